@@ -1,0 +1,51 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Portolan",
+    products: [
+        .library(name: "Portolan", targets: ["Portolan"]),
+        .library(name: "Lua", targets: ["Lua"]),
+        .library(name: "PortolanLua", targets: ["PortolanLua"]),
+        .executable(name: "portolan", targets: ["portolan"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    ],
+    targets: [
+        // Lua 5.4 as Debian ships it (liblua5.4-dev); scripts/bootstrap.sh installs it.
+        .systemLibrary(
+            name: "CLua",
+            pkgConfig: "lua5.4",
+            providers: [.apt(["liblua5.4-dev"])]
+        ),
+        // The C side of the bridge: macros Swift cannot import, and the trampoline that raises
+        // Lua errors only after Swift frames have returned (DESIGN.md, "the longjmp rule").
+        .target(name: "CLuaShim", dependencies: ["CLua"]),
+        // A generic wrapper of one lua_State. Knows nothing of routing.
+        .target(name: "Lua", dependencies: ["CLua", "CLuaShim"]),
+        // The routing engine. Pure Swift, knows nothing of Lua.
+        .target(name: "Portolan"),
+        // Where the engine and Lua meet: the `portolan` Lua module and the host.
+        .target(name: "PortolanLua", dependencies: ["Portolan", "Lua"]),
+        .executableTarget(
+            name: "portolan",
+            dependencies: [
+                "PortolanLua",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "PortolanTests",
+            dependencies: [
+                "Portolan",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(name: "LuaTests", dependencies: ["Lua"]),
+        .testTarget(name: "PortolanLuaTests", dependencies: ["PortolanLua"]),
+        .testTarget(name: "CLITests", dependencies: ["portolan"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

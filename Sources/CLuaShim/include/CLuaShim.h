@@ -1,0 +1,4 @@
+#ifndef PORTOLAN_CLUASHIM_H
+#define PORTOLAN_CLUASHIM_H
+#include <lua.h>
+#endif

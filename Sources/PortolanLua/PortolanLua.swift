@@ -1,0 +1,2 @@
+import Portolan
+import Lua

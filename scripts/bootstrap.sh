@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Portolan's build and tests need, when they are missing.
+# Idempotent and silent when nothing is missing; works as root without sudo.
+set -euo pipefail
+
+REQUIRED_PACKAGES=(liblua5.4-dev libedit-dev pkg-config tmux)
+
+missing=()
+for package in "${REQUIRED_PACKAGES[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+        missing+=("$package")
+    fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+    exit 0
+fi
+
+if [ "$(id -u)" -eq 0 ]; then
+    run_as_root=()
+elif command -v sudo >/dev/null 2>&1; then
+    run_as_root=(sudo)
+else
+    echo "bootstrap: missing packages ${missing[*]}, and neither root nor sudo is available" >&2
+    exit 1
+fi
+
+echo "bootstrap: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+"${run_as_root[@]}" apt-get update -qq >/dev/null
+"${run_as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
