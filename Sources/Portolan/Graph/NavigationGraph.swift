@@ -1,0 +1,79 @@
+/// One declared node, validated, as the planner and the tree look it up.
+public struct NodeDeclaration: Sendable, Equatable {
+    public let id: NodeID
+    public let kind: NodeKind
+    /// The declaring parent; nil for the root and for nodes reachable from anywhere.
+    public let parent: NodeID?
+    public let children: [NodeID]
+    /// A switch node's initially active child.
+    public let initialActive: NodeID?
+    /// Whether the node can be entered on top of any screen (Portus's dynamic destination).
+    public let isAnywhere: Bool
+
+    public func declares(child id: NodeID) -> Bool {
+        children.contains(id)
+    }
+}
+
+/// The nodes an app has: a tree of declared nodes under one root, plus nodes reachable from anywhere.
+///
+/// Construction validates everything a script could get wrong, so the planner and the tree can rely
+/// on it: ids are unique and non-empty, every switch has children and its `active` is one of them.
+public struct NavigationGraph: Sendable, Equatable {
+    public let rootID: NodeID
+    public let anywhereIDs: [NodeID]
+    private var declarations: [NodeID: NodeDeclaration] = [:]
+
+    public init(root: NodeSpec, anywhere: [NodeSpec] = []) throws(GraphError) {
+        rootID = root.id
+        anywhereIDs = anywhere.map(\.id)
+        try declare(root, parent: nil, isAnywhere: false)
+        for spec in anywhere {
+            try declare(spec, parent: nil, isAnywhere: true)
+        }
+    }
+
+    public subscript(id: NodeID) -> NodeDeclaration? {
+        declarations[id]
+    }
+
+    /// Every declared node, in no particular order.
+    public var nodes: Dictionary<NodeID, NodeDeclaration>.Values {
+        declarations.values
+    }
+
+    /// Whether `child` may stand directly below `parent` on a path: a declared child, or a node
+    /// reachable from anywhere on top of a screen.
+    public func allows(_ child: NodeID, below parent: NodeID) -> Bool {
+        guard let parentNode = declarations[parent], let childNode = declarations[child] else { return false }
+        if parentNode.declares(child: child) { return true }
+        return childNode.isAnywhere && parentNode.kind == .screen
+    }
+
+    private mutating func declare(_ spec: NodeSpec, parent: NodeID?, isAnywhere: Bool) throws(GraphError) {
+        guard !spec.id.isEmpty else { throw .emptyID(parent: parent) }
+        guard declarations[spec.id] == nil else { throw .duplicateID(spec.id) }
+        let initialActive = try Self.initialActive(of: spec)
+        declarations[spec.id] = NodeDeclaration(
+            id: spec.id, kind: spec.kind, parent: parent, children: spec.children.map(\.id),
+            initialActive: initialActive, isAnywhere: isAnywhere)
+        for child in spec.children {
+            try declare(child, parent: spec.id, isAnywhere: false)
+        }
+    }
+
+    private static func initialActive(of spec: NodeSpec) throws(GraphError) -> NodeID? {
+        switch spec.kind {
+        case .screen:
+            if spec.active != nil { throw .activeOnScreen(spec.id) }
+            return nil
+        case .switch:
+            guard let first = spec.children.first else { throw .switchWithoutChildren(spec.id) }
+            guard let active = spec.active else { return first.id }
+            guard spec.children.contains(where: { $0.id == active }) else {
+                throw .activeNotAChild(switchNode: spec.id, active: active)
+            }
+            return active
+        }
+    }
+}

@@ -1,0 +1,27 @@
+/// A node as an app declares it, with the nodes declared below it.
+///
+/// `NavigationGraph` validates a tree of these; a spec itself may be anything a script wrote.
+public struct NodeSpec: Sendable, Equatable {
+    public var id: NodeID
+    public var kind: NodeKind
+    /// A switch node's initially active child; the first child when nil.
+    public var active: NodeID?
+    public var children: [NodeSpec]
+
+    public init(_ id: NodeID, kind: NodeKind = .screen, active: NodeID? = nil, children: [NodeSpec] = []) {
+        self.id = id
+        self.kind = kind
+        self.active = active
+        self.children = children
+    }
+
+    /// A switch node; `active` defaults to the first child.
+    public static func `switch`(_ id: NodeID, active: NodeID? = nil, _ children: [NodeSpec]) -> NodeSpec {
+        NodeSpec(id, kind: .switch, active: active, children: children)
+    }
+
+    /// A screen node.
+    public static func screen(_ id: NodeID, _ children: [NodeSpec] = []) -> NodeSpec {
+        NodeSpec(id, kind: .screen, children: children)
+    }
+}

@@ -1,0 +1,112 @@
+/// One value of an entry's context: a string, a number or a boolean.
+///
+/// Numbers compare by value, as in Lua: `.integer(42)` equals `.number(42.0)`, and both print as `42`.
+public enum ContextValue: Sendable {
+    case string(String)
+    case integer(Int64)
+    case number(Double)
+    case boolean(Bool)
+
+    /// The value as an exact integer, when it is one (`42` and `42.0`, not `42.5`).
+    var exactInteger: Int64? {
+        switch self {
+        case .integer(let value):
+            return value
+        case .number(let value):
+            return Int64(exactly: value)
+        case .string, .boolean:
+            return nil
+        }
+    }
+
+    /// Whether the value can appear in a destination: NaN and infinities cannot, since they never
+    /// compare equal to themselves or print back as what they were.
+    public var isWellFormed: Bool {
+        if case .number(let value) = self { return value.isFinite }
+        return true
+    }
+}
+
+extension ContextValue: Equatable {
+    public static func == (lhs: ContextValue, rhs: ContextValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.string(let a), .string(let b)):
+            return a == b
+        case (.boolean(let a), .boolean(let b)):
+            return a == b
+        case (.integer(let a), .integer(let b)):
+            return a == b
+        case (.number(let a), .number(let b)):
+            return a == b
+        case (.integer(let a), .number(let b)), (.number(let b), .integer(let a)):
+            return Int64(exactly: b) == a
+        default:
+            return false
+        }
+    }
+}
+
+extension ContextValue: Hashable {
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .string(let value):
+            hasher.combine(0)
+            hasher.combine(value)
+        case .boolean(let value):
+            hasher.combine(1)
+            hasher.combine(value)
+        case .integer, .number:
+            // Equal numbers must hash alike whichever case holds them.
+            if let integer = exactInteger {
+                hasher.combine(2)
+                hasher.combine(integer)
+            } else if case .number(let value) = self {
+                hasher.combine(3)
+                hasher.combine(value)
+            }
+        }
+    }
+}
+
+extension ContextValue: CustomStringConvertible {
+    /// The value in plain form: integers without `.0`; strings bare unless they would be ambiguous
+    /// in an entry's text, then double-quoted with `"` and `\` escaped.
+    public var description: String {
+        switch self {
+        case .string(let value):
+            return Self.needsQuotes(value) ? Self.quoted(value) : value
+        case .boolean(let value):
+            return value ? "true" : "false"
+        case .integer(let value):
+            return String(value)
+        case .number(let value):
+            if let integer = Int64(exactly: value) { return String(integer) }
+            return String(value)
+        }
+    }
+
+    private static let separators: Set<Character> = [",", "=", "{", "}", " ", "\"", "\\", "\t", "\n"]
+
+    private static func needsQuotes(_ value: String) -> Bool {
+        value.isEmpty || value.contains(where: separators.contains)
+            || value == "true" || value == "false" || Double(value) != nil
+    }
+
+    private static func quoted(_ value: String) -> String {
+        var text = "\""
+        for character in value {
+            if character == "\"" || character == "\\" { text.append("\\") }
+            text.append(character)
+        }
+        return text + "\""
+    }
+}
+
+extension ContextValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral
+{
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int64) { self = .integer(value) }
+    public init(floatLiteral value: Double) { self = .number(value) }
+    public init(booleanLiteral value: Bool) { self = .boolean(value) }
+}

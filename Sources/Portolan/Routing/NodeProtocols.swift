@@ -1,0 +1,53 @@
+/// What a handler learns about the instruction it executes.
+public struct InstructionInfo: Sendable, Hashable {
+    public let instruction: Instruction
+    /// Where the route that runs the instruction goes, after any redirect.
+    public let destination: Destination
+
+    public init(instruction: Instruction, destination: Destination) {
+        self.instruction = instruction
+        self.destination = destination
+    }
+}
+
+/// An object bound to a node id, which the router calls when that node is entered, left or
+/// switched. Conform to `Enterable`, `Leavable` and `Switchable` for the instructions the node
+/// handles; a node with no handler for an instruction succeeds by default.
+///
+/// Handlers are `async` and fail by throwing; the router waits for each one, within its time limit.
+public protocol Routable: Sendable {}
+
+/// A node that does something when it is entered (shows its screen).
+public protocol Enterable: Routable {
+    func enter(_ entry: Entry, info: InstructionInfo) async throws
+}
+
+/// A node that does something when it is left, and may refuse to be left.
+///
+/// Nodes not managed by their parent are leavable by default; implement `canLeave` to veto
+/// (an unsaved form). The veto is asked while planning, so it must answer at once.
+public protocol Leavable: Routable {
+    func canLeave(_ entry: Entry) throws -> Bool
+    func leave(_ entry: Entry, info: InstructionInfo) async throws
+}
+
+extension Leavable {
+    public func canLeave(_ entry: Entry) throws -> Bool { true }
+    public func leave(_ entry: Entry, info: InstructionInfo) async throws {}
+}
+
+/// A switch node that does something when one of its children becomes active (selects a tab).
+public protocol Switchable: Routable {
+    func switchTo(_ child: Entry, info: InstructionInfo) async throws
+}
+
+/// A failure a handler reports in words.
+public struct HandlerError: Error, CustomStringConvertible, Sendable {
+    public let message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,49 @@
+/// How a route failed.
+public enum FailureKind: String, Sendable, CaseIterable {
+    /// The destination is not in the graph, or cannot be reached from the tree's root.
+    case unreachable
+    /// A node on the way refused to be left (`canLeave`).
+    case blocked
+    /// An interceptor denied the route.
+    case denied
+    /// A node's handler failed.
+    case handlerFailed = "handler_failed"
+    /// A handler or interceptor did not finish in time.
+    case timeout
+    /// The route was cancelled before it finished.
+    case cancelled
+    /// The request itself was malformed, or the tree changed under the route.
+    case invalid
+}
+
+/// A route that did not reach its destination: why, where, and what had already run.
+///
+/// The tree reflects exactly `executed`.
+public struct RouteFailure: Error, Hashable, Sendable {
+    public var kind: FailureKind
+    public var message: String
+    /// The instruction that failed, when the failure happened at one.
+    public var instruction: Instruction?
+    /// The instructions that ran before the failure, in order.
+    public var executed: [Instruction]
+
+    public init(_ kind: FailureKind, _ message: String, instruction: Instruction? = nil, executed: [Instruction] = []) {
+        self.kind = kind
+        self.message = message
+        self.instruction = instruction
+        self.executed = executed
+    }
+}
+
+extension RouteFailure: CustomStringConvertible {
+    /// `handler_failed at enter movie {id=7}: network down (after 2 instructions)`
+    public var description: String {
+        var text = kind.rawValue
+        if let instruction { text += " at \(instruction)" }
+        text += ": \(message)"
+        if !executed.isEmpty {
+            text += " (after \(executed.count) instruction\(executed.count == 1 ? "" : "s"))"
+        }
+        return text
+    }
+}

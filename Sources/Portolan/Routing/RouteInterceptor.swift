@@ -1,0 +1,50 @@
+/// A route about to run, as interceptors see it.
+public struct RouteRequest: Sendable, Hashable {
+    /// Where the route goes (after the redirects so far).
+    public let destination: Destination
+    /// The active path the route starts from.
+    public let from: [Entry]
+
+    public init(destination: Destination, from: [Entry]) {
+        self.destination = destination
+        self.from = from
+    }
+
+    /// Whether the route ends at, or passes through, the node `id`.
+    public func goes(to id: NodeID) -> Bool {
+        switch destination {
+        case .path(let entries):
+            return entries.contains { $0.id == id }
+        case .anywhere(let entry):
+            return entry.id == id
+        }
+    }
+}
+
+/// What an interceptor decides about a route.
+public enum InterceptionDecision: Sendable, Hashable {
+    case pass
+    case deny(String)
+    case redirect(Destination)
+}
+
+/// Runs before every route and may let it pass, deny it or send it elsewhere.
+///
+/// A redirected route runs every interceptor again on its new destination; the router cuts a
+/// chain of redirects that does not settle (`RouterConfiguration.maxRedirects`).
+public protocol RouteInterceptor: Sendable {
+    func intercept(_ request: RouteRequest) async throws -> InterceptionDecision
+}
+
+/// An interceptor made of a closure.
+public struct ClosureInterceptor: RouteInterceptor {
+    private let decide: @Sendable (RouteRequest) async throws -> InterceptionDecision
+
+    public init(_ decide: @escaping @Sendable (RouteRequest) async throws -> InterceptionDecision) {
+        self.decide = decide
+    }
+
+    public func intercept(_ request: RouteRequest) async throws -> InterceptionDecision {
+        try await decide(request)
+    }
+}

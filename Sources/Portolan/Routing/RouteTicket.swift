@@ -1,0 +1,55 @@
+import Synchronization
+
+/// A route's outcome: the instructions it executed, or why it failed.
+public typealias RouteResult = Result<[Instruction], RouteFailure>
+
+/// A queued route request: await its result, or cancel it.
+///
+/// Cancelling a queued route fails it with `cancelled` before it starts; cancelling a running one
+/// stops it before its next instruction.
+public final class RouteTicket: Sendable {
+    public let destination: Destination
+    private let state = Mutex(State())
+
+    private struct State {
+        var result: RouteResult?
+        var waiters: [CheckedContinuation<RouteResult, Never>] = []
+        var isCancelled = false
+    }
+
+    init(destination: Destination) {
+        self.destination = destination
+    }
+
+    public func cancel() {
+        state.withLock { $0.isCancelled = true }
+    }
+
+    public var isCancelled: Bool {
+        state.withLock { $0.isCancelled }
+    }
+
+    /// The route's outcome, once it has run.
+    public var result: RouteResult {
+        get async {
+            await withCheckedContinuation { continuation in
+                let finished: RouteResult? = state.withLock { state in
+                    if state.result == nil { state.waiters.append(continuation) }
+                    return state.result
+                }
+                if let finished { continuation.resume(returning: finished) }
+            }
+        }
+    }
+
+    func finish(_ result: RouteResult) {
+        let waiters = state.withLock { state in
+            state.result = result
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters {
+            waiter.resume(returning: result)
+        }
+    }
+}

@@ -1,0 +1,268 @@
+/// Runs routes on a live tree, one at a time, calling the handlers of the nodes on the way.
+///
+/// Requests are served first-in first-out. A route asked for while another runs (from a handler,
+/// an interceptor or anywhere else) waits in the queue; it is never nested inside the running one.
+public actor Router {
+    public private(set) var tree: RoutingTree
+    public let configuration: RouterConfiguration
+
+    private var nodes: [NodeID: any Routable] = [:]
+    private var interceptors: [any RouteInterceptor] = []
+    private var queue = RouteQueue()
+    private var isDraining = false
+    private var subscribers: [Int: AsyncStream<RouterEvent>.Continuation] = [:]
+    private var nextSubscriberID = 0
+
+    /// The router whose queue the current task is draining, so that a handler awaiting
+    /// `route(to:)` on it is told at once instead of waiting for itself forever.
+    @TaskLocal private static var drainingRouter: ObjectIdentifier?
+
+    public init(tree: RoutingTree, configuration: RouterConfiguration = .init()) {
+        self.tree = tree
+        self.configuration = configuration
+    }
+
+    public init(graph: NavigationGraph, configuration: RouterConfiguration = .init()) {
+        self.init(tree: RoutingTree(graph: graph), configuration: configuration)
+    }
+
+    public var activePath: [Entry] { tree.activePath }
+
+    // MARK: Setting up
+
+    /// Binds the object that handles the node `id`; it replaces any earlier binding.
+    public func bind(_ node: any Routable, to id: NodeID) {
+        nodes[id] = node
+    }
+
+    public func unbind(_ id: NodeID) {
+        nodes[id] = nil
+    }
+
+    public func addInterceptor(_ interceptor: any RouteInterceptor) {
+        interceptors.append(interceptor)
+    }
+
+    /// A new stream of every event from now on; it ends when the caller stops iterating.
+    public func events() -> AsyncStream<RouterEvent> {
+        let (stream, continuation) = AsyncStream<RouterEvent>.makeStream()
+        let id = nextSubscriberID
+        nextSubscriberID += 1
+        subscribers[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.unsubscribe(id) }
+        }
+        return stream
+    }
+
+    // MARK: Routing
+
+    /// What `route(to:)` would execute now, without running anything; interceptors are not asked.
+    public func plan(to destination: Destination) -> RouteResult {
+        Result { () throws(RouteFailure) in try Planner.plan(from: tree, to: destination, canLeave: canLeave) }
+    }
+
+    /// Routes and returns when the route has run.
+    ///
+    /// From inside a handler or interceptor of this router, use `enqueue(to:)`: awaiting here would
+    /// wait for the route that is waiting for the handler, so it fails at once as `invalid`.
+    public func route(to destination: Destination) async -> RouteResult {
+        if Self.drainingRouter == ObjectIdentifier(self) {
+            return .failure(RouteFailure(
+                .invalid, "route(to:) was awaited from inside a handler or interceptor of the running route; use enqueue(to:)"))
+        }
+        return await enqueue(to: destination).result
+    }
+
+    /// Queues a route and returns at once; the route runs after those queued before it.
+    @discardableResult
+    public func enqueue(to destination: Destination) -> RouteTicket {
+        let ticket = RouteTicket(destination: destination)
+        queue.append(ticket)
+        if !isDraining {
+            isDraining = true
+            Task { await drain() }
+        }
+        return ticket
+    }
+
+    // MARK: Host reports
+
+    /// The host entered a node on top of the active leaf by itself.
+    public func didEnter(_ entry: Entry) throws(TreeUpdateError) {
+        emit(.hostReported(try tree.didEnter(entry)))
+    }
+
+    /// The host left the deepest active node with this id by itself.
+    public func didLeave(_ id: NodeID) throws(TreeUpdateError) {
+        emit(.hostReported(try tree.didLeave(id)))
+    }
+
+    /// The host switched a switch node on the active path to another child by itself.
+    public func didSwitch(_ switchID: NodeID, to child: NodeID) throws(TreeUpdateError) {
+        emit(.hostReported(try tree.didSwitch(switchID, to: child)))
+    }
+
+    // MARK: Running the queue
+
+    private func drain() async {
+        await Self.$drainingRouter.withValue(ObjectIdentifier(self)) {
+            while let ticket = queue.popFirst() {
+                ticket.finish(await run(ticket))
+            }
+            isDraining = false
+        }
+    }
+
+    private func run(_ ticket: RouteTicket) async -> RouteResult {
+        emit(.willRoute(ticket.destination))
+        var destination = ticket.destination
+        let result = await execute(ticket, finalDestination: &destination)
+        switch result {
+        case .success(let executed):
+            emit(.didRoute(destination, executed: executed))
+        case .failure(let failure):
+            emit(.failed(destination, failure))
+        }
+        return result
+    }
+
+    private func execute(_ ticket: RouteTicket, finalDestination destination: inout Destination) async -> RouteResult {
+        if ticket.isCancelled {
+            return .failure(RouteFailure(.cancelled, "the route was cancelled before it started"))
+        }
+        switch await intercepted(ticket.destination) {
+        case .failure(let failure):
+            return .failure(failure)
+        case .success(let settled):
+            destination = settled
+        }
+        let plan: [Instruction]
+        switch self.plan(to: destination) {
+        case .failure(let failure):
+            return .failure(failure)
+        case .success(let instructions):
+            plan = instructions
+        }
+        return await perform(plan, toward: destination, ticket: ticket)
+    }
+
+    private func perform(_ plan: [Instruction], toward destination: Destination, ticket: RouteTicket) async -> RouteResult {
+        var executed: [Instruction] = []
+        for instruction in plan {
+            if ticket.isCancelled {
+                return .failure(RouteFailure(.cancelled, "the route was cancelled", instruction: instruction, executed: executed))
+            }
+            if var failure = await runHandler(of: instruction, toward: destination) {
+                failure.executed = executed
+                return .failure(failure)
+            }
+            do {
+                try tree.apply(instruction)
+            } catch {
+                return .failure(RouteFailure(
+                    .invalid, "the tree changed while the route ran: \(error)", instruction: instruction, executed: executed))
+            }
+            executed.append(instruction)
+            emit(.instruction(instruction))
+        }
+        return .success(executed)
+    }
+
+    // MARK: Interceptors
+
+    /// The destination the route settles on after every interceptor let it pass, or why not.
+    private func intercepted(_ requested: Destination) async -> Result<Destination, RouteFailure> {
+        var destination = requested
+        var redirects = 0
+        var index = 0
+        while index < interceptors.count {
+            let request = RouteRequest(destination: destination, from: tree.activePath)
+            switch await decision(of: interceptors[index], on: request) {
+            case .failure(let failure):
+                return .failure(failure)
+            case .success(.pass):
+                index += 1
+            case .success(.deny(let reason)):
+                return .failure(RouteFailure(.denied, reason))
+            case .success(.redirect(let target)):
+                redirects += 1
+                guard redirects <= configuration.maxRedirects else {
+                    return .failure(RouteFailure(
+                        .invalid, "more than \(configuration.maxRedirects) redirects; last to '\(target)'"))
+                }
+                destination = target
+                index = 0
+            }
+        }
+        return .success(destination)
+    }
+
+    private func decision(of interceptor: any RouteInterceptor, on request: RouteRequest) async -> Result<InterceptionDecision, RouteFailure> {
+        let outcome = DecisionBox()
+        let timed = await runWithTimeLimit(configuration.handlerTimeout) {
+            outcome.set(try await interceptor.intercept(request))
+        }
+        switch timed {
+        case .finished:
+            return .success(outcome.value ?? .pass)
+        case .failed(let message):
+            return .failure(RouteFailure(.handlerFailed, "an interceptor failed: \(message)"))
+        case .timedOut:
+            return .failure(RouteFailure(.timeout, "an interceptor did not decide within \(describe(configuration.handlerTimeout))"))
+        }
+    }
+
+    // MARK: Handlers
+
+    private var canLeave: Planner.LeaveCheck {
+        let nodes = self.nodes
+        return { entry in try (nodes[entry.id] as? any Leavable)?.canLeave(entry) ?? true }
+    }
+
+    /// Runs the handler of the node that executes `instruction`; nil when it succeeded or there is none.
+    private func runHandler(of instruction: Instruction, toward destination: Destination) async -> RouteFailure? {
+        let info = InstructionInfo(instruction: instruction, destination: destination)
+        guard let handler = handler(for: instruction, info: info) else { return nil }
+        switch await runWithTimeLimit(configuration.handlerTimeout, handler) {
+        case .finished:
+            return nil
+        case .failed(let message):
+            return RouteFailure(.handlerFailed, message, instruction: instruction)
+        case .timedOut:
+            return RouteFailure(
+                .timeout, "the handler did not finish within \(describe(configuration.handlerTimeout))", instruction: instruction)
+        }
+    }
+
+    private func handler(for instruction: Instruction, info: InstructionInfo) -> (@Sendable () async throws -> Void)? {
+        let node = nodes[instruction.handlingNode.id]
+        switch instruction {
+        case .enter(let entry):
+            guard let enterable = node as? any Enterable else { return nil }
+            return { try await enterable.enter(entry, info: info) }
+        case .leave(let entry):
+            guard let leavable = node as? any Leavable else { return nil }
+            return { try await leavable.leave(entry, info: info) }
+        case .switch(_, let child):
+            guard let switchable = node as? any Switchable else { return nil }
+            return { try await switchable.switchTo(child, info: info) }
+        }
+    }
+
+    // MARK: Events
+
+    private func emit(_ event: RouterEvent) {
+        for continuation in subscribers.values {
+            continuation.yield(event)
+        }
+    }
+
+    private func unsubscribe(_ id: Int) {
+        subscribers[id] = nil
+    }
+
+    private func describe(_ limit: Duration?) -> String {
+        limit.map { "\($0)" } ?? "forever"
+    }
+}

@@ -1,0 +1,34 @@
+/// Why a change to the live tree was refused; the tree is left as it was.
+public enum TreeUpdateError: Error, Equatable, Sendable {
+    case malformedEntry(Entry)
+    case unknownNode(NodeID)
+    case cannotEnter(NodeID, onTopOf: NodeID)
+    case notOnActivePath(Entry)
+    case managedByParent(Entry)
+    case cannotLeaveRoot
+    case notASwitch(NodeID)
+    case notAChild(NodeID, ofSwitch: NodeID)
+}
+
+extension TreeUpdateError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .malformedEntry(let entry):
+            return "malformed entry '\(entry)': ids must be non-empty and numbers finite"
+        case .unknownNode(let id):
+            return "no node '\(id)' is declared"
+        case .cannotEnter(let id, let leaf):
+            return "'\(id)' cannot be entered on top of '\(leaf)': it is not declared as its child"
+        case .notOnActivePath(let entry):
+            return "'\(entry)' is not on the active path"
+        case .managedByParent(let entry):
+            return "'\(entry)' is managed by its switch node and cannot be left on its own"
+        case .cannotLeaveRoot:
+            return "the root cannot be left"
+        case .notASwitch(let id):
+            return "'\(id)' is not a switch node on the active path"
+        case .notAChild(let child, let switchNode):
+            return "'\(child)' is not a child of switch node '\(switchNode)'"
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Portolan
+
+/// The example tree of Portus's README, drawn there as a picture.
+enum PortusTree {
+    static let root = NodeSpec.switch("switchNode1", active: "node1", [
+        .switch("switchNode2", active: "node3", [.screen("node3"), .screen("node4")]),
+        .screen("node1", [
+            .screen("node5", [.screen("node8"), .screen("node9"), .screen("node10")]),
+            .screen("node6", [.screen("node11")]),
+        ]),
+        .screen("node2", [
+            .screen("node7"),
+            .switch("switchNode3", active: "node13", [.screen("node12"), .screen("node13")]),
+        ]),
+    ])
+
+    static func graph(anywhere: [NodeSpec] = []) throws -> NavigationGraph {
+        try NavigationGraph(root: root, anywhere: anywhere)
+    }
+
+    static func tree(anywhere: [NodeSpec] = []) throws -> RoutingTree {
+        RoutingTree(graph: try graph(anywhere: anywhere))
+    }
+}
+
+/// A path destination from ids.
+func path(_ ids: NodeID...) -> Destination {
+    .path(ids.map { Entry($0) })
+}
+
+func texts(_ instructions: [Instruction]) -> [String] {
+    instructions.map(\.description)
+}
+
+extension Result {
+    var failure: Failure? {
+        if case .failure(let failure) = self { return failure }
+        return nil
+    }
+
+    var success: Success? {
+        if case .success(let value) = self { return value }
+        return nil
+    }
+}
+
+/// Applies a plan to a tree, as the router does when every handler succeeds.
+func planAndApply(_ tree: inout RoutingTree, to destination: Destination) throws -> [Instruction] {
+    let plan = try Planner.plan(from: tree, to: destination)
+    for instruction in plan {
+        try tree.apply(instruction)
+    }
+    return plan
+}
