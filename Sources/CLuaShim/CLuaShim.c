@@ -1,1 +1,581 @@
 #include "CLuaShim.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+// MARK: - Control block
+
+/// One per lua_State, reached from any of its threads through the allocator's userdata.
+typedef struct {
+    size_t memoryUsed;
+    size_t memoryLimit;            // 0: none
+    long long instructionBudget;   // <= 0: none
+    long long instructionsUsed;
+    int tripped;                   // CLUASHIM_TRIP_*
+    int *interruptFlag;            // owned by Swift; NULL: none
+    void *owner;                   // the Swift LuaState, unretained; NULL while closing
+    cluashim_swift_call call;
+    cluashim_swift_release release;
+    char *traceback;               // malloc'd, outside the counted allocator
+} Control;
+
+/// How often the hook runs when no smaller budget asks for more: often enough for Ctrl-C to feel immediate,
+/// rare enough to cost nothing measurable.
+static const int HOOK_STEP = 1000;
+
+static Control *control(lua_State *L) {
+    void *ud = NULL;
+    lua_getallocf(L, &ud);
+    return (Control *)ud;
+}
+
+/// Counts every byte Lua holds and refuses growth past the limit. Lua then runs an emergency collection,
+/// retries, and raises LUA_ERRMEM if it still fails. Shrinking and freeing never fail, as Lua requires.
+static void *countingAlloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    Control *c = (Control *)ud;
+    size_t old = ptr ? osize : 0;   // without a block, osize encodes the object's type, not a size
+    if (nsize == 0) {
+        free(ptr);
+        c->memoryUsed -= old;
+        return NULL;
+    }
+    if (nsize > old && c->memoryLimit != 0) {
+        size_t growth = nsize - old;
+        if (c->memoryUsed > c->memoryLimit || growth > c->memoryLimit - c->memoryUsed) return NULL;
+    }
+    void *block = realloc(ptr, nsize);
+    if (block == NULL) return NULL;
+    c->memoryUsed = c->memoryUsed - old + nsize;
+    return block;
+}
+
+static int panic(lua_State *L) {
+    // Reached only if something raised outside any pcall, which the shim is written to prevent.
+    const char *msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "(error object is not a string)";
+    fprintf(stderr, "Lua panic (unprotected error): %s\n", msg);
+    return 0;   // Lua aborts
+}
+
+// MARK: - Hook: instruction budget and interrupt
+
+static int hookStep(Control *c) {
+    if (c->instructionBudget > 0 && c->instructionBudget < HOOK_STEP) return (int)c->instructionBudget;
+    return HOOK_STEP;
+}
+
+static void countHook(lua_State *L, lua_Debug *ar);
+
+/// Once tripped, the hook runs on every instruction and raises each time, so a script cannot swallow the
+/// error with pcall and carry on: every Lua frame it returns to raises again until the host's pcall is reached.
+static void raiseTripped(lua_State *L, Control *c) {
+    lua_sethook(L, countHook, LUA_MASKCOUNT, 1);
+    luaL_where(L, 0);
+    lua_pushstring(L, c->tripped == CLUASHIM_TRIP_INTERRUPT ? "interrupted" : "instruction budget exceeded");
+    lua_concat(L, 2);
+    lua_error(L);   // allowed in a count hook; unwinds to the nearest pcall, never through Swift
+}
+
+static void countHook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    Control *c = control(L);
+    if (c->tripped != CLUASHIM_TRIP_NONE) raiseTripped(L, c);
+    if (c->interruptFlag != NULL && __atomic_exchange_n(c->interruptFlag, 0, __ATOMIC_SEQ_CST) != 0) {
+        c->tripped = CLUASHIM_TRIP_INTERRUPT;
+        raiseTripped(L, c);
+    }
+    if (c->instructionBudget > 0) {
+        c->instructionsUsed += lua_gethookcount(L);
+        if (c->instructionsUsed > c->instructionBudget) {
+            c->tripped = CLUASHIM_TRIP_BUDGET;
+            raiseTripped(L, c);
+        }
+    }
+}
+
+void cluashim_sethook(lua_State *L1) {
+    lua_sethook(L1, countHook, LUA_MASKCOUNT, hookStep(control(L1)));
+}
+
+void cluashim_beginbudget(lua_State *L, lua_State *L1) {
+    Control *c = control(L);
+    c->instructionsUsed = 0;
+    c->tripped = CLUASHIM_TRIP_NONE;
+    cluashim_sethook(L);
+    if (L1 != L) cluashim_sethook(L1);
+}
+
+void cluashim_setinstructionbudget(lua_State *L, long long budget) { control(L)->instructionBudget = budget; }
+long long cluashim_instructionbudget(lua_State *L) { return control(L)->instructionBudget; }
+long long cluashim_instructionsused(lua_State *L) { return control(L)->instructionsUsed; }
+int cluashim_tripped(lua_State *L) { return control(L)->tripped; }
+
+void cluashim_setinterruptflag(lua_State *L, int *flag) { control(L)->interruptFlag = flag; }
+void cluashim_flag_set(int *flag, int value) { __atomic_store_n(flag, value, __ATOMIC_SEQ_CST); }
+int cluashim_flag_get(int *flag) { return __atomic_load_n(flag, __ATOMIC_SEQ_CST); }
+
+size_t cluashim_memoryused(lua_State *L) { return control(L)->memoryUsed; }
+size_t cluashim_memorylimit(lua_State *L) { return control(L)->memoryLimit; }
+void cluashim_setmemorylimit(lua_State *L, size_t limit) { control(L)->memoryLimit = limit; }
+
+void cluashim_setowner(lua_State *L, void *owner) { control(L)->owner = owner; }
+void *cluashim_getowner(lua_State *L) { return control(L)->owner; }
+
+// MARK: - Creation and closing
+
+lua_State *cluashim_newstate(cluashim_swift_call call, cluashim_swift_release release) {
+    Control *c = calloc(1, sizeof(Control));
+    if (c == NULL) return NULL;
+    c->call = call;
+    c->release = release;
+    lua_State *L = lua_newstate(countingAlloc, c);
+    if (L == NULL) {
+        free(c);
+        return NULL;
+    }
+    lua_atpanic(L, panic);
+    cluashim_sethook(L);
+    return L;
+}
+
+void cluashim_close(lua_State *L) {
+    Control *c = control(L);
+    c->owner = NULL;
+    c->interruptFlag = NULL;
+    lua_close(L);   // frees through countingAlloc, which still needs `c`
+    free(c->traceback);
+    free(c);
+}
+
+// MARK: - Protected calls
+
+static int messageHandler(lua_State *L) {
+    Control *c = control(L);
+    // luaL_traceback allocates; if that fails Lua reports LUA_ERRERR, which Swift handles.
+    luaL_traceback(L, L, NULL, 1);
+    free(c->traceback);
+    const char *text = lua_tostring(L, -1);
+    c->traceback = text ? strdup(text) : NULL;
+    lua_pop(L, 1);
+    return 1;   // the original error object, untouched
+}
+
+int cluashim_pcalltraceback(lua_State *L, int nargs, int nresults) {
+    int base = lua_gettop(L) - nargs;   // the function
+    lua_pushcfunction(L, messageHandler);
+    lua_insert(L, base);
+    int status = lua_pcall(L, nargs, nresults, base);
+    lua_remove(L, base);
+    return status;
+}
+
+const char *cluashim_lasttraceback(lua_State *L) { return control(L)->traceback; }
+
+void cluashim_cleartraceback(lua_State *L) {
+    Control *c = control(L);
+    free(c->traceback);
+    c->traceback = NULL;
+}
+
+/// Runs `f` under lua_pcall on the `nargs` values on top. lua_pcall itself never raises.
+static int protect(lua_State *L, lua_CFunction f, int nargs, int nresults) {
+    lua_pushcfunction(L, f);
+    lua_insert(L, -(nargs + 1));
+    return lua_pcall(L, nargs, nresults, 0);
+}
+
+static int p_pushlstring(lua_State *L) {
+    lua_pushlstring(L, (const char *)lua_touserdata(L, 1), (size_t)lua_tointeger(L, 2));
+    return 1;
+}
+
+int cluashim_ppushlstring(lua_State *L, const char *s, size_t len) {
+    lua_pushlightuserdata(L, (void *)s);
+    lua_pushinteger(L, (lua_Integer)len);
+    return protect(L, p_pushlstring, 2, 1);
+}
+
+static int p_createtable(lua_State *L) {
+    lua_createtable(L, (int)lua_tointeger(L, 1), (int)lua_tointeger(L, 2));
+    return 1;
+}
+
+int cluashim_pcreatetable(lua_State *L, int narr, int nrec) {
+    lua_pushinteger(L, narr);
+    lua_pushinteger(L, nrec);
+    return protect(L, p_createtable, 2, 1);
+}
+
+static int p_rawset(lua_State *L) {
+    lua_rawset(L, 1);   // raises on nil/NaN keys and when the table cannot grow
+    return 0;
+}
+
+int cluashim_prawset(lua_State *L, int idx) {
+    idx = lua_absindex(L, idx);
+    lua_pushvalue(L, idx);
+    lua_insert(L, -3);   // t k v
+    return protect(L, p_rawset, 3, 0);
+}
+
+static int p_ref(lua_State *L) {
+    lua_pushinteger(L, luaL_ref(L, LUA_REGISTRYINDEX));   // the registry may need to grow
+    return 1;
+}
+
+int cluashim_pref(lua_State *L, int *ref) {
+    int status = protect(L, p_ref, 1, 1);
+    if (status == LUA_OK) {
+        *ref = (int)lua_tointeger(L, -1);
+        lua_pop(L, 1);
+    }
+    return status;
+}
+
+static int p_unref(lua_State *L) {
+    luaL_unref(L, LUA_REGISTRYINDEX, (int)lua_tointeger(L, 1));
+    return 0;
+}
+
+int cluashim_punref(lua_State *L, int ref) {
+    lua_pushinteger(L, ref);
+    return protect(L, p_unref, 1, 0);
+}
+
+static int p_newthread(lua_State *L) {
+    lua_newthread(L);   // inherits the hook of L (Lua 5.4 copies it); Swift installs it again anyway
+    return 1;
+}
+
+int cluashim_pnewthread(lua_State *L) { return protect(L, p_newthread, 0, 1); }
+
+static int p_tostring(lua_State *L) {
+    luaL_tolstring(L, 1, NULL);
+    return 1;
+}
+
+int cluashim_ptostring(lua_State *L, int idx) {
+    lua_pushvalue(L, idx);
+    return protect(L, p_tostring, 1, 1);
+}
+
+static int p_traceback(lua_State *L) {
+    luaL_traceback(L, lua_tothread(L, 1), NULL, (int)lua_tointeger(L, 2));
+    return 1;
+}
+
+int cluashim_ptraceback(lua_State *L, int threadIndex, int level) {
+    lua_pushvalue(L, threadIndex);
+    lua_pushinteger(L, level);
+    return protect(L, p_traceback, 2, 1);
+}
+
+static int p_getglobal(lua_State *L) {
+    lua_getglobal(L, (const char *)lua_touserdata(L, 1));
+    return 1;
+}
+
+int cluashim_pgetglobal(lua_State *L, const char *name) {
+    lua_pushcfunction(L, p_getglobal);
+    lua_pushlightuserdata(L, (void *)name);
+    return cluashim_pcalltraceback(L, 1, 1);
+}
+
+static int p_setglobal(lua_State *L) {
+    lua_settop(L, 2);
+    lua_setglobal(L, (const char *)lua_touserdata(L, 1));
+    return 0;
+}
+
+int cluashim_psetglobal(lua_State *L, const char *name) {
+    lua_pushcfunction(L, p_setglobal);
+    lua_pushlightuserdata(L, (void *)name);
+    lua_rotate(L, -3, 2);   // f name v
+    return cluashim_pcalltraceback(L, 2, 0);
+}
+
+static int p_gc(lua_State *L) {
+    lua_gc(L, (int)lua_tointeger(L, 1), 0);
+    return 0;
+}
+
+int cluashim_pgc(lua_State *L, int what) {
+    lua_pushinteger(L, what);
+    return protect(L, p_gc, 1, 0);
+}
+
+// MARK: - Swift functions
+
+static const char *const SWIFT_FUNCTION_METATABLE = "CLuaShim.SwiftFunction";
+
+/// The only way Lua calls Swift. Swift reports errors by return value; this C frame raises them once the
+/// Swift frames are gone, so the longjmp never crosses Swift.
+static int trampoline(lua_State *L) {
+    void **slot = (void **)lua_touserdata(L, lua_upvalueindex(1));
+    Control *c = control(L);
+    if (slot == NULL || *slot == NULL || c->call == NULL) return luaL_error(L, "Swift function is no longer available");
+    int n = c->call(L, *slot);
+    if (n >= 0) return n;
+    if (n == CLUASHIM_SWIFT_ERROR && lua_type(L, -1) == LUA_TSTRING) {
+        luaL_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+    }
+    return lua_error(L);
+}
+
+static int releaseSwiftFunction(lua_State *L) {
+    void **slot = (void **)lua_touserdata(L, 1);
+    if (slot != NULL && *slot != NULL) {
+        void *box = *slot;
+        *slot = NULL;
+        Control *c = control(L);
+        if (c->release != NULL) c->release(box);
+    }
+    return 0;
+}
+
+static int p_pushswiftfunction(lua_State *L) {
+    void *box = lua_touserdata(L, 1);
+    void **slot = (void **)lua_newuserdatauv(L, sizeof(void *), 0);
+    *slot = NULL;   // owns nothing until every allocation below has succeeded
+    if (luaL_newmetatable(L, SWIFT_FUNCTION_METATABLE)) {
+        lua_pushcfunction(L, releaseSwiftFunction);
+        lua_setfield(L, -2, "__gc");
+        lua_pushboolean(L, 0);
+        lua_setfield(L, -2, "__metatable");
+    }
+    lua_setmetatable(L, -2);
+    lua_pushcclosure(L, trampoline, 1);
+    *slot = box;   // no allocation after this point: ownership moves to the userdata only on success
+    return 1;
+}
+
+int cluashim_ppushswiftfunction(lua_State *L, void *box) {
+    lua_pushlightuserdata(L, box);
+    return protect(L, p_pushswiftfunction, 1, 1);
+}
+
+// MARK: - Libraries and sandbox
+
+static int p_openlibs(lua_State *L) {
+    luaL_openlibs(L);
+    return 0;
+}
+
+int cluashim_popenlibs(lua_State *L) { return protect(L, p_openlibs, 0, 0); }
+
+/// `load` forcing text mode: binary chunks bypass the compiler's checks and can crash the VM.
+static int sandboxLoad(lua_State *L) {
+    int n = lua_gettop(L);
+    if (n >= 3) {
+        lua_pushliteral(L, "t");
+        lua_replace(L, 3);
+    } else {
+        lua_settop(L, 2);   // keeps `env` absent (an explicit nil would mean "no _ENV")
+        lua_pushliteral(L, "t");
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+/// Options a script may use. "stop", "restart", "incremental", "generational" and "setpause" are the host's:
+/// a script that stops the collector or retunes it can exhaust memory or stall every other call.
+static int sandboxCollectGarbage(lua_State *L) {
+    static const char *const allowed[] = {"collect", "count", "step", "isrunning", NULL};
+    luaL_checkoption(L, 1, "collect", allowed);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+/// Finalizers run with hooks disabled (lgc.c, GCTM), so a __gc metamethod would escape the instruction budget
+/// and the interrupt. Lua only honours __gc present when the metatable is set, so checking here is enough.
+static int sandboxSetMetatable(lua_State *L) {
+    if (lua_type(L, 2) == LUA_TTABLE) {
+        lua_pushliteral(L, "__gc");
+        int hasGC = lua_rawget(L, 2) != LUA_TNIL;
+        lua_pop(L, 1);
+        if (hasGC) return luaL_error(L, "__gc metamethods are not allowed in the sandbox");
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+static const char MODULE_DIRECTORY_KEY = 'd';
+
+int cluashim_validmodulename(const char *name) {
+    size_t segment = 0;
+    size_t length = 0;
+    for (const char *p = name; *p != '\0'; p++, length++) {
+        char ch = *p;
+        if (ch == '.') {
+            if (segment == 0) return 0;   // leading dot, "..", or empty segment
+            segment = 0;
+            continue;
+        }
+        int ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_' || ch == '-';
+        if (!ok) return 0;   // no '/', '\\', ':' or anything that could leave the directory
+        segment++;
+    }
+    return length > 0 && length <= 200 && segment > 0;
+}
+
+/// Pushes the file name for module `name` under the module directory, or nothing and returns 0.
+static int pushModulePath(lua_State *L, const char *name) {
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &MODULE_DIRECTORY_KEY) != LUA_TSTRING) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    if (!cluashim_validmodulename(name)) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    lua_pushliteral(L, "/");
+    luaL_gsub(L, name, ".", "/");
+    lua_pushliteral(L, ".lua");
+    lua_concat(L, 4);
+    return 1;
+}
+
+static int readable(const char *path) {
+    FILE *f = fopen(path, "r");
+    if (f == NULL) return 0;
+    fclose(f);
+    return 1;
+}
+
+/// require(name): package.loaded, then modules preloaded by the host, then `directory/name.lua` when the host
+/// gave a directory. No package.path, no C loaders.
+static int sandboxRequire(lua_State *L) {
+    const char *name = luaL_checkstring(L, 1);
+    lua_settop(L, 1);
+    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);   // 2
+    lua_pushvalue(L, 1);
+    if (lua_rawget(L, 2) != LUA_TNIL && lua_toboolean(L, -1)) return 1;
+    lua_pop(L, 1);
+
+    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_PRELOAD_TABLE);  // 3
+    lua_pushvalue(L, 1);
+    if (lua_rawget(L, 3) != LUA_TNIL) {                          // 4: loader
+        lua_pushvalue(L, 1);
+        lua_pushliteral(L, ":preload:");                         // 5, 6
+    } else {
+        lua_pop(L, 1);
+        if (pushModulePath(L, name)) {                           // 4: path
+            const char *path = lua_tostring(L, 4);
+            if (!readable(path)) {
+                return luaL_error(L, "module '%s' not found:\n\tno field package.preload['%s']\n\tno file '%s'",
+                                  name, name, path);
+            }
+            if (luaL_loadfilex(L, path, "t") != LUA_OK) {        // 5: loader or message
+                return luaL_error(L, "error loading module '%s' from file '%s':\n\t%s", name, path,
+                                  lua_tostring(L, -1));
+            }
+            lua_insert(L, 4);                                    // 4: loader, 5: path
+            lua_pushvalue(L, 1);
+            lua_insert(L, 5);                                    // 5: name, 6: path
+        } else {
+            return luaL_error(L, "module '%s' not found:\n\tno field package.preload['%s']\n\tno module file", name, name);
+        }
+    }
+    lua_pushvalue(L, 6);
+    lua_insert(L, 4);                                            // 4: extra, 5: loader, 6: name, 7: extra
+    lua_call(L, 2, 1);                                           // 5: result
+    if (!lua_isnil(L, -1)) {
+        lua_pushvalue(L, 1);
+        lua_pushvalue(L, -2);
+        lua_rawset(L, 2);
+    }
+    lua_pop(L, 1);
+    lua_pushvalue(L, 1);
+    if (lua_rawget(L, 2) == LUA_TNIL) {                          // the module returned nothing: mark it loaded
+        lua_pop(L, 1);
+        lua_pushboolean(L, 1);
+        lua_pushvalue(L, 1);
+        lua_pushvalue(L, -2);
+        lua_rawset(L, 2);
+    }
+    lua_pushvalue(L, 4);
+    return 2;
+}
+
+/// Replaces global `name` with a C closure whose upvalue is the original.
+static void wrapGlobal(lua_State *L, const char *name, lua_CFunction wrapper) {
+    lua_getfield(L, -1, name);
+    lua_pushcclosure(L, wrapper, 1);
+    lua_setfield(L, -2, name);
+}
+
+static int p_opensandbox(lua_State *L) {
+    static const luaL_Reg libraries[] = {
+        {LUA_GNAME, luaopen_base},         {LUA_STRLIBNAME, luaopen_string}, {LUA_TABLIBNAME, luaopen_table},
+        {LUA_MATHLIBNAME, luaopen_math},   {LUA_UTF8LIBNAME, luaopen_utf8},  {LUA_COLIBNAME, luaopen_coroutine},
+        {NULL, NULL},
+    };
+    for (const luaL_Reg *lib = libraries; lib->func != NULL; lib++) {
+        luaL_requiref(L, lib->name, lib->func, 1);
+        lua_pop(L, 1);
+    }
+
+    lua_pushglobaltable(L);
+    static const char *const removed[] = {"dofile", "loadfile", "loadstring", NULL};
+    for (const char *const *name = removed; *name != NULL; name++) {
+        lua_pushnil(L);
+        lua_setfield(L, -2, *name);
+    }
+    wrapGlobal(L, "load", sandboxLoad);
+    wrapGlobal(L, "collectgarbage", sandboxCollectGarbage);
+    wrapGlobal(L, "setmetatable", sandboxSetMetatable);
+    lua_pushcfunction(L, sandboxRequire);
+    lua_setfield(L, -2, "require");
+
+    lua_getfield(L, -1, LUA_STRLIBNAME);
+    lua_pushnil(L);
+    lua_setfield(L, -2, "dump");   // dumps bytecode, the input binary `load` would need
+    lua_pop(L, 2);
+
+    // getmetatable("") returns this field instead of the metatable, so scripts cannot reach __index.
+    lua_pushliteral(L, "");
+    if (lua_getmetatable(L, -1)) {
+        lua_pushboolean(L, 0);
+        lua_setfield(L, -2, "__metatable");
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return 0;
+}
+
+int cluashim_popensandbox(lua_State *L) { return protect(L, p_opensandbox, 0, 0); }
+
+static int p_setpreload(lua_State *L) {
+    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_PRELOAD_TABLE);
+    lua_pushstring(L, (const char *)lua_touserdata(L, 1));
+    lua_pushvalue(L, 2);
+    lua_rawset(L, -3);
+    return 0;
+}
+
+int cluashim_psetpreload(lua_State *L, const char *name) {
+    lua_pushlightuserdata(L, (void *)name);
+    lua_insert(L, -2);   // name v
+    return protect(L, p_setpreload, 2, 0);
+}
+
+static int p_setmoduledirectory(lua_State *L) {
+    const char *directory = (const char *)lua_touserdata(L, 1);
+    if (directory != NULL) lua_pushstring(L, directory);
+    else lua_pushnil(L);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &MODULE_DIRECTORY_KEY);
+    return 0;
+}
+
+int cluashim_psetmoduledirectory(lua_State *L, const char *directory) {
+    lua_pushlightuserdata(L, (void *)directory);
+    return protect(L, p_setmoduledirectory, 1, 0);
+}

@@ -1,4 +1,141 @@
 #ifndef PORTOLAN_CLUASHIM_H
 #define PORTOLAN_CLUASHIM_H
+
+// The C half of the Swift wrapper of a lua_State.
+//
+// Two jobs:
+// 1. Make the Lua C API usable from Swift: macros Swift cannot import become static inline functions.
+// 2. Keep Lua's longjmp away from Swift frames. Every function below whose name starts with `cluashim_p`
+//    runs the raising work inside lua_pcall and returns a status (LUA_OK or an error code); on error it leaves
+//    exactly one value, the error object, on top of the stack. Swift functions are only ever called from C
+//    (the trampoline), and the trampoline raises their errors after they have returned.
+
+#include <stddef.h>
 #include <lua.h>
+#include <lauxlib.h>
+#include <lualib.h>
+
+// MARK: - Macros Swift cannot import
+
+static inline int cluashim_registryindex(void) { return LUA_REGISTRYINDEX; }
+static inline int cluashim_upvalueindex(int i) { return lua_upvalueindex(i); }
+static inline int cluashim_multret(void) { return LUA_MULTRET; }
+
+/// lua_settop can run __close metamethods when it drops to-be-closed slots; Swift never marks slots
+/// to-be-closed (no lua_toclose), so popping from Swift cannot raise.
+static inline void cluashim_pop(lua_State *L, int n) { lua_settop(L, -(n) - 1); }
+static inline void cluashim_insert(lua_State *L, int idx) { lua_rotate(L, idx, 1); }
+static inline void cluashim_remove(lua_State *L, int idx) { lua_rotate(L, idx, -1); lua_settop(L, -2); }
+static inline void cluashim_replace(lua_State *L, int idx) { lua_copy(L, -1, idx); lua_settop(L, -2); }
+static inline int cluashim_isnoneornil(lua_State *L, int idx) { return lua_type(L, idx) <= 0; }
+static inline int cluashim_isnil(lua_State *L, int idx) { return lua_type(L, idx) == LUA_TNIL; }
+static inline lua_Number cluashim_tonumber(lua_State *L, int idx) { return lua_tonumberx(L, idx, NULL); }
+static inline lua_Integer cluashim_tointeger(lua_State *L, int idx) { return lua_tointegerx(L, idx, NULL); }
+/// Pushing a C function without upvalues allocates nothing (it is a light C function), so it cannot raise.
+static inline void cluashim_pushcfunction(lua_State *L, lua_CFunction f) { lua_pushcclosure(L, f, 0); }
+/// Only for values already known to be strings: on a number lua_tolstring converts in place, which allocates.
+static inline const char *cluashim_tolstring(lua_State *L, int idx, size_t *len) {
+    return lua_type(L, idx) == LUA_TSTRING ? lua_tolstring(L, idx, len) : NULL;
+}
+static inline int cluashim_pcall(lua_State *L, int nargs, int nresults, int msgh) {
+    return lua_pcallk(L, nargs, nresults, msgh, 0, NULL);
+}
+
+// MARK: - State, control block and limits
+
+/// How a protected call was cut short by the shim's hook, if it was.
+enum {
+    CLUASHIM_TRIP_NONE = 0,
+    CLUASHIM_TRIP_BUDGET = 1,
+    CLUASHIM_TRIP_INTERRUPT = 2,
+};
+
+/// Results of a Swift function called through the trampoline, when negative.
+enum {
+    /// The error object is on top; prefix it with the caller's position (`app.lua:3: `) when it is a string.
+    CLUASHIM_SWIFT_ERROR = -1,
+    /// The error object is on top; raise it as is (it is an error coming back from Lua, already positioned).
+    CLUASHIM_SWIFT_RERAISE = -2,
+};
+
+/// Calls a Swift function: arguments are the stack of `L`; returns the number of results pushed, or one of
+/// the CLUASHIM_SWIFT_ values with the error object on top. Must not raise.
+typedef int (*cluashim_swift_call)(lua_State *L, void *box);
+/// Releases the Swift object kept alive by a Swift function's userdata. Must not raise.
+typedef void (*cluashim_swift_release)(void *box);
+
+/// A new state with the counting allocator, the count hook installed and no libraries. NULL when out of memory.
+lua_State *cluashim_newstate(cluashim_swift_call call, cluashim_swift_release release);
+/// Closes the state and frees the control block. Runs finalizers; the owner is cleared first so that none of
+/// them reaches a Swift object that is being deinitialised.
+void cluashim_close(lua_State *L);
+
+void cluashim_setowner(lua_State *L, void *owner);
+void *cluashim_getowner(lua_State *L);
+
+size_t cluashim_memoryused(lua_State *L);
+size_t cluashim_memorylimit(lua_State *L);
+/// 0 means no limit. Allocations that would pass the limit fail, and Lua raises "not enough memory".
+void cluashim_setmemorylimit(lua_State *L, size_t limit);
+
+/// Instructions allowed to the current top-level call; 0 or less means no budget.
+void cluashim_setinstructionbudget(lua_State *L, long long budget);
+long long cluashim_instructionbudget(lua_State *L);
+long long cluashim_instructionsused(lua_State *L);
+/// Starts a new top-level call on thread `L1`: zero the count, clear the trip and (re)install the hook.
+void cluashim_beginbudget(lua_State *L, lua_State *L1);
+/// Installs the shim's count hook on a thread (hooks are per thread).
+void cluashim_sethook(lua_State *L1);
+/// One of CLUASHIM_TRIP_*.
+int cluashim_tripped(lua_State *L);
+
+/// The flag the hook polls; owned by Swift, which keeps it alive longer than the state.
+void cluashim_setinterruptflag(lua_State *L, int *flag);
+/// Async-signal-safe: an atomic store.
+void cluashim_flag_set(int *flag, int value);
+int cluashim_flag_get(int *flag);
+
+/// The traceback recorded by the message handler of the last failed cluashim_pcalltraceback, or NULL.
+const char *cluashim_lasttraceback(lua_State *L);
+void cluashim_cleartraceback(lua_State *L);
+
+// MARK: - Protected operations (return a status; on error, one error object on top)
+
+/// lua_pcall with a message handler that records a traceback (see cluashim_lasttraceback).
+/// Needs one free stack slot.
+int cluashim_pcalltraceback(lua_State *L, int nargs, int nresults);
+int cluashim_ppushlstring(lua_State *L, const char *s, size_t len);
+int cluashim_pcreatetable(lua_State *L, int narr, int nrec);
+/// t[k] = v without metamethods, for the table at `idx` and k, v on top (popped). Raises on a nil or NaN key
+/// and on allocation failure, hence protected.
+int cluashim_prawset(lua_State *L, int idx);
+/// Pops the value on top and stores a registry reference to it in `*ref`.
+int cluashim_pref(lua_State *L, int *ref);
+int cluashim_punref(lua_State *L, int ref);
+int cluashim_pnewthread(lua_State *L);
+/// Pushes a Lua function calling `box` through the trampoline. On success the userdata owns `box` (released by
+/// its __gc); on failure the caller still owns it.
+int cluashim_ppushswiftfunction(lua_State *L, void *box);
+/// luaL_tolstring of the value at `idx` (may run __tostring).
+int cluashim_ptostring(lua_State *L, int idx);
+/// Pushes the traceback of the thread at `threadIndex` (which may be a dead coroutine) onto `L`.
+int cluashim_ptraceback(lua_State *L, int threadIndex, int level);
+/// Global access runs __index/__newindex on _G when a script set them, so both go through the traceback pcall.
+int cluashim_pgetglobal(lua_State *L, const char *name);
+/// Pops the value on top into global `name`.
+int cluashim_psetglobal(lua_State *L, const char *name);
+int cluashim_pgc(lua_State *L, int what);
+
+/// All standard libraries (not sandboxed).
+int cluashim_popenlibs(lua_State *L);
+/// The sandbox: base, string, table, math, utf8, coroutine; load text-only; no dofile/loadfile/string.dump;
+/// collectgarbage limited; setmetatable refuses __gc; a controlled require; the string metatable locked.
+int cluashim_popensandbox(lua_State *L);
+/// Pops the value on top into the preload table under `name` (what `require(name)` calls).
+int cluashim_psetpreload(lua_State *L, const char *name);
+/// The directory the sandboxed require searches for `name.lua`; NULL for none.
+int cluashim_psetmoduledirectory(lua_State *L, const char *directory);
+/// 1 when `name` is acceptable to the sandboxed require's file search (dotted segments of [A-Za-z0-9_-]).
+int cluashim_validmodulename(const char *name);
+
 #endif

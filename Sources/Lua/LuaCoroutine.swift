@@ -1,0 +1,126 @@
+import CLua
+import CLuaShim
+
+/// A Lua function run as a coroutine (a Lua thread), resumed from Swift.
+///
+/// A host runs a handler in one so the handler can wait by yielding: ``resume(_:)`` returns what it yielded,
+/// and the host resumes it later with the values `coroutine.yield` should return.
+///
+/// ```swift
+/// let handler = try LuaCoroutine(state.global("handler"), in: state)
+/// if case .yielded(let request) = try handler.resume(["movie"]) {
+///     // … later
+///     _ = try handler.resume([.boolean(true)])
+/// }
+/// ```
+///
+/// Each resume is a top-level call with its own instruction budget (unless made from inside a running call).
+/// Errors are thrown with the coroutine's traceback; the coroutine is then ``Status-swift.enum/failed``.
+/// Like ``LuaReference``, it does not keep its state alive.
+public final class LuaCoroutine {
+    public enum Status: Hashable, Sendable {
+        /// Not started, or yielded: ``LuaCoroutine/resume(_:)`` may be called.
+        case suspended
+        /// Running (resumed, and now inside Swift code it called).
+        case running
+        /// Returned.
+        case finished
+        /// Raised an error.
+        case failed
+    }
+
+    /// How a resume ended, when it did not fail.
+    public enum Outcome {
+        /// `coroutine.yield(...)` was called with these values.
+        case yielded([LuaValue])
+        /// The function returned these values.
+        case finished([LuaValue])
+    }
+
+    weak var state: LuaState?
+    /// Keeps the Lua thread alive (threads are collectable objects).
+    let threadReference: LuaReference
+    let thread: OpaquePointer
+    public private(set) var status = Status.suspended
+
+    /// A suspended coroutine that will run `function` at the first ``resume(_:)``.
+    public init(_ function: LuaValue, in state: LuaState) throws(LuaError) {
+        guard case .function = function else {
+            throw LuaError(.usage, "a coroutine needs a function, not a \(function.typeName)")
+        }
+        let L = state.thread
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        try state.ensureStack(L, 6)
+        try state.check(cluashim_pnewthread(L), on: L)
+        guard let thread = lua_tothread(L, -1) else { throw LuaError(.usage, "lua_newthread gave no thread") }
+        self.thread = thread
+        self.state = state
+        threadReference = try state.reference(at: -1, on: L)
+        cluashim_sethook(thread)   // hooks are per thread; never rely on inheritance for the budget
+        try state.push(function, on: L)
+        guard lua_checkstack(thread, 1) != 0 else { throw LuaError(.memory, "Lua stack overflow") }
+        lua_xmove(L, thread, 1)   // no allocation: the slot was just checked
+    }
+
+    /// Resumes the coroutine: starts it with `arguments`, or makes its pending `coroutine.yield` return them.
+    public func resume(_ arguments: [LuaValue] = []) throws(LuaError) -> Outcome {
+        guard let state else { throw LuaError(.usage, "the Lua state of this coroutine is closed") }
+        guard status == .suspended else { throw LuaError(.usage, "cannot resume a \(status) coroutine") }
+        let L = state.thread
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+
+        // Values are built on the caller's thread (a pcall on a suspended coroutine is not allowed), then moved.
+        try state.push(arguments, on: L)
+        guard lua_checkstack(thread, CInt(arguments.count) + 1) != 0 else {
+            throw LuaError(.memory, "Lua stack overflow")
+        }
+        lua_xmove(L, thread, CInt(arguments.count))
+
+        status = .running
+        var resultCount: CInt = 0
+        // lua_resume is protected: errors are returned, not raised.
+        let code = state.enterCall(on: thread) {
+            lua_resume(thread, L, CInt(arguments.count), &resultCount)
+        }
+        switch code {
+        case LUA_OK:
+            status = .finished
+            return .finished(try takeResults(resultCount, to: L, state: state))
+        case LUA_YIELD:
+            status = .suspended
+            return .yielded(try takeResults(resultCount, to: L, state: state))
+        default:
+            status = .failed
+            throw failure(code, to: L, state: state)
+        }
+    }
+
+    @discardableResult
+    public func resume(_ arguments: LuaValue...) throws(LuaError) -> Outcome {
+        try resume(arguments)
+    }
+
+    /// Moves the results off the coroutine (they must go before the next resume) and converts them.
+    private func takeResults(_ count: CInt, to L: OpaquePointer, state: LuaState) throws(LuaError) -> [LuaValue] {
+        try state.ensureStack(L, Int(count) + 4)
+        let base = lua_gettop(L)
+        lua_xmove(thread, L, count)
+        return try state.values(from: base + 1, on: L)
+    }
+
+    /// The error of a failed resume, with the traceback of the coroutine (its stack is kept after an error).
+    private func failure(_ code: CInt, to L: OpaquePointer, state: LuaState) -> LuaError {
+        guard lua_checkstack(L, 6) != 0 else { return LuaError(.memory, "Lua stack overflow") }
+        lua_xmove(thread, L, 1)   // the error object
+        var traceback: String?
+        if (try? state.pushReference(threadReference, on: L)) != nil {
+            if cluashim_ptraceback(L, -1, 0) == LUA_OK {
+                traceback = state.stringValue(at: -1, on: L)
+            }
+            cluashim_pop(L, 2)
+        }
+        return state.popError(status: code, on: L, traceback: traceback)
+    }
+}

@@ -1,0 +1,55 @@
+import CLua
+import CLuaShim
+
+extension LuaState {
+    /// The most bytes Lua may hold, or nil for no limit.
+    ///
+    /// Enforced by the state's allocator: an allocation past the limit fails, Lua collects garbage and retries,
+    /// then raises "not enough memory", which the running call reports as ``LuaError/Kind/memory``. Lowering it
+    /// below ``memoryUsed`` makes every growing allocation fail until garbage is collected.
+    public var memoryLimit: Int? {
+        get {
+            let limit = cluashim_memorylimit(mainThread)
+            return limit == 0 ? nil : Int(limit)
+        }
+        set {
+            cluashim_setmemorylimit(mainThread, newValue.map { max(1, $0) } ?? 0)
+        }
+    }
+
+    /// Bytes Lua holds now.
+    public var memoryUsed: Int {
+        cluashim_memoryused(mainThread)
+    }
+
+    /// How many Lua instructions each top-level call may run, or nil for no budget.
+    ///
+    /// Every top-level operation that runs Lua code (``call(_:_:)-(LuaValue,[LuaValue])``, ``run(_:chunkName:)``, a
+    /// ``LuaCoroutine/resume(_:)`` …) starts with a fresh budget; calls nested inside it (Lua calling Swift
+    /// calling Lua) share it. Exceeding it raises `instruction budget exceeded`, reported as
+    /// ``LuaError/Kind/instructionLimit``; Lua's `pcall` cannot swallow it, since every further instruction
+    /// raises again. Counted in steps of up to 1000 instructions; time spent inside C functions (a long
+    /// `string.rep`, a pattern match) is not counted, so pair the budget with a memory limit.
+    public var instructionBudget: Int? {
+        get {
+            let budget = cluashim_instructionbudget(mainThread)
+            return budget > 0 ? Int(budget) : nil
+        }
+        set {
+            cluashim_setinstructionbudget(mainThread, newValue.map { Int64(max(1, $0)) } ?? 0)
+        }
+    }
+
+    /// Runs `body` with ``instructionBudget`` set to `budget`, restoring the previous budget afterwards.
+    public func withInstructionBudget<T, E: Error>(_ budget: Int?, _ body: () throws(E) -> T) throws(E) -> T {
+        let previous = instructionBudget
+        instructionBudget = budget
+        defer { instructionBudget = previous }
+        return try body()
+    }
+
+    /// Instructions counted so far in the current (or last) top-level call, in hook steps; 0 without a budget.
+    public var instructionsUsed: Int {
+        Int(cluashim_instructionsused(mainThread))
+    }
+}

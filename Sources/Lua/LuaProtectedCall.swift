@@ -1,0 +1,83 @@
+import CLua
+import CLuaShim
+
+extension LuaState {
+    /// Runs `body`, which runs Lua code on thread `L`. A top-level call (nothing else running) starts a fresh
+    /// instruction budget, drops a stale interrupt request and releases dropped references; nested calls (from
+    /// a Swift function called by Lua) share the budget of the call they are part of, so a script cannot earn
+    /// more instructions by going through Swift.
+    func enterCall<T, E: Error>(on L: OpaquePointer, _ body: () throws(E) -> T) throws(E) -> T {
+        if callDepth == 0 {
+            drainUnreferences()
+            interrupt.clear()
+            cluashim_beginbudget(mainThread, L)
+        }
+        callDepth += 1
+        defer { callDepth -= 1 }
+        return try body()
+    }
+
+    /// Calls the function below the `argumentCount` values on top of `L`, with a traceback on error.
+    /// Function and arguments are consumed; on success `resultCount` results are left (or all with MULTRET).
+    func protectedCall(on L: OpaquePointer, argumentCount: Int, resultCount: CInt) throws(LuaError) {
+        try ensureStack(L, 2)   // the message handler
+        let status = enterCall(on: L) { () -> CInt in
+            cluashim_cleartraceback(mainThread)
+            return cluashim_pcalltraceback(L, CInt(argumentCount), resultCount)
+        }
+        guard status == LUA_OK else {
+            let traceback = cluashim_lasttraceback(mainThread).map { String(cString: $0) }
+            cluashim_cleartraceback(mainThread)
+            throw popError(status: status, on: L, traceback: traceback)
+        }
+    }
+
+    /// Pops the error object on top of `L` and describes it.
+    func popError(status: CInt, on L: OpaquePointer, traceback: String?) -> LuaError {
+        let message = errorMessage(at: -1, on: L)
+        cluashim_pop(L, 1)
+        return LuaError(kind(of: status), message, traceback: traceback)
+    }
+
+    func kind(of status: CInt) -> LuaError.Kind {
+        // The hook's errors are plain runtime errors to Lua; the shim remembers which ones they were.
+        if status == LUA_ERRRUN || status == LUA_ERRERR {
+            switch Int(cluashim_tripped(mainThread)) {
+            case CLUASHIM_TRIP_BUDGET: return .instructionLimit
+            case CLUASHIM_TRIP_INTERRUPT: return .interrupted
+            default: break
+            }
+        }
+        switch status {
+        case LUA_ERRSYNTAX: return .syntax
+        case LUA_ERRMEM: return .memory
+        case LUA_ERRERR: return .messageHandler
+        default: return .runtime
+        }
+    }
+
+    /// The message of an error object: strings as they are, anything else through `tostring` (protected,
+    /// since `__tostring` is Lua code).
+    func errorMessage(at index: CInt, on L: OpaquePointer) -> String {
+        if lua_type(L, index) == LUA_TSTRING {
+            return stringValue(at: index, on: L)
+        }
+        let index = lua_absindex(L, index)
+        let typeName = String(cString: lua_typename(L, lua_type(L, index)))
+        guard lua_checkstack(L, 4) != 0 else { return "(error object is a \(typeName) value)" }
+        let status = cluashim_ptostring(L, index)
+        defer { cluashim_pop(L, 1) }
+        guard status == LUA_OK, lua_type(L, -1) == LUA_TSTRING else {
+            return "(error object is a \(typeName) value)"
+        }
+        return stringValue(at: -1, on: L)
+    }
+
+    /// A string on the stack, decoded leniently (invalid UTF-8 becomes U+FFFD).
+    func stringValue(at index: CInt, on L: OpaquePointer) -> String {
+        var length = 0
+        guard let pointer = cluashim_tolstring(L, index, &length) else { return "" }
+        let bytes = UnsafeRawBufferPointer(start: pointer, count: length)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
