@@ -149,6 +149,8 @@ extension LuaValue: ExpressibleByStringLiteral {
     public init(stringLiteral value: String) { self = .string(value) }
 }
 
+extension LuaValue: ExpressibleByStringInterpolation {}
+
 extension LuaValue: ExpressibleByArrayLiteral {
     public init(arrayLiteral elements: LuaValue...) { self = .array(elements) }
 }

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+@testable import Lua
+
+@Suite struct LuaErrorTests {
+    let state: LuaState
+
+    init() throws {
+        state = try LuaState()
+    }
+
+    @Test func runtimeErrorHasChunkNameLineAndTraceback() throws {
+        let source = """
+            local function helper()
+              error("boom")
+            end
+            helper()
+            """
+        let error = #expect(throws: LuaError.self) { try state.run(source, chunkName: "app.lua") }
+        #expect(error?.kind == .runtime)
+        #expect(error?.message == "app.lua:2: boom")
+        let traceback = error?.traceback ?? ""
+        #expect(traceback.hasPrefix("stack traceback:"))
+        #expect(traceback.contains("app.lua:2: in"))
+        #expect(traceback.contains("app.lua:4: in main chunk"))
+        #expect(state.stackTop == 0)
+    }
+
+    @Test func operationErrorIsRuntime() throws {
+        let error = #expect(throws: LuaError.self) { try state.run("local t = nil\nreturn t.x", chunkName: "app.lua") }
+        #expect(error?.kind == .runtime)
+        #expect(error?.message.hasPrefix("app.lua:2: attempt to index") == true)
+    }
+
+    @Test func nonStringErrorObjectsAreDescribed() throws {
+        let table = #expect(throws: LuaError.self) {
+            try state.run("error(setmetatable({}, { __tostring = function() return 'custom' end }))")
+        }
+        #expect(table?.message == "custom")
+        let number = #expect(throws: LuaError.self) { try state.run("error(42)") }
+        #expect(number?.message == "42")
+        #expect(state.stackTop == 0)
+    }
+
+    @Test func syntaxError() throws {
+        let error = #expect(throws: LuaError.self) { try state.load("x = = 1", chunkName: "app.lua") }
+        #expect(error?.kind == .syntax)
+        #expect(error?.message.hasPrefix("app.lua:1:") == true)
+        #expect(error?.isIncompleteInput == false)
+        #expect(state.stackTop == 0)
+    }
+
+    @Test func incompleteInputIsDetected() throws {
+        for source in ["if x then", "function f()", "return {", "x = 'unfinished"] {
+            let error = #expect(throws: LuaError.self) { try state.load(source, chunkName: "stdin") }
+            #expect(error?.kind == .syntax)
+            #expect(error?.isIncompleteInput == true, "\(source): \(error?.message ?? "")")
+        }
+        #expect(state.stackTop == 0)
+    }
+
+    @Test func chunkNamesAsGiven() throws {
+        for (name, prefix) in [("app.lua", "app.lua:1:"), ("@scripts/app.lua", "scripts/app.lua:1:"), ("=repl", "repl:1:")] {
+            let error = #expect(throws: LuaError.self) { try state.run("error('x')", chunkName: name) }
+            #expect(error?.message.hasPrefix(prefix) == true, "\(name)")
+        }
+    }
+
+    @Test func loadFileAndMissingFile() throws {
+        let path = "/tmp/portolan-lua-test-\(UInt32.random(in: 0 ... .max)).lua"
+        try "#!/usr/bin/env lua\nlocal x = 1\nerror('in file')\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let error = #expect(throws: LuaError.self) { try state.run(contentsOfFile: path, chunkName: "script.lua") }
+        #expect(error?.message == "script.lua:3: in file")   // the shebang line still counts
+        let missing = #expect(throws: LuaError.self) { try state.load(contentsOfFile: "/nonexistent/x.lua") }
+        #expect(missing?.kind == .file)
+    }
+
+    @Test func stateStaysUsableAfterManyErrors() throws {
+        for index in 0..<200 {
+            _ = try? state.run("error('e\(index)')")
+            _ = try? state.load("syntax error here")
+            _ = try? state.call(.integer(3))   // calling a number
+        }
+        #expect(state.stackTop == 0)
+        #expect(try state.run("return 'alive'") == ["alive"])
+    }
+}
