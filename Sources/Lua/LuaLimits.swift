@@ -24,7 +24,7 @@ extension LuaState {
 
     /// How many Lua instructions each top-level call may run, or nil for no budget.
     ///
-    /// Every top-level operation that runs Lua code (``call(_:_:)-(LuaValue,[LuaValue])``, ``run(_:chunkName:)``, a
+    /// Every top-level operation that runs Lua code (`call`, `run`, a
     /// ``LuaCoroutine/resume(_:)`` …) starts with a fresh budget; calls nested inside it (Lua calling Swift
     /// calling Lua) share it. Exceeding it raises `instruction budget exceeded`, reported as
     /// ``LuaError/Kind/instructionLimit``; Lua's `pcall` cannot swallow it, since every further instruction

@@ -108,3 +108,30 @@ import Testing
         #expect(try state.run("local n = 0 for i = 1, 100000 do n = n + 1 end return n") == [100000])
     }
 }
+
+/// Every operation under a tight memory cap, at many cap sizes: each either works or throws, never aborts
+/// (an unprotected raise would reach Lua's panic handler and kill the test process).
+@Suite struct LuaMemoryStressTests {
+    @Test func everyOperationSurvivesEveryCap() throws {
+        for extra in stride(from: 0, through: 40_000, by: 1_000) {
+            let state = try LuaState()
+            state.memoryLimit = state.memoryUsed + extra
+            _ = try? state.run("local t = {} for i = 1, 100 do t[i] = tostring(i) .. 'x' end return t")
+            _ = try? state.setGlobal("value", ["key": "a string value", "list": [1, 2, 3, "four"]])
+            _ = try? state.global("value")
+            _ = try? state.register(name: "swift") { arguments in arguments + ["from swift"] }
+            _ = try? state.run("return swift(1, 'two', { 3 })")
+            _ = try? state.preload(name: "module", source: "return { answer = 42 }")
+            _ = try? state.run("return require('module').answer")
+            if let function = try? state.load("local x = coroutine.yield(...) return x .. '!'"),
+               let coroutine = try? LuaCoroutine(function, in: state) {
+                _ = try? coroutine.resume(["yielded", "values"])
+                _ = try? coroutine.resume(["resumed"])
+            }
+            _ = try? state.run("error(string.rep('e', 100))")
+            #expect(state.stackTop == 0)
+            state.memoryLimit = nil
+            #expect(try state.run("return 1 + 1") == [2], "cap +\(extra)")
+        }
+    }
+}

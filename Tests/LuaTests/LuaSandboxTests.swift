@@ -151,3 +151,13 @@ import Testing
         #expect(LuaState.isValidModuleName("screens.movie"))
     }
 }
+
+@Suite struct LuaFullStateTests {
+    @Test func fullStateHasEveryLibraryAndPreloadWorksWithLuasRequire() throws {
+        let state = try LuaState(sandboxed: false)
+        #expect(try state.run("return type(io), type(os), type(debug), type(package)") == ["table", "table", "table", "table"])
+        try state.preload(name: "constants", module: ["answer": 42])
+        #expect(try state.run("return require('constants').answer") == [42])
+        #expect(state.isSandboxed == false)
+    }
+}
