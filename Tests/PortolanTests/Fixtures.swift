@@ -1,3 +1,4 @@
+import Synchronization
 import Portolan
 
 /// The example tree of Portus's README, drawn there as a picture.
@@ -51,4 +52,23 @@ func planAndApply(_ tree: inout RoutingTree, to destination: Destination) throws
         try tree.apply(instruction)
     }
     return plan
+}
+
+/// A value shared between a test and the handlers it binds.
+final class Shared<Value: Sendable>: Sendable {
+    private let storage: Mutex<Value>
+
+    init(_ value: Value) {
+        storage = Mutex(value)
+    }
+
+    var value: Value {
+        get { storage.withLock { $0 } }
+        set { storage.withLock { $0 = newValue } }
+    }
+}
+
+/// Suspends forever and ignores cancellation: what a broken handler does.
+func neverFinish() async {
+    await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
 }
