@@ -22,7 +22,7 @@ final class ScriptedNode: Enterable, Leavable, Switchable {
 
     var calls: [String] { log.withLock { $0 } }
 
-    func canLeave(_ entry: Entry) throws -> Bool { allowLeave }
+    func canLeave(_ entry: Entry) async throws -> Bool { allowLeave }
 
     func enter(_ entry: Entry, info: InstructionInfo) async throws { try await act("enter \(entry)") }
     func leave(_ entry: Entry, info: InstructionInfo) async throws { try await act("leave \(entry)") }
@@ -51,8 +51,8 @@ final class ScriptedNode: Enterable, Leavable, Switchable {
     @Test func handlersRunForTheirInstructions() async throws {
         let router = try router()
         let tabs = ScriptedNode(), node5 = ScriptedNode()
-        await router.bind(tabs, to: "switchNode1")
-        await router.bind(node5, to: "node5")
+        router.bind(tabs, to: "switchNode1")
+        router.bind(node5, to: "node5")
         _ = await router.route(to: path("switchNode1", "node1", "node5", "node8"))
         _ = await router.route(to: path("switchNode1", "node2"))
         #expect(node5.calls == ["enter node5", "leave node5"])
@@ -61,22 +61,22 @@ final class ScriptedNode: Enterable, Leavable, Switchable {
 
     @Test func aFailingHandlerStopsTheRouteAndTheTreeKeepsWhatRan() async throws {
         let router = try router()
-        await router.bind(ScriptedNode(.fail("no network")), to: "node8")
+        router.bind(ScriptedNode(.fail("no network")), to: "node8")
         let failure = await router.route(to: path("switchNode1", "node1", "node5", "node8")).failure
         #expect(failure?.kind == .handlerFailed)
         #expect(failure?.message == "no network")
         #expect(failure?.instruction == .enter("node8"))
         #expect(failure?.executed == [.enter("node5")])
-        #expect(await router.activePath == ["switchNode1", "node1", "node5"])
+        #expect(router.activePath == ["switchNode1", "node1", "node5"])
     }
 
     @Test func aHandlerThatNeverFinishesTimesOut() async throws {
         let router = try router(timeout: .milliseconds(100))
-        await router.bind(ScriptedNode(.hang), to: "node6")
+        router.bind(ScriptedNode(.hang), to: "node6")
         let failure = await router.route(to: path("switchNode1", "node1", "node6", "node11")).failure
         #expect(failure?.kind == .timeout)
         #expect(failure?.instruction == .enter("node6"))
-        #expect(await router.activePath == ["switchNode1", "node1"])
+        #expect(router.activePath == ["switchNode1", "node1"])
         // The router lives on.
         #expect(await router.route(to: path("switchNode1", "node2")).success == [.switch("switchNode1", to: "node2")])
     }
@@ -84,8 +84,8 @@ final class ScriptedNode: Enterable, Leavable, Switchable {
     @Test func aVetoIsBlockedBeforeAnyHandlerRuns() async throws {
         let router = try router()
         let node5 = ScriptedNode(allowLeave: false), node8 = ScriptedNode()
-        await router.bind(node5, to: "node5")
-        await router.bind(node8, to: "node8")
+        router.bind(node5, to: "node5")
+        router.bind(node8, to: "node8")
         _ = await router.route(to: path("switchNode1", "node1", "node5", "node8"))
         let failure = await router.route(to: path("switchNode1", "node2")).failure
         #expect(failure?.kind == .blocked)
@@ -95,18 +95,18 @@ final class ScriptedNode: Enterable, Leavable, Switchable {
 
     @Test func anInterceptorCanDeny() async throws {
         let router = try router()
-        await router.addInterceptor(ClosureInterceptor { request in
+        router.addInterceptor(ClosureInterceptor { request in
             request.goes(to: "node2") ? .deny("node2 needs a login") : .pass
         })
         let failure = await router.route(to: path("switchNode1", "node2")).failure
         #expect(failure?.kind == .denied)
         #expect(failure?.message == "node2 needs a login")
-        #expect(await router.activePath == ["switchNode1", "node1"])
+        #expect(router.activePath == ["switchNode1", "node1"])
     }
 
     @Test func anInterceptorCanRedirect() async throws {
         let router = try router()
-        await router.addInterceptor(ClosureInterceptor { request in
+        router.addInterceptor(ClosureInterceptor { request in
             request.goes(to: "node2") ? .redirect(path("switchNode1", "switchNode2", "node4")) : .pass
         })
         let result = await router.route(to: path("switchNode1", "node2", "node7"))
@@ -115,7 +115,7 @@ final class ScriptedNode: Enterable, Leavable, Switchable {
 
     @Test func aRedirectLoopIsCut() async throws {
         let router = try router()
-        await router.addInterceptor(ClosureInterceptor { request in
+        router.addInterceptor(ClosureInterceptor { request in
             request.goes(to: "node2") ? .redirect(path("switchNode1", "node1")) : .redirect(path("switchNode1", "node2"))
         })
         let failure = await router.route(to: path("switchNode1", "node2")).failure
@@ -125,7 +125,7 @@ final class ScriptedNode: Enterable, Leavable, Switchable {
 
     @Test func aThrowingOrHangingInterceptorFailsTheRouteOnly() async throws {
         let router = try router(timeout: .milliseconds(100))
-        await router.addInterceptor(ClosureInterceptor { request in
+        router.addInterceptor(ClosureInterceptor { request in
             if request.goes(to: "node7") { throw HandlerError("interceptor broke") }
             if request.goes(to: "node2") { await neverFinish() }
             return .pass
@@ -137,22 +137,22 @@ final class ScriptedNode: Enterable, Leavable, Switchable {
 
     @Test func aCancelledQueuedRouteNeverRuns() async throws {
         let router = try router()
-        await router.bind(ScriptedNode(.sleep(.milliseconds(100))), to: "node5")
-        let first = await router.enqueue(to: path("switchNode1", "node1", "node5"))
-        let second = await router.enqueue(to: path("switchNode1", "node2"))
+        router.bind(ScriptedNode(.sleep(.milliseconds(100))), to: "node5")
+        let first = router.enqueue(to: path("switchNode1", "node1", "node5"))
+        let second = router.enqueue(to: path("switchNode1", "node2"))
         second.cancel()
         #expect(await first.result.success == [.enter("node5")])
         #expect(await second.result.failure?.kind == .cancelled)
-        #expect(await router.activePath == ["switchNode1", "node1", "node5"])
+        #expect(router.activePath == ["switchNode1", "node1", "node5"])
     }
 
     @Test func requestsRunFirstInFirstOut() async throws {
         let router = try router()
-        await router.bind(ScriptedNode(.sleep(.milliseconds(30))), to: "node5")
+        router.bind(ScriptedNode(.sleep(.milliseconds(30))), to: "node5")
         let tickets = [
-            await router.enqueue(to: path("switchNode1", "node1", "node5")),
-            await router.enqueue(to: path("switchNode1", "node2")),
-            await router.enqueue(to: path("switchNode1", "switchNode2", "node4")),
+            router.enqueue(to: path("switchNode1", "node1", "node5")),
+            router.enqueue(to: path("switchNode1", "node2")),
+            router.enqueue(to: path("switchNode1", "switchNode2", "node4")),
         ]
         var outcomes: [[String]] = []
         for ticket in tickets { outcomes.append(texts(try await ticket.result.get())) }
@@ -170,13 +170,13 @@ final class ScriptedNode: Enterable, Leavable, Switchable {
             let router: Router
             let asked: Shared<RouteTicket?>
             func enter(_ entry: Entry, info: InstructionInfo) async throws {
-                let ticket = await router.enqueue(to: path("switchNode1", "node2"))
+                let ticket = router.enqueue(to: path("switchNode1", "node2"))
                 asked.value = ticket
                 // The queued route has not run yet: we are still inside this one.
-                #expect(await router.activePath == ["switchNode1", "node1"])
+                #expect(router.activePath == ["switchNode1", "node1"])
             }
         }
-        await router.bind(Requester(router: router, asked: asked), to: "node5")
+        router.bind(Requester(router: router, asked: asked), to: "node5")
         let outer = await router.route(to: path("switchNode1", "node1", "node5", "node8"))
         #expect(texts(try outer.get()) == ["enter node5", "enter node8"])
         let inner = try #require(asked.value)
@@ -194,18 +194,18 @@ final class ScriptedNode: Enterable, Leavable, Switchable {
                 inner.value = result
             }
         }
-        await router.bind(Awaiter(router: router, inner: inner), to: "node5")
+        router.bind(Awaiter(router: router, inner: inner), to: "node5")
         #expect(await router.route(to: path("switchNode1", "node1", "node5")).success == [.enter("node5")])
         #expect(inner.value?.failure?.kind == .invalid)
     }
 
     @Test func eventsComeInOrder() async throws {
         let router = try router()
-        let stream = await router.events()
-        await router.bind(ScriptedNode(.fail("boom")), to: "node8")
+        let stream = router.events()
+        router.bind(ScriptedNode(.fail("boom")), to: "node8")
         _ = await router.route(to: path("switchNode1", "node1", "node5"))
         _ = await router.route(to: path("switchNode1", "node1", "node5", "node8"))
-        try await router.didLeave("node5")
+        try router.didLeave("node5")
         var events: [RouterEvent] = []
         for await event in stream {
             events.append(event)
@@ -224,10 +224,10 @@ final class ScriptedNode: Enterable, Leavable, Switchable {
 
     @Test func hostReportsAreValidated() async throws {
         let router = try router()
-        await #expect(throws: TreeUpdateError.self) { try await router.didEnter("node11") }
-        try await router.didEnter("node6")
-        try await router.didSwitch("switchNode1", to: "node2")
-        #expect(await router.activePath == ["switchNode1", "node2"])
+        #expect(throws: TreeUpdateError.self) { try router.didEnter("node11") }
+        try router.didEnter("node6")
+        try router.didSwitch("switchNode1", to: "node2")
+        #expect(router.activePath == ["switchNode1", "node2"])
     }
 
     @Test func dynamicDestinationIsEnteredOnTopOnce() async throws {
@@ -235,6 +235,6 @@ final class ScriptedNode: Enterable, Leavable, Switchable {
         _ = await router.route(to: path("switchNode1", "node1", "node5"))
         #expect(await router.route(to: .anywhere("alert")).success == [.enter("alert")])
         #expect(await router.route(to: .anywhere("alert")).success == [])
-        #expect(await router.activePath == ["switchNode1", "node1", "node5", "alert"])
+        #expect(router.activePath == ["switchNode1", "node1", "node5", "alert"])
     }
 }

@@ -136,10 +136,8 @@ private struct Planning {
         do {
             allowed = try canLeave(entry)
         } catch {
-            throw RouteFailure(.handlerFailed, "can_leave of '\(entry)' failed: \(error)", instruction: .leave(entry))
+            throw RouteFailure.vetoFailed(entry, error)
         }
-        guard allowed else {
-            throw RouteFailure(.blocked, "'\(entry)' refused to be left", instruction: .leave(entry))
-        }
+        guard allowed else { throw RouteFailure.blocked(entry) }
     }
 }

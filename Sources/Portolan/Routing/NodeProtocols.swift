@@ -25,14 +25,14 @@ public protocol Enterable: Routable {
 /// A node that does something when it is left, and may refuse to be left.
 ///
 /// Nodes not managed by their parent are leavable by default; implement `canLeave` to veto
-/// (an unsaved form). The veto is asked while planning, so it must answer at once.
+/// (an unsaved form). Every node a route would leave is asked, in order, before anything runs.
 public protocol Leavable: Routable {
-    func canLeave(_ entry: Entry) throws -> Bool
+    func canLeave(_ entry: Entry) async throws -> Bool
     func leave(_ entry: Entry, info: InstructionInfo) async throws
 }
 
 extension Leavable {
-    public func canLeave(_ entry: Entry) throws -> Bool { true }
+    public func canLeave(_ entry: Entry) async throws -> Bool { true }
     public func leave(_ entry: Entry, info: InstructionInfo) async throws {}
 }
 

@@ -35,6 +35,18 @@ public struct RouteFailure: Error, Hashable, Sendable {
     }
 }
 
+extension RouteFailure {
+    /// A node refused to be left.
+    static func blocked(_ entry: Entry) -> RouteFailure {
+        RouteFailure(.blocked, "'\(entry)' refused to be left", instruction: .leave(entry))
+    }
+
+    /// Asking a node whether it may be left failed.
+    static func vetoFailed(_ entry: Entry, _ error: any Error) -> RouteFailure {
+        RouteFailure(.handlerFailed, "can_leave of '\(entry)' failed: \(error)", instruction: .leave(entry))
+    }
+}
+
 extension RouteFailure: CustomStringConvertible {
     /// `handler_failed at enter movie {id=7}: network down (after 2 instructions)`
     public var description: String {

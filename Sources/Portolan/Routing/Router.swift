@@ -1,30 +1,31 @@
+import Synchronization
+
 /// Runs routes on a live tree, one at a time, calling the handlers of the nodes on the way.
 ///
 /// Requests are served first-in first-out. A route asked for while another runs (from a handler,
 /// an interceptor or anywhere else) waits in the queue; it is never nested inside the running one.
-public actor Router {
-    public private(set) var tree: RoutingTree
+///
+/// The router is Sendable and every method but `route` and `plan` is synchronous, so a host that
+/// must answer at once (a Lua function, a UI callback) can bind nodes, read the tree, report
+/// changes and queue routes without awaiting. Handlers are called without the lock held.
+public final class Router: Sendable {
     public let configuration: RouterConfiguration
-
-    private var nodes: [NodeID: any Routable] = [:]
-    private var interceptors: [any RouteInterceptor] = []
-    private var queue = RouteQueue()
-    private var isDraining = false
-    private var subscribers: [Int: AsyncStream<RouterEvent>.Continuation] = [:]
-    private var nextSubscriberID = 0
+    private let state: Mutex<RouterState>
 
     /// The router whose queue the current task is draining, so that a handler awaiting
     /// `route(to:)` on it is told at once instead of waiting for itself forever.
     @TaskLocal private static var drainingRouter: ObjectIdentifier?
 
     public init(tree: RoutingTree, configuration: RouterConfiguration = .init()) {
-        self.tree = tree
         self.configuration = configuration
+        self.state = Mutex(RouterState(tree: tree))
     }
 
-    public init(graph: NavigationGraph, configuration: RouterConfiguration = .init()) {
+    public convenience init(graph: NavigationGraph, configuration: RouterConfiguration = .init()) {
         self.init(tree: RoutingTree(graph: graph), configuration: configuration)
     }
+
+    public var tree: RoutingTree { state.withLock { $0.tree } }
 
     public var activePath: [Entry] { tree.activePath }
 
@@ -32,34 +33,53 @@ public actor Router {
 
     /// Binds the object that handles the node `id`; it replaces any earlier binding.
     public func bind(_ node: any Routable, to id: NodeID) {
-        nodes[id] = node
+        state.withLock { $0.nodes[id] = node }
     }
 
     public func unbind(_ id: NodeID) {
-        nodes[id] = nil
+        state.withLock { $0.nodes[id] = nil }
     }
 
     public func addInterceptor(_ interceptor: any RouteInterceptor) {
-        interceptors.append(interceptor)
+        state.withLock { $0.interceptors.append(interceptor) }
+    }
+
+    /// Calls `observer` with every event, synchronously, on the thread that caused it; for hosts
+    /// that must see events in step with the routes (an AsyncStream consumer runs later).
+    public func observe(_ observer: @escaping @Sendable (RouterEvent) -> Void) {
+        state.withLock { $0.observers.append(observer) }
     }
 
     /// A new stream of every event from now on; it ends when the caller stops iterating.
     public func events() -> AsyncStream<RouterEvent> {
         let (stream, continuation) = AsyncStream<RouterEvent>.makeStream()
-        let id = nextSubscriberID
-        nextSubscriberID += 1
-        subscribers[id] = continuation
+        let id = state.withLock { state in
+            defer { state.nextSubscriberID += 1 }
+            state.subscribers[state.nextSubscriberID] = continuation
+            return state.nextSubscriberID
+        }
         continuation.onTermination = { [weak self] _ in
-            Task { await self?.unsubscribe(id) }
+            _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
         }
         return stream
     }
 
     // MARK: Routing
 
-    /// What `route(to:)` would execute now, without running anything; interceptors are not asked.
-    public func plan(to destination: Destination) -> RouteResult {
-        Result { () throws(RouteFailure) in try Planner.plan(from: tree, to: destination, canLeave: canLeave) }
+    /// What `route(to:)` would execute now, without running anything: the plan, with every node it
+    /// would leave asked whether it may be. Interceptors are not asked.
+    public func plan(to destination: Destination) async -> RouteResult {
+        let (tree, nodes) = state.withLock { ($0.tree, $0.nodes) }
+        let plan: [Instruction]
+        do {
+            plan = try Planner.plan(from: tree, to: destination)
+        } catch {
+            return .failure(error)
+        }
+        if let veto = await firstVeto(in: plan, nodes: nodes) {
+            return .failure(veto)
+        }
+        return .success(plan)
     }
 
     /// Routes and returns when the route has run.
@@ -78,9 +98,12 @@ public actor Router {
     @discardableResult
     public func enqueue(to destination: Destination) -> RouteTicket {
         let ticket = RouteTicket(destination: destination)
-        queue.append(ticket)
-        if !isDraining {
-            isDraining = true
+        let startsDraining = state.withLock { state in
+            state.queue.append(ticket)
+            defer { state.isDraining = true }
+            return !state.isDraining
+        }
+        if startsDraining {
             Task { await drain() }
         }
         return ticket
@@ -90,27 +113,41 @@ public actor Router {
 
     /// The host entered a node on top of the active leaf by itself.
     public func didEnter(_ entry: Entry) throws(TreeUpdateError) {
-        emit(.hostReported(try tree.didEnter(entry)))
+        try report { tree throws(TreeUpdateError) in try tree.didEnter(entry) }
     }
 
     /// The host left the deepest active node with this id by itself.
     public func didLeave(_ id: NodeID) throws(TreeUpdateError) {
-        emit(.hostReported(try tree.didLeave(id)))
+        try report { tree throws(TreeUpdateError) in try tree.didLeave(id) }
     }
 
     /// The host switched a switch node on the active path to another child by itself.
     public func didSwitch(_ switchID: NodeID, to child: NodeID) throws(TreeUpdateError) {
-        emit(.hostReported(try tree.didSwitch(switchID, to: child)))
+        try report { tree throws(TreeUpdateError) in try tree.didSwitch(switchID, to: child) }
+    }
+
+    private func report(_ change: (inout RoutingTree) throws(TreeUpdateError) -> Instruction) throws(TreeUpdateError) {
+        let instruction = try state.withLock { state throws(TreeUpdateError) in try change(&state.tree) }
+        emit(.hostReported(instruction))
     }
 
     // MARK: Running the queue
 
     private func drain() async {
         await Self.$drainingRouter.withValue(ObjectIdentifier(self)) {
-            while let ticket = queue.popFirst() {
+            while let ticket = nextTicket() {
                 ticket.finish(await run(ticket))
             }
-            isDraining = false
+        }
+    }
+
+    /// The next queued route, or nil after marking the queue idle (in the same critical section, so
+    /// a route queued meanwhile starts a new drain).
+    private func nextTicket() -> RouteTicket? {
+        state.withLock { state in
+            if let ticket = state.queue.popFirst() { return ticket }
+            state.isDraining = false
+            return nil
         }
     }
 
@@ -137,14 +174,12 @@ public actor Router {
         case .success(let settled):
             destination = settled
         }
-        let plan: [Instruction]
-        switch self.plan(to: destination) {
+        switch await plan(to: destination) {
         case .failure(let failure):
             return .failure(failure)
-        case .success(let instructions):
-            plan = instructions
+        case .success(let plan):
+            return await perform(plan, toward: destination, ticket: ticket)
         }
-        return await perform(plan, toward: destination, ticket: ticket)
     }
 
     private func perform(_ plan: [Instruction], toward destination: Destination, ticket: RouteTicket) async -> RouteResult {
@@ -158,7 +193,7 @@ public actor Router {
                 return .failure(failure)
             }
             do {
-                try tree.apply(instruction)
+                try state.withLock { state throws(TreeUpdateError) in try state.tree.apply(instruction) }
             } catch {
                 return .failure(RouteFailure(
                     .invalid, "the tree changed while the route ran: \(error)", instruction: instruction, executed: executed))
@@ -173,11 +208,12 @@ public actor Router {
 
     /// The destination the route settles on after every interceptor let it pass, or why not.
     private func intercepted(_ requested: Destination) async -> Result<Destination, RouteFailure> {
+        let interceptors = state.withLock { $0.interceptors }
         var destination = requested
         var redirects = 0
         var index = 0
         while index < interceptors.count {
-            let request = RouteRequest(destination: destination, from: tree.activePath)
+            let request = RouteRequest(destination: destination, from: activePath)
             switch await decision(of: interceptors[index], on: request) {
             case .failure(let failure):
                 return .failure(failure)
@@ -209,15 +245,23 @@ public actor Router {
         case .failed(let message):
             return .failure(RouteFailure(.handlerFailed, "an interceptor failed: \(message)"))
         case .timedOut:
-            return .failure(RouteFailure(.timeout, "an interceptor did not decide within \(describe(configuration.handlerTimeout))"))
+            return .failure(RouteFailure(.timeout, "an interceptor did not decide within \(timeLimitText)"))
         }
     }
 
     // MARK: Handlers
 
-    private var canLeave: Planner.LeaveCheck {
-        let nodes = self.nodes
-        return { entry in try (nodes[entry.id] as? any Leavable)?.canLeave(entry) ?? true }
+    /// Asks every node the plan leaves whether it may be left, in plan order; the first refusal.
+    private func firstVeto(in plan: [Instruction], nodes: [NodeID: any Routable]) async -> RouteFailure? {
+        for case .leave(let entry) in plan {
+            guard let leavable = nodes[entry.id] as? any Leavable else { continue }
+            do {
+                if try await !leavable.canLeave(entry) { return .blocked(entry) }
+            } catch {
+                return .vetoFailed(entry, error)
+            }
+        }
+        return nil
     }
 
     /// Runs the handler of the node that executes `instruction`; nil when it succeeded or there is none.
@@ -230,13 +274,12 @@ public actor Router {
         case .failed(let message):
             return RouteFailure(.handlerFailed, message, instruction: instruction)
         case .timedOut:
-            return RouteFailure(
-                .timeout, "the handler did not finish within \(describe(configuration.handlerTimeout))", instruction: instruction)
+            return RouteFailure(.timeout, "the handler did not finish within \(timeLimitText)", instruction: instruction)
         }
     }
 
     private func handler(for instruction: Instruction, info: InstructionInfo) -> (@Sendable () async throws -> Void)? {
-        let node = nodes[instruction.handlingNode.id]
+        let node = state.withLock { $0.nodes[instruction.handlingNode.id] }
         switch instruction {
         case .enter(let entry):
             guard let enterable = node as? any Enterable else { return nil }
@@ -253,16 +296,28 @@ public actor Router {
     // MARK: Events
 
     private func emit(_ event: RouterEvent) {
-        for continuation in subscribers.values {
-            continuation.yield(event)
+        let (observers, subscribers) = state.withLock { ($0.observers, Array($0.subscribers.values)) }
+        for observer in observers {
+            observer(event)
+        }
+        for subscriber in subscribers {
+            subscriber.yield(event)
         }
     }
 
-    private func unsubscribe(_ id: Int) {
-        subscribers[id] = nil
+    private var timeLimitText: String {
+        configuration.handlerTimeout.map { "\($0)" } ?? "forever"
     }
+}
 
-    private func describe(_ limit: Duration?) -> String {
-        limit.map { "\($0)" } ?? "forever"
-    }
+/// Everything the router changes, behind its lock.
+private struct RouterState {
+    var tree: RoutingTree
+    var nodes: [NodeID: any Routable] = [:]
+    var interceptors: [any RouteInterceptor] = []
+    var observers: [@Sendable (RouterEvent) -> Void] = []
+    var queue = RouteQueue()
+    var isDraining = false
+    var subscribers: [Int: AsyncStream<RouterEvent>.Continuation] = [:]
+    var nextSubscriberID = 0
 }
