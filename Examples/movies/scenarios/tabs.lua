@@ -1,0 +1,119 @@
+-- The dashboard's tabs: switching, each tab's own stack, deep links and going back.
+-- Run: portolan test --app Examples/movies/app.lua Examples/movies/scenarios/*.lua
+
+local portolan = require "portolan"
+
+-- Entries with a context, as routes and the host name them.
+local function movie(tab, id) return { id = tab .. "_movie", context = { id = id } } end
+local function cast(tab, id) return { id = tab .. "_cast", context = { id = id } } end
+
+-- Logged in and on the dashboard's first tab.
+local function open_dashboard()
+  login()
+  expect(portolan.route { "root", "dashboard" }, { "switch root -> dashboard" })
+end
+
+scenario("routing to the tab that is already active only switches to the dashboard", function()
+  login()
+  expect(portolan.route { "root", "dashboard", "wishlist" }, { "switch root -> dashboard" })
+  expect(portolan.active_path(), { "root", "dashboard", "wishlist" })
+end)
+
+scenario("routing to the other tab switches the dashboard", function()
+  open_dashboard()
+  expect(portolan.route { "root", "dashboard", "watched" }, { "switch dashboard -> watched" })
+  expect(portolan.active_path(), { "root", "dashboard", "watched" })
+  expect(portolan.route { "root", "dashboard", "wishlist" }, { "switch dashboard -> wishlist" })
+  expect(portolan.active_path(), { "root", "dashboard", "wishlist" })
+end)
+
+scenario("a tab tap reported by the host keeps each tab's stack", function()
+  open_dashboard()
+  expect(portolan.route { "root", "dashboard", "wishlist", movie("wishlist", 42) }, { "enter wishlist_movie {id=42}" })
+  -- The user taps the Watched tab, then back on Wishlist: the UI did it, Portolan is told.
+  portolan.did_switch("dashboard", "watched")
+  expect(portolan.active_path(), { "root", "dashboard", "watched" })
+  portolan.did_switch("dashboard", "wishlist")
+  expect(portolan.active_path(), { "root", "dashboard", "wishlist", "wishlist_movie" })
+  local entries = portolan.active_entries()
+  expect(entries[4].id, "wishlist_movie")
+  expect(entries[4].context.id, 42)
+end)
+
+scenario("a route back into a kept stack reuses it", function()
+  open_dashboard()
+  portolan.route { "root", "dashboard", "wishlist", movie("wishlist", 42) }
+  portolan.did_switch("dashboard", "watched")
+  -- The wishlist tab still holds movie 42, so switching to it is all there is to do.
+  expect(portolan.route { "root", "dashboard", "wishlist", movie("wishlist", 42) }, { "switch dashboard -> wishlist" })
+  expect(portolan.active_path(), { "root", "dashboard", "wishlist", "wishlist_movie" })
+end)
+
+scenario("routing to another tab leaves the stack of the tab it leaves", function()
+  open_dashboard()
+  portolan.route { "root", "dashboard", "wishlist", movie("wishlist", 42), cast("wishlist", 7) }
+  expect(portolan.route { "root", "dashboard", "watched" }, {
+    "leave wishlist_cast {id=7}",
+    "leave wishlist_movie {id=42}",
+    "switch dashboard -> watched",
+  })
+  -- Tapping back on Wishlist shows its list: the route popped its stack.
+  portolan.did_switch("dashboard", "wishlist")
+  expect(portolan.active_path(), { "root", "dashboard", "wishlist" })
+end)
+
+scenario("a deep stack, the host's back button, and routes back down", function()
+  login()
+  expect(portolan.route { "root", "dashboard", "wishlist", movie("wishlist", 42), cast("wishlist", 7) }, {
+    "switch root -> dashboard",
+    "enter wishlist_movie {id=42}",
+    "enter wishlist_cast {id=7}",
+  })
+  expect(portolan.active_path(), { "root", "dashboard", "wishlist", "wishlist_movie", "wishlist_cast" })
+  -- The user taps Back: the UI popped the cast screen itself.
+  portolan.did_leave("wishlist_cast")
+  expect(portolan.active_path(), { "root", "dashboard", "wishlist", "wishlist_movie" })
+  expect(portolan.route { "root", "dashboard", "wishlist", movie("wishlist", 42), cast("wishlist", 8) },
+    { "enter wishlist_cast {id=8}" })
+  -- A destination on the active path leaves down to it, bottom-up.
+  expect(portolan.route { "root", "dashboard", "wishlist" }, {
+    "leave wishlist_cast {id=8}",
+    "leave wishlist_movie {id=42}",
+  })
+  expect(portolan.route { "root", "dashboard", "wishlist" }, {})
+  expect(portolan.active_path(), { "root", "dashboard", "wishlist" })
+end)
+
+scenario("the host leaving a screen in the middle of a stack leaves what is on top of it", function()
+  open_dashboard()
+  portolan.route { "root", "dashboard", "wishlist", movie("wishlist", 42), cast("wishlist", 7) }
+  portolan.did_leave("wishlist_movie")
+  expect(portolan.active_path(), { "root", "dashboard", "wishlist" })
+end)
+
+scenario("the same screen with another movie is left and entered again", function()
+  open_dashboard()
+  portolan.route { "root", "dashboard", "wishlist", movie("wishlist", 42) }
+  expect(portolan.route { "root", "dashboard", "wishlist", movie("wishlist", 7) }, {
+    "leave wishlist_movie {id=42}",
+    "enter wishlist_movie {id=7}",
+  })
+  expect(portolan.active_entries()[4].context.id, 7)
+end)
+
+scenario("plan says exactly what route then does, and changes nothing", function()
+  open_dashboard()
+  portolan.route { "root", "dashboard", "wishlist", movie("wishlist", 42) }
+  local destination = { "root", "dashboard", "watched", movie("watched", 3), cast("watched", 5) }
+  local planned = portolan.plan(destination)
+  expect(planned, {
+    "leave wishlist_movie {id=42}",
+    "switch dashboard -> watched",
+    "enter watched_movie {id=3}",
+    "enter watched_cast {id=5}",
+  })
+  expect(portolan.active_path(), { "root", "dashboard", "wishlist", "wishlist_movie" })
+  expect(portolan.route(destination), planned)
+  expect(portolan.active_path(), { "root", "dashboard", "watched", "watched_movie", "watched_cast" })
+  expect(portolan.plan(destination), {})
+end)
