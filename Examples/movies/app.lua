@@ -34,7 +34,7 @@ local portolan = require "portolan"
 logged_in = false          -- the dashboard is only reachable once this is true
 settings_dirty = false     -- unsaved changes in settings: settings refuse to close
 cast_service_down = false  -- simulates a backend outage: cast screens fail to load
-route_log = {}             -- one line per finished route: the path it ended on (see the end of the file)
+route_log = {}             -- one line per finished route: where it went (see the end of the file)
 
 -- Helpers for scenarios and the REPL: `login()` then `/root/dashboard`.
 function login()
@@ -213,8 +213,11 @@ portolan.intercept(function(request)
   end
 end)
 
--- What analytics would see: after each route that finished, the path it ended on
--- ("root/dashboard/wishlist"). Failed routes are not logged here (they emit "failed").
-portolan.on("did_route", function()
-  route_log[#route_log + 1] = table.concat(portolan.active_path(), "/")
+-- What analytics would see: after each route that finished, where it went, as ids
+-- ("root/dashboard", or "settings" for a route to settings), after any redirect. Failed routes
+-- are not logged here (they emit "failed"). Observers get (executed, destination).
+portolan.on("did_route", function(executed, destination)
+  local ids = {}
+  for i, entry in ipairs(destination or {}) do ids[i] = tostring(entry_id(entry)) end
+  route_log[#route_log + 1] = table.concat(ids, "/")
 end)
