@@ -22,7 +22,9 @@ extension LuaState {
         try preload(name: name, function: load(source, chunkName: chunkName ?? "\(name).lua"))
     }
 
-    private func preload(name: String, function: LuaValue) throws(LuaError) {
+    /// Makes `require(name)` call the Lua function `function` (a loader made in Lua, whose upvalues keep the
+    /// module's identity) the first time and return what it returns.
+    public func preload(name: String, function: LuaValue) throws(LuaError) {
         let L = thread
         try ensureStack(L, 4)
         try push(function, on: L)

@@ -1,0 +1,46 @@
+import Lua
+import Portolan
+
+/// The graph a script declared with `portolan.app`, read from the plain description the module
+/// builds (the module has already checked field types; this checks what only the whole graph shows).
+struct GraphDeclaration {
+    let graph: NavigationGraph
+    /// For each node with Lua handlers, which ones (`enter`, `leave`, `can_leave`, `switch`, `guard`).
+    let handlers: [NodeID: Set<String>]
+
+    init(root: LuaValue, anywhere: LuaValue) throws(DeclarationError) {
+        var handlers: [NodeID: Set<String>] = [:]
+        let rootSpec = try Self.spec(root, handlers: &handlers)
+        var anywhereSpecs: [NodeSpec] = []
+        for node in anywhere.arrayValue ?? [] {
+            anywhereSpecs.append(try Self.spec(node, handlers: &handlers))
+        }
+        do {
+            graph = try NavigationGraph(root: rootSpec, anywhere: anywhereSpecs)
+        } catch {
+            throw DeclarationError(message: error.description)
+        }
+        self.handlers = handlers
+    }
+
+    private static func spec(_ value: LuaValue, handlers: inout [NodeID: Set<String>]) throws(DeclarationError) -> NodeSpec {
+        guard let id = value["id"].stringValue else {
+            throw DeclarationError(message: "a node has no id")
+        }
+        let kind = NodeKind(rawValue: value["kind"].stringValue ?? "screen") ?? .screen
+        var children: [NodeSpec] = []
+        for child in value["children"].arrayValue ?? [] {
+            children.append(try spec(child, handlers: &handlers))
+        }
+        let names = (value["handlers"].arrayValue ?? []).compactMap(\.stringValue)
+        if !names.isEmpty {
+            handlers[id, default: []].formUnion(names)
+        }
+        return NodeSpec(id, kind: kind, active: value["active"].stringValue, children: children)
+    }
+}
+
+/// Why `portolan.app` refused a graph.
+struct DeclarationError: Error {
+    let message: String
+}

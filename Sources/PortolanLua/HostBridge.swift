@@ -1,0 +1,97 @@
+import Lua
+import Portolan
+
+/// The Swift functions the Lua half of the module calls (`bridge.*`). Each answers with values the
+/// module turns into results or errors at the script's line; none raises through Swift.
+extension HostCore {
+    func bridge() throws(LuaError) -> LuaValue {
+        var table: [LuaValue: LuaValue] = [:]
+        for (name, body) in bridgeFunctions() {
+            table[.string(name)] = try state.function(body)
+        }
+        return .table(table)
+    }
+
+    private func bridgeFunctions() -> [(String, ([LuaValue]) throws -> [LuaValue])] {
+        [
+            ("declare", { [weak self] in try self.unwrap().declareFromLua($0) }),
+            ("enqueue", { [weak self] in try self.unwrap().enqueueFromLua($0) }),
+            ("active_path", { [weak self] _ in [.array(try self.unwrap().currentRouter().activePath.map { .string($0.id) })] }),
+            ("active_entries", { [weak self] _ in [.array(try self.unwrap().currentRouter().activePath.map(\.luaValue))] }),
+            ("tree", { [weak self] _ in [.string(TreeRenderer.text(try self.unwrap().currentRouter().tree))] }),
+            ("did_enter", { [weak self] in try self.unwrap().report($0) { router, args throws in try router.didEnter(Entry(lua: args[0])) } }),
+            ("did_leave", { [weak self] in try self.unwrap().report($0) { router, args throws in try router.didLeave(Self.id(args[0])) } }),
+            ("did_switch", { [weak self] in
+                try self.unwrap().report($0) { router, args throws in try router.didSwitch(Self.id(args[0]), to: Self.id(args[1])) }
+            }),
+            ("loadfile", { [weak self] in try self.unwrap().loadFileFromLua($0) }),
+            ("write", { [weak self] in
+                try self.unwrap().output($0.first?.stringValue ?? "")
+                return []
+            }),
+        ]
+    }
+
+    private func declareFromLua(_ arguments: [LuaValue]) -> [LuaValue] {
+        do {
+            try declare(root: arguments.first ?? .nil, anywhere: arguments.count > 1 ? arguments[1] : .nil)
+            return [.boolean(true)]
+        } catch {
+            return [.boolean(false), .string(error.message)]
+        }
+    }
+
+    private func enqueueFromLua(_ arguments: [LuaValue]) -> [LuaValue] {
+        do {
+            try enqueue(Destination(lua: arguments.first ?? .nil))
+            return [.boolean(true)]
+        } catch {
+            return [.boolean(false), error.luaFields]
+        }
+    }
+
+    private func loadFileFromLua(_ arguments: [LuaValue]) -> [LuaValue] {
+        guard let path = arguments.first?.stringValue else { return [.nil, "portolan.load expects a file path"] }
+        do {
+            return [try loadFile(path)]
+        } catch {
+            return [.nil, .string(error.message)]
+        }
+    }
+
+    /// A host report: `true`, or `false` and why (the module raises it at the script's line).
+    private func report(_ arguments: [LuaValue], _ change: (Router, [LuaValue]) throws -> Void) -> [LuaValue] {
+        let padded = arguments + [LuaValue](repeating: .nil, count: max(0, 2 - arguments.count))
+        do {
+            try change(try currentRouter(), padded)
+            return [.boolean(true)]
+        } catch let failure as RouteFailure {
+            return [.boolean(false), .string(failure.message)]
+        } catch {
+            return [.boolean(false), .string("\(error)")]
+        }
+    }
+
+    private func currentRouter() throws(HostError) -> Router {
+        do {
+            return try requireRouter()
+        } catch {
+            throw HostError(error.message)
+        }
+    }
+
+    private static func id(_ value: LuaValue) throws(RouteFailure) -> NodeID {
+        guard case .string(let id) = value else {
+            throw RouteFailure(.invalid, "expected a node id (a string), got a \(value.typeName)")
+        }
+        return id
+    }
+}
+
+extension Optional where Wrapped == HostCore {
+    /// The core, or an error when Lua outlives it (it cannot: the core owns the state).
+    func unwrap() throws(HostError) -> HostCore {
+        guard let self else { throw HostError("the Portolan host is gone") }
+        return self
+    }
+}

@@ -1,0 +1,170 @@
+import Lua
+import Portolan
+
+/// The non-Sendable heart of a host: one Lua state, the router of the app it declared, and the
+/// bridge functions the `portolan` module calls. Only its `PortolanHost` uses it, one call at a time
+/// (GRDB's `Database` to `DatabaseQueue`), so Lua is never entered from two threads.
+final class HostCore {
+    let state: LuaState
+    let configuration: HostConfiguration
+    private(set) var router: Router?
+    private(set) var declaration: GraphDeclaration?
+    private var functions: ModuleFunctions?
+    /// The facade, for the node adapters the router calls.
+    weak var host: PortolanHost?
+    /// Swift objects bound to node ids; they take precedence over Lua handlers.
+    private(set) var swiftNodes: [NodeID: any Routable] = [:]
+    /// Routes queued from handlers and observers while a script's route runs.
+    private var pendingTickets: [RouteTicket] = []
+    let events = EventBuffer()
+    /// Where `print` and observer failures go.
+    var output: @Sendable (String) -> Void = { print($0) }
+    /// Directory tried for relative paths given to `portolan.load`, after the working directory.
+    var scriptDirectory: String?
+
+    init(configuration: HostConfiguration) throws(HostError) {
+        self.configuration = configuration
+        do {
+            state = try LuaState(sandboxed: true)
+            state.memoryLimit = configuration.memoryLimit
+            if let directory = configuration.moduleDirectory {
+                try state.setModuleDirectory(directory)
+            }
+            try installModule()
+        } catch let error as LuaError {
+            throw HostError(error)
+        } catch let error as HostError {
+            throw error
+        } catch {
+            throw HostError("\(error)")
+        }
+    }
+
+    var module: ModuleFunctions {
+        get throws(HostError) {
+            guard let functions else { throw HostError("the portolan module is not installed") }
+            return functions
+        }
+    }
+
+    private func installModule() throws {
+        let chunk = try state.load(portolanModuleSource, chunkName: "=portolan")
+        let results = try state.call(chunk, [try bridge()])
+        guard results.count == 2 else { throw HostError("the portolan module returned \(results.count) values") }
+        functions = try ModuleFunctions(results[0])
+        try state.preload(name: "portolan", function: results[1])
+        try state.run(#"portolan = require "portolan""#, chunkName: "=portolan")
+    }
+
+    // MARK: The app
+
+    /// Installs the graph a script declared, with a fresh router and tree.
+    func declare(root: LuaValue, anywhere: LuaValue) throws(DeclarationError) {
+        let declaration = try GraphDeclaration(root: root, anywhere: anywhere)
+        let router = Router(graph: declaration.graph, configuration: RouterConfiguration(handlerTimeout: configuration.handlerTimeout))
+        let events = self.events
+        router.observe { events.append($0) }
+        router.addInterceptor(LuaInterceptor(host: host))
+        for (id, handlers) in declaration.handlers where !handlers.subtracting(["guard"]).isEmpty {
+            router.bind(LuaNode(host: host, id: id), to: id)
+        }
+        for (id, node) in swiftNodes {
+            router.bind(node, to: id)
+        }
+        self.declaration = declaration
+        self.router = router
+    }
+
+    func bind(_ node: any Routable, to id: NodeID) {
+        swiftNodes[id] = node
+        router?.bind(node, to: id)
+    }
+
+    func requireRouter() throws(RouteFailure) -> Router {
+        guard let router else {
+            throw RouteFailure(.invalid, "no app is declared yet: call portolan.app { ... } or portolan.load(path)")
+        }
+        return router
+    }
+
+    // MARK: Queued routes
+
+    func enqueue(_ destination: Destination) throws(RouteFailure) {
+        pendingTickets.append(try requireRouter().enqueue(to: destination))
+    }
+
+    func takePendingTicket() -> RouteTicket? {
+        pendingTickets.isEmpty ? nil : pendingTickets.removeFirst()
+    }
+
+    // MARK: Running Lua
+
+    func coroutine(running function: LuaValue) throws(HostError) -> LuaCoroutine {
+        do {
+            return try LuaCoroutine(function, in: state)
+        } catch {
+            throw HostError(error)
+        }
+    }
+
+    func resume(_ coroutine: LuaCoroutine, _ input: [LuaValue], budget: Int?) throws(LuaError) -> LuaCoroutine.Outcome {
+        try state.withInstructionBudget(budget) { () throws(LuaError) in try coroutine.resume(input) }
+    }
+
+    /// Hands the events the router reported since the last call to the script's observers.
+    func flushEvents() {
+        let pending = events.takeAll()
+        guard !pending.isEmpty, let emit = functions?.emit else { return }
+        for event in pending {
+            guard let (name, arguments) = Self.luaEvent(event) else { continue }
+            do {
+                let failures = try state.withInstructionBudget(configuration.handlerInstructionBudget) { () throws(LuaError) in
+                    try state.call(emit, [.string(name)] + arguments)
+                }
+                for failure in failures.first?.arrayValue ?? [] {
+                    output("observer of \(name) failed: \(failure.stringValue ?? "\(failure)")")
+                }
+            } catch {
+                output("observer of \(name) failed: \(error.message)")
+            }
+        }
+    }
+
+    private static func luaEvent(_ event: RouterEvent) -> (String, [LuaValue])? {
+        switch event {
+        case .willRoute(let destination):
+            return ("will_route", [destination.luaValue])
+        case .instruction(let instruction):
+            return ("instruction", [.string(instruction.description)])
+        case .didRoute(let destination, let executed):
+            return ("did_route", [executed.luaValue, destination.luaValue])
+        case .failed(let destination, let failure):
+            return ("failed", [failure.luaFields, destination.luaValue])
+        case .hostReported:
+            return nil
+        }
+    }
+
+    func loadChunk(_ source: String, chunkName: String) throws(HostError) -> LuaValue {
+        do {
+            return try state.load(source, chunkName: chunkName)
+        } catch {
+            throw HostError(error)
+        }
+    }
+
+    func loadFile(_ path: String) throws(HostError) -> LuaValue {
+        let resolved = resolve(path)
+        do {
+            return try state.load(contentsOfFile: resolved, chunkName: resolved)
+        } catch {
+            throw HostError(error)
+        }
+    }
+
+    private func resolve(_ path: String) -> String {
+        guard !path.hasPrefix("/"), !FileCheck.exists(path), let scriptDirectory else { return path }
+        let candidate = scriptDirectory + "/" + path
+        return FileCheck.exists(candidate) ? candidate : path
+    }
+}

@@ -1,0 +1,67 @@
+import Lua
+import Portolan
+
+/// Engine values as scripts see them: plain tables and canonical strings.
+extension Entry {
+    /// `{ id = "book", context = { id = 42 } }`; the context is always a table, empty when there is none.
+    var luaValue: LuaValue {
+        var context: [LuaValue: LuaValue] = [:]
+        for (key, value) in self.context {
+            context[.string(key)] = value.luaValue
+        }
+        return .table([.string("id"): .string(id), .string("context"): .table(context)])
+    }
+}
+
+extension ContextValue {
+    var luaValue: LuaValue {
+        switch self {
+        case .string(let text): .string(text)
+        case .integer(let integer): .integer(integer)
+        case .number(let number): .number(number)
+        case .boolean(let flag): .boolean(flag)
+        }
+    }
+}
+
+extension Destination {
+    /// The list of entries the route goes to (one entry for an anywhere destination).
+    var luaValue: LuaValue {
+        switch self {
+        case .path(let entries): .array(entries.map(\.luaValue))
+        case .anywhere(let entry): .array([entry.luaValue])
+        }
+    }
+}
+
+extension Array where Element == Instruction {
+    /// The canonical strings, in order.
+    var luaValue: LuaValue {
+        .array(map { .string($0.description) })
+    }
+}
+
+extension RouteFailure {
+    /// The fields of a route error; the module gives it its metatable (`__tostring`).
+    var luaFields: LuaValue {
+        var fields: [LuaValue: LuaValue] = [
+            .string("kind"): .string(kind.rawValue),
+            .string("message"): .string(message),
+            .string("executed"): executed.luaValue,
+        ]
+        if let instruction {
+            fields[.string("instruction")] = .string(instruction.description)
+        }
+        return .table(fields)
+    }
+}
+
+extension RouteResult {
+    /// What the module's `outcome` takes: `true, instructions` or `false, error fields`.
+    var luaValues: [LuaValue] {
+        switch self {
+        case .success(let executed): [.boolean(true), executed.luaValue]
+        case .failure(let failure): [.boolean(false), failure.luaFields]
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Lua
+
+/// The functions of the Lua half of the module that the host calls.
+struct ModuleFunctions {
+    let runScript: LuaValue
+    let runAndShow: LuaValue
+    let runHandler: LuaValue
+    let runInterceptors: LuaValue
+    let emit: LuaValue
+
+    init(_ table: LuaValue) throws(HostError) {
+        func function(_ name: String) throws(HostError) -> LuaValue {
+            let value = table[.string(name)]
+            guard case .function = value else { throw HostError("the portolan module lacks host.\(name)") }
+            return value
+        }
+        runScript = try function("run_script")
+        runAndShow = try function("run_and_show")
+        runHandler = try function("run_handler")
+        runInterceptors = try function("run_interceptors")
+        emit = try function("emit")
+    }
+}
+
+/// A yield the host serves: `coroutine.yield(MARK, verb, argument)` from the module.
+enum ModuleRequest {
+    case route(LuaValue)
+    case plan(LuaValue)
+    case wait(seconds: Double)
+
+    static let mark = "\u{0}portolan"
+
+    init?(_ values: [LuaValue]) {
+        guard values.count >= 2, values[0] == .string(Self.mark), case .string(let verb) = values[1] else { return nil }
+        let argument = values.count > 2 ? values[2] : .nil
+        switch verb {
+        case "route": self = .route(argument)
+        case "plan": self = .plan(argument)
+        case "wait":
+            guard let seconds = argument.doubleValue else { return nil }
+            self = .wait(seconds: seconds)
+        default: return nil
+        }
+    }
+}

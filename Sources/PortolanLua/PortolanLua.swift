@@ -1,2 +1,0 @@
-import Portolan
-import Lua

@@ -1,0 +1,345 @@
+/// The Lua half of the `portolan` module. The host runs this chunk once per state with a table of
+/// Swift functions (`bridge`); it returns the public module and the functions the host calls back.
+///
+/// What lives here is what is easier and safer in Lua: argument checks that raise at the caller's
+/// line, the yields that hand a route to the host, error objects with `__tostring`, and the node
+/// tables that handlers receive as `node`.
+let portolanModuleSource = #"""
+local bridge = ...
+local portolan = {}
+local host = {}
+
+-- Output goes through the host, which may capture it (the scenario runner does).
+function print(...)
+  local parts = {}
+  for i = 1, select("#", ...) do parts[i] = tostring((select(i, ...))) end
+  bridge.write(table.concat(parts, "\t"))
+end
+
+-- A yield the host serves (route, plan, wait) starts with this marker; any other yield is the
+-- script's own business.
+local MARK = "\0portolan"
+
+-- Which coroutines the host drives: "script" (a script's main flow) or "handler".
+local driven = setmetatable({}, { __mode = "k" })
+local nodes = {}          -- id -> the node table the app declared
+local interceptors = {}
+local observers = { will_route = {}, instruction = {}, did_route = {}, failed = {} }
+
+local function role()
+  return driven[coroutine.running()]
+end
+
+-- Errors ------------------------------------------------------------------------------------------
+
+local RouteError = {}
+RouteError.__index = RouteError
+RouteError.__name = "portolan.error"
+function RouteError.__tostring(e)
+  local text = e.kind
+  if e.instruction then text = text .. " at " .. e.instruction end
+  text = text .. ": " .. e.message
+  if e.executed and #e.executed > 0 then
+    text = text .. " (after " .. #e.executed .. " instruction" .. (#e.executed == 1 and "" or "s") .. ")"
+  end
+  return text
+end
+
+local function route_error(fields)
+  fields.executed = fields.executed or {}
+  return setmetatable(fields, RouteError)
+end
+
+local function outcome(ok, result)
+  if ok then return result end
+  return nil, route_error(result)
+end
+
+-- Routing -----------------------------------------------------------------------------------------
+
+--- Routes to `dest` and returns the executed instructions, or nil and an error.
+-- From a handler, guard, interceptor or observer the route is queued instead: it runs after the
+-- current one, and this returns a pending handle at once.
+function portolan.route(dest)
+  if role() == "script" then
+    return outcome(coroutine.yield(MARK, "route", dest))
+  end
+  local ok, result = bridge.enqueue(dest)
+  if not ok then return nil, route_error(result) end
+  return { pending = true, destination = dest }
+end
+
+--- What portolan.route(dest) would execute now, without running anything.
+function portolan.plan(dest)
+  if role() ~= "script" then
+    error("portolan.plan can only be called from a script's main flow, not from a handler", 2)
+  end
+  return outcome(coroutine.yield(MARK, "plan", dest))
+end
+
+--- Suspends the calling handler (or script) for `seconds`; the router waits, within its timeout.
+function portolan.wait(seconds)
+  if type(seconds) ~= "number" or seconds ~= seconds or seconds < 0 then
+    error("portolan.wait expects a number of seconds >= 0", 2)
+  end
+  if role() == nil then
+    error("portolan.wait can only be called from a handler or a script's main flow", 2)
+  end
+  coroutine.yield(MARK, "wait", seconds)
+end
+
+function portolan.active_path() return bridge.active_path() end
+function portolan.active_entries() return bridge.active_entries() end
+function portolan.tree() return bridge.tree() end
+
+local function checked(ok, message)
+  if not ok then error(message, 3) end
+  return true
+end
+
+function portolan.did_enter(entry) return checked(bridge.did_enter(entry)) end
+function portolan.did_leave(id) return checked(bridge.did_leave(id)) end
+function portolan.did_switch(switch_id, child_id) return checked(bridge.did_switch(switch_id, child_id)) end
+
+-- Declaring the app -------------------------------------------------------------------------------
+
+local HANDLERS = { "enter", "leave", "can_leave", "switch", "guard" }
+
+-- Returns the plain description the host validates, or nil and a message.
+local function describe(node, where, found)
+  if type(node) ~= "table" then
+    return nil, where .. " must be a node table, not a " .. type(node)
+  end
+  if type(node.id) ~= "string" or node.id == "" then
+    return nil, where .. " needs an id (a non-empty string)"
+  end
+  local name = "node '" .. node.id .. "'"
+  if node.kind ~= nil and node.kind ~= "screen" and node.kind ~= "switch" then
+    return nil, name .. ": kind must be \"screen\" or \"switch\", not " .. tostring(node.kind)
+  end
+  if node.active ~= nil and type(node.active) ~= "string" then
+    return nil, name .. ": active must be a child's id"
+  end
+  local handlers = {}
+  for _, field in ipairs(HANDLERS) do
+    local value = node[field]
+    if value ~= nil then
+      if type(value) ~= "function" then
+        return nil, name .. ": " .. field .. " must be a function, not a " .. type(value)
+      end
+      handlers[#handlers + 1] = field
+    end
+  end
+  if node.children ~= nil and type(node.children) ~= "table" then
+    return nil, name .. ": children must be a list of node tables"
+  end
+  local children = {}
+  for index, child in ipairs(node.children or {}) do
+    local description, message = describe(child, name .. ", child " .. index, found)
+    if not description then return nil, message end
+    children[#children + 1] = description
+  end
+  if found[node.id] == nil then found[node.id] = node end
+  return { id = node.id, kind = node.kind or "screen", active = node.active,
+           children = children, handlers = handlers }
+end
+
+--- Declares the app's graph; `spec` is the root node table.
+function portolan.app(spec)
+  if type(spec) ~= "table" then
+    error("portolan.app expects the root node table, not a " .. type(spec), 2)
+  end
+  local found = {}
+  local root, message = describe(spec, "the root", found)
+  if not root then error(message, 2) end
+  local anywhere = {}
+  if spec.anywhere ~= nil and type(spec.anywhere) ~= "table" then
+    error("anywhere must be a list of node tables", 2)
+  end
+  for index, node in ipairs(spec.anywhere or {}) do
+    local description, why = describe(node, "anywhere node " .. index, found)
+    if not description then error(why, 2) end
+    anywhere[#anywhere + 1] = description
+  end
+  local ok, why = bridge.declare(root, anywhere)
+  if not ok then error(why, 2) end
+  nodes = found
+  return spec
+end
+
+--- Runs another Lua file (an app script) in this state, as if its text stood here.
+function portolan.load(path)
+  if type(path) ~= "string" then error("portolan.load expects a file path", 2) end
+  local chunk, message = bridge.loadfile(path)
+  if not chunk then error(message, 2) end
+  return chunk()
+end
+
+-- Interceptors ------------------------------------------------------------------------------------
+
+local Deny = { __name = "portolan.deny" }
+local Redirect = { __name = "portolan.redirect" }
+
+function portolan.deny(reason)
+  return setmetatable({ reason = reason ~= nil and tostring(reason) or "denied" }, Deny)
+end
+
+function portolan.redirect(dest)
+  if dest == nil then error("portolan.redirect expects a destination", 2) end
+  return setmetatable({ destination = dest }, Redirect)
+end
+
+--- Adds a global interceptor: fn(request) returns nothing to pass, false or portolan.deny(reason)
+-- to stop the route, portolan.redirect(dest) to send it elsewhere.
+function portolan.intercept(fn)
+  if type(fn) ~= "function" then error("portolan.intercept expects a function", 2) end
+  interceptors[#interceptors + 1] = fn
+end
+
+local Request = {}
+Request.__index = Request
+Request.__name = "portolan.request"
+
+--- Whether the route ends at, or passes through, the node `id`.
+function Request:goes_to(id)
+  for _, entry in ipairs(self.destination) do
+    if entry.id == id then return true end
+  end
+  return false
+end
+
+-- nil to go on; otherwise "deny", reason or "redirect", destination.
+local function verdict(decision, who)
+  if decision == nil or decision == true then return nil end
+  if decision == false then return "deny", "denied by " .. who end
+  local mt = getmetatable(decision)
+  if mt == Deny then return "deny", decision.reason end
+  if mt == Redirect then return "redirect", decision.destination end
+  error(who .. " returned a " .. type(decision)
+    .. "; expected nothing, false, portolan.deny(reason) or portolan.redirect(dest)", 0)
+end
+
+local function same_entry(a, b)
+  if a.id ~= b.id then return false end
+  for key, value in pairs(a.context) do if b.context[key] ~= value then return false end end
+  for key, value in pairs(b.context) do if a.context[key] ~= value then return false end end
+  return true
+end
+
+local function is_on(entry, path)
+  for _, other in ipairs(path) do
+    if same_entry(entry, other) then return true end
+  end
+  return false
+end
+
+function host.run_interceptors(request)
+  driven[coroutine.running()] = "handler"
+  setmetatable(request, Request)
+  for _, fn in ipairs(interceptors) do
+    local kind, value = verdict(fn(request), "an interceptor")
+    if kind then return kind, value end
+  end
+  for _, entry in ipairs(request.destination) do
+    local node = nodes[entry.id]
+    if node and node.guard and not is_on(entry, request.from) then
+      local kind, value = verdict(node.guard(node, request), "the guard of '" .. entry.id .. "'")
+      if kind then return kind, value end
+    end
+  end
+  return "pass"
+end
+
+-- Handlers and scripts, as the host starts them -----------------------------------------------------
+
+function host.run_script(fn, ...)
+  driven[coroutine.running()] = "script"
+  return fn(...)
+end
+
+-- Runs a REPL chunk and returns its results as the text the REPL prints.
+function host.run_and_show(fn)
+  local results = table.pack(fn())
+  local shown = {}
+  for i = 1, results.n do shown[i] = host.show(results[i]) end
+  return table.unpack(shown, 1, results.n)
+end
+
+function host.run_handler(id, field, ...)
+  driven[coroutine.running()] = "handler"
+  local node = nodes[id]
+  local handler = node and node[field]
+  if handler == nil then return end
+  return handler(node, ...)
+end
+
+-- Events ------------------------------------------------------------------------------------------
+
+--- Observes router events: will_route, instruction, did_route, failed.
+function portolan.on(event, fn)
+  if observers[event] == nil then
+    error("unknown event '" .. tostring(event) .. "'; expected will_route, instruction, did_route or failed", 2)
+  end
+  if type(fn) ~= "function" then error("portolan.on expects a function", 2) end
+  local list = observers[event]
+  list[#list + 1] = fn
+end
+
+-- Calls the observers of one event; returns the messages of those that raised.
+function host.emit(event, first, ...)
+  if event == "failed" then first = route_error(first) end
+  local failures = {}
+  for _, fn in ipairs(observers[event] or {}) do
+    local ok, message = pcall(fn, first, ...)
+    if not ok then failures[#failures + 1] = tostring(message) end
+  end
+  return failures
+end
+
+-- Showing values ----------------------------------------------------------------------------------
+
+local function sorted_keys(t)
+  local keys = {}
+  for key in pairs(t) do keys[#keys + 1] = key end
+  table.sort(keys, function(a, b)
+    local ta, tb = type(a), type(b)
+    if ta ~= tb then return ta < tb end
+    if ta == "number" or ta == "string" then return a < b end
+    return tostring(a) < tostring(b)
+  end)
+  return keys
+end
+
+local function show(value, indent, seen)
+  if type(value) == "string" then return string.format("%q", value) end
+  if type(value) ~= "table" then return tostring(value) end
+  local mt = getmetatable(value)
+  if mt and mt.__tostring then return tostring(value) end
+  if seen[value] then return "<cycle>" end
+  seen[value] = true
+  local keys = sorted_keys(value)
+  if #keys == 0 then seen[value] = nil return "{}" end
+  local inner = indent .. "  "
+  local parts, is_list = {}, #value == #keys
+  for _, key in ipairs(keys) do
+    local shown = show(value[key], inner, seen)
+    if is_list then
+      parts[#parts + 1] = shown
+    elseif type(key) == "string" and key:match("^[%a_][%w_]*$") then
+      parts[#parts + 1] = key .. " = " .. shown
+    else
+      parts[#parts + 1] = "[" .. show(key, inner, seen) .. "] = " .. shown
+    end
+  end
+  seen[value] = nil
+  local flat = "{ " .. table.concat(parts, ", ") .. " }"
+  if #flat <= 72 and not flat:find("\n") then return flat end
+  return "{\n" .. inner .. table.concat(parts, ",\n" .. inner) .. "\n" .. indent .. "}"
+end
+
+--- The text the REPL prints for a value: tables with sorted keys, nesting, cycles marked.
+function host.show(value) return show(value, "", {}) end
+
+-- The host preloads this loader, so that `require "portolan"` gives this very table.
+return host, function() return portolan end
+"""#
