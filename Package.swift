@@ -36,6 +36,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // How a Swift app embeds the host: `swift run EmbeddedHost`.
+        .executableTarget(name: "EmbeddedHost", dependencies: ["PortolanLua"], path: "Examples/EmbeddedHost"),
         .testTarget(
             name: "PortolanTests",
             dependencies: [

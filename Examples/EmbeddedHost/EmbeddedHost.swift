@@ -1,0 +1,70 @@
+// A Swift app embedding Portolan: the navigation rules are Lua, the screens are Swift.
+//
+//   swift run EmbeddedHost
+//
+// The rules below would normally live in a file the app downloads or ships (`loadApp(file:)`), so
+// a product team can change them without a new build.
+import Portolan
+import PortolanLua
+
+let rules = """
+    portolan.app {
+      id = "root", kind = "switch", active = "home",
+      children = {
+        { id = "home", children = {
+            { id = "book", guard = function(node, request)
+                if not signed_in() then return portolan.redirect { "root", "account" } end
+              end },
+          } },
+        { id = "account" },
+      },
+    }
+    """
+
+/// A screen as the app's UI layer would implement it: here it just says what it shows.
+struct BookScreen: Enterable, Leavable {
+    func enter(_ entry: Entry, info: InstructionInfo) async throws {
+        print("  [swift] showing book \(entry.context["id"].map { "\($0)" } ?? "?")")
+    }
+
+    func leave(_ entry: Entry, info: InstructionInfo) async throws {
+        print("  [swift] closing \(entry)")
+    }
+}
+
+@main
+struct EmbeddedHost {
+    static func main() async throws {
+        let signedIn = SignedInFlag()
+        let host = try PortolanHost()
+        try await host.register(function: "signed_in") { _ in [.boolean(signedIn.value)] }
+        try await host.loadApp(source: rules, chunkName: "rules.lua")
+        await host.bind(BookScreen(), to: "book")
+
+        if let router = await host.router {
+            let events = router.events()
+            Task {
+                for await event in events {
+                    if case .instruction(let instruction) = event { print("  [event] \(instruction)") }
+                }
+            }
+        }
+
+        let book = Destination.path(["root", "home", Entry("book", context: ["id": 42])])
+        print("route to book, signed out:")
+        report(await host.route(book))
+        signedIn.value = true
+        print("route to book, signed in:")
+        report(await host.route(book))
+        print(await host.router.map { TreeRenderer.text($0.tree) } ?? "")
+    }
+
+    static func report(_ result: RouteResult) {
+        switch result {
+        case .success(let executed):
+            print("  executed: \(executed.map(\.description).joined(separator: "; "))")
+        case .failure(let failure):
+            print("  failed: \(failure)")
+        }
+    }
+}
