@@ -2,7 +2,8 @@
 # Installs what is missing, builds, and starts the REPL (on the built-in demo app, or on APP.lua).
 #   bash scripts/repl.sh [APP.lua]
 set -euo pipefail
-cd "$(dirname "$0")/.."
-bash scripts/bootstrap.sh
-swift build --product portolan >&2
-exec .build/debug/portolan repl "$@"
+root="$(cd "$(dirname "$0")/.." && pwd)"
+bash "$root/scripts/bootstrap.sh"
+(cd "$root" && swift build --product portolan >&2)
+# Run from the caller's directory, so that a relative APP.lua path means what they typed.
+exec "$root/.build/debug/portolan" repl "$@"
