@@ -1,0 +1,237 @@
+/// The built-in demo app: an exact copy of `Examples/movies/app.lua`, so that `portolan` runs
+/// anywhere without the repository. `ReplSessionTests` checks that the two never drift; after
+/// editing the example, copy it here verbatim.
+public enum DemoApp {
+    /// The name the REPL shows in its banner and Lua in error messages (`movies:12: ...`).
+    public static let name = "movies"
+
+    /// The chunk name errors carry, as a file on disk would.
+    public static let chunkName = "=movies"
+
+    public static let source = #"""
+-- Movies: Portolan's demo app, shaped like the demo app of RxFlow.
+--
+-- This file is the whole navigation of the app: which screens exist, how they nest, and what
+-- happens when one is shown or hidden. A product person can change it without touching Swift.
+-- Here the handlers only print what a real UI would do; in the iOS app the same ids are bound
+-- to view controllers.
+--
+--   root                      switch: shows one of its children at a time
+--   ├── onboarding            the welcome screen
+--   │   └── onboarding_login  the login screen, pushed on it
+--   └── dashboard             switch: the tab bar, guarded until the user is logged in
+--       ├── wishlist          tab 1: list → movie → cast member
+--       │   └── wishlist_movie {id=…}
+--       │       └── wishlist_cast {id=…}
+--       └── watched           tab 2: the same stack, with its own ids
+--           └── watched_movie {id=…}
+--               └── watched_cast {id=…}
+--   anywhere (shown on top of whatever screen is showing):
+--   ├── settings              can refuse to close while there are unsaved changes
+--   │   └── about
+--   └── alert {message=…}
+--
+-- Every id is unique in the app, which is why both tabs have their own movie and cast ids.
+-- Reading the rest: a screen can show one child on top of itself (a push or a modal); a switch
+-- node keeps all its children alive and shows exactly one (`active` says which one at start).
+--
+-- A handler gets (node, entry, info): `entry.id` and `entry.context` (the values the route
+-- passed, e.g. { id = 42 }) say what to show. A handler succeeds by returning nothing (or true)
+-- and fails by returning false, "why" or by raising an error; a failed handler stops its route.
+
+local portolan = require "portolan"
+
+-- State the rules below look at. Scenarios and the REPL read and change these globals.
+logged_in = false          -- the dashboard is only reachable once this is true
+settings_dirty = false     -- unsaved changes in settings: settings refuse to close
+cast_service_down = false  -- simulates a backend outage: cast screens fail to load
+route_log = {}             -- one line per finished route: where it went (see the end of the file)
+
+-- Helpers for scenarios and the REPL: `login()` then `/root/dashboard`.
+function login()
+  logged_in = true
+end
+
+-- Logs out and goes back to the welcome screen; returns what the route returns.
+function logout()
+  logged_in = false
+  return portolan.route { "root", "onboarding" }
+end
+
+-- An entry's context, or an empty one when the route passed none.
+local function context(entry)
+  return entry.context or {}
+end
+
+-- The step being run, as Portolan writes it ("enter wishlist_movie {id=42}"), to make the
+-- printed log easier to follow; empty when the host gives no info.
+local function step(info)
+  if type(info) == "table" and info.instruction ~= nil then
+    return "  [" .. tostring(info.instruction) .. "]"
+  end
+  return ""
+end
+
+-- A movie screen: the same rules for both tabs, only the tab name differs.
+local function movie(id, tab)
+  return {
+    id = id,
+    enter = function(node, entry, info)
+      local movie_id = context(entry).id
+      if movie_id == nil then
+        -- Refuse rather than show an empty screen: the route fails with kind "handler_failed".
+        return false, "a movie screen needs a movie id, e.g. { id = \"" .. id .. "\", context = { id = 42 } }"
+      end
+      print("show MovieDetail " .. tostring(movie_id) .. " in " .. tab .. step(info))
+    end,
+    leave = function(node, entry, info)
+      print("pop MovieDetail " .. tostring(context(entry).id) .. step(info))
+    end,
+    children = {
+      {
+        id = tab .. "_cast",
+        enter = function(node, entry, info)
+          if cast_service_down then
+            error("cast service unavailable")
+          end
+          print("show CastDetail " .. tostring(context(entry).id) .. step(info))
+        end,
+        leave = function(node, entry, info)
+          print("pop CastDetail " .. tostring(context(entry).id) .. step(info))
+        end,
+      },
+    },
+  }
+end
+
+-- A tab: a list screen at the bottom of its own navigation stack. Tabs are never entered or
+-- left on their own: the dashboard switches between them (its `switch` handler below).
+local function tab(id)
+  return {
+    id = id,
+    children = { movie(id .. "_movie", id) },
+  }
+end
+
+portolan.app {
+  id = "root", kind = "switch", active = "onboarding",
+  switch = function(node, entry, info)
+    print("replace the window's root with " .. entry.id .. step(info))
+  end,
+  children = {
+    {
+      id = "onboarding",
+      children = {
+        {
+          id = "onboarding_login",
+          enter = function(node, entry, info)
+            print("push Login" .. step(info))
+            -- Handlers may take their time: this one waits for the push animation, and the
+            -- route waits for it (within the host's timeout).
+            portolan.wait(0.01)
+            if context(entry).remembered then
+              -- A remembered session: log in and go on to the dashboard. A route asked for
+              -- from a handler is queued: it runs right after this one has finished. Do not
+              -- `return` its result: a handler returns nothing, true, or false.
+              login()
+              portolan.route { "root", "dashboard" }
+            end
+          end,
+          leave = function(node, entry, info)
+            print("pop Login" .. step(info))
+          end,
+        },
+      },
+    },
+    {
+      id = "dashboard", kind = "switch", active = "wishlist",
+      -- Asked before any route that goes into the dashboard: until the user has logged in,
+      -- send them to the welcome screen instead.
+      guard = function(node, request)
+        if not logged_in then
+          return portolan.redirect { "root", "onboarding" }
+        end
+      end,
+      switch = function(node, entry, info)
+        print("select tab " .. entry.id .. step(info))
+      end,
+      children = {
+        tab("wishlist"),
+        tab("watched"),
+      },
+    },
+  },
+
+  -- Nodes that can be shown on top of whatever screen is showing, e.g. portolan.route "settings".
+  anywhere = {
+    {
+      id = "settings",
+      enter = function(node, entry, info)
+        print("present Settings" .. step(info))
+      end,
+      -- Asked before a route leaves settings; false blocks the route (kind "blocked") before
+      -- anything has moved.
+      can_leave = function(node, entry)
+        return not settings_dirty
+      end,
+      leave = function(node, entry, info)
+        print("dismiss Settings" .. step(info))
+      end,
+      children = {
+        {
+          id = "about",
+          enter = function(node, entry, info) print("push About" .. step(info)) end,
+          leave = function(node, entry, info) print("pop About" .. step(info)) end,
+        },
+      },
+    },
+    {
+      id = "alert",
+      enter = function(node, entry, info)
+        print("present Alert " .. tostring(context(entry).message or "") .. step(info))
+      end,
+      leave = function(node, entry, info)
+        print("dismiss Alert" .. step(info))
+      end,
+    },
+  },
+}
+
+-- The id of an entry of a request, whether the host passed an entry table or a plain id.
+local function entry_id(entry)
+  if type(entry) == "table" then return entry.id end
+  return entry
+end
+
+local function entry_context(entry)
+  if type(entry) == "table" then return entry.context or {} end
+  return {}
+end
+
+-- Movie 0 is the "coming soon" teaser: its cast is not announced yet, so no route may show a
+-- cast screen on top of it, whichever tab it is in. Every route is asked first.
+portolan.intercept(function(request)
+  local movie_id
+  for _, entry in ipairs(request.destination or {}) do
+    local id = entry_id(entry)
+    if type(id) == "string" then
+      if id:sub(-6) == "_movie" then
+        movie_id = entry_context(entry).id
+      elseif id:sub(-5) == "_cast" and movie_id == 0 then
+        return portolan.deny("the cast of a coming-soon title is not announced yet")
+      end
+    end
+  end
+end)
+
+-- What analytics would see: after each route that finished, where it went, as ids
+-- ("root/dashboard", or "settings" for a route to settings), after any redirect. Failed routes
+-- are not logged here (they emit "failed"). Observers get (executed, destination).
+portolan.on("did_route", function(executed, destination)
+  local ids = {}
+  for i, entry in ipairs(destination or {}) do ids[i] = tostring(entry_id(entry)) end
+  route_log[#route_log + 1] = table.concat(ids, "/")
+end)
+
+"""#
+}

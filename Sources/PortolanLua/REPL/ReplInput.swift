@@ -1,0 +1,59 @@
+/// What a line typed at a fresh REPL prompt asks for.
+///
+/// Shortcuts are recognised only at the start of a chunk: inside a statement that continues over
+/// several lines, every line is Lua (a line starting with `/` may be a division).
+public enum ReplInput: Equatable, Sendable {
+    /// Nothing but whitespace.
+    case empty
+    /// Lua source, evaluated as lua.c does.
+    case lua(String)
+    /// `/root/dashboard/wishlist`: route to that id path (the text, slash included).
+    case route(String)
+    /// `:tree`
+    case tree
+    /// `:plan DEST`: the destination as an id path or a Lua expression (the text after `:plan`).
+    case plan(String)
+    /// `:help`
+    case help
+    /// `:quit` or `:q`
+    case quit
+    /// A `:` shortcut that does not exist (its name, without the colon).
+    case unknown(String)
+
+    public init(line: String) {
+        let text = line.replTrimmed()
+        if text.isEmpty {
+            self = .empty
+        } else if text.first == "/" {
+            self = .route(text)
+        } else if text.first == ":" && !text.hasPrefix("::") {  // `::label::` is Lua
+            let body = text.dropFirst()
+            let name = String(body.prefix(while: { !$0.isWhitespace }))
+            let argument = body.dropFirst(name.count).replTrimmed()
+            switch name {
+            case "tree": self = .tree
+            case "plan": self = .plan(argument)
+            case "help", "h", "?": self = .help
+            case "quit", "q", "exit": self = .quit
+            default: self = .unknown(name)
+            }
+        } else {
+            self = .lua(line)
+        }
+    }
+
+    /// The text `:help` prints.
+    public static let helpText = """
+        Type Lua: an expression is printed (`portolan.active_path()`), a statement is run, and a
+        statement left open (`function f()`) continues on the next line. Shortcuts:
+          /root/dashboard/wishlist   route to that id path (ids from the root; an id may carry a
+                                     context: /root/dashboard/wishlist/wishlist_movie{id=42})
+          :plan DEST                 what routing to DEST would do, without doing it; DEST is an
+                                     id path or a Lua destination: :plan {"root", "dashboard"}
+          :tree                      the live routing tree (* marks the active path)
+          :help                      this text
+          :quit, :q                  leave (end of input does too)
+        From Lua: portolan.route(dest), portolan.plan(dest), portolan.tree(), portolan.active_path().
+        Ctrl-C stops a running chunk (`while true do end`) and clears the line at the prompt.
+        """
+}

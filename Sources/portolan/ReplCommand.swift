@@ -1,0 +1,181 @@
+import ArgumentParser
+import Glibc
+import PortolanLua
+import Synchronization
+
+/// `portolan repl [APP.lua]` (and `portolan` alone): the interactive session.
+///
+/// The logic lives in `ReplSession` (PortolanLua); this is the terminal side: reading lines,
+/// prompts, Ctrl-C and exit codes.
+///
+/// - On a terminal: a banner, a `portolan> ` prompt (`...> ` while a chunk continues), lines read
+///   as the terminal's line discipline gives them (editing and history come later). Ctrl-C stops
+///   a running chunk (`error: interrupted`) or, at the prompt, drops the line and any pending chunk.
+/// - Not on a terminal (a pipe, a file): no banner and no prompts, so a transcript holds only what
+///   the session printed. Ctrl-C stops a running chunk; while waiting for input it ends the
+///   process (status 130), as lua.c does outside a chunk.
+/// - Everything the session prints goes to standard output, errors included (`error: ...`), so a
+///   transcript keeps its order. Exit status 0 at the end of input or `:quit`; 1 when the app does
+///   not load (its `file:line: message` on standard error): there is nothing to drive without it.
+struct Repl: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "repl",
+        abstract: "Drive an app's routes by hand, in Lua or with /id/path shortcuts.",
+        discussion: """
+            Loads APP (a Lua script that calls portolan.app), or the built-in demo app (Examples/movies/app.lua) \
+            when none is given, and reads lines: Lua to evaluate (expressions are printed), /root/a/b to route \
+            to that id path, :plan DEST, :tree, :help and :quit. When standard input is not a terminal, lines \
+            are read plainly and no prompt is shown, so a session can be scripted.
+            """
+    )
+
+    @Argument(help: "The app script to load (default: the built-in demo app).")
+    var app: String?
+
+    mutating func run() async throws {
+        let interactive = isatty(STDIN_FILENO) != 0
+        let session: ReplSession
+        do {
+            session = try await ReplSession.start(appFile: app, output: { Console.line($0) })
+        } catch {
+            Console.write("error: \(error.message)\n", to: STDERR_FILENO)
+            throw ExitCode.failure
+        }
+        installInterruptHandler(session.host)
+        replPhase.store(interactive ? Phase.idleOnTerminal : Phase.idlePlain, ordering: .sequentiallyConsistent)
+        if interactive {
+            Console.line(session.banner)
+        }
+        let reader = TerminalReader()
+        while true {
+            let line: String?
+            if interactive {
+                Console.write(await session.prompt)
+                switch reader.next() {
+                case .line(let text):
+                    line = text
+                case .interrupted:
+                    // The terminal echoed ^C and dropped what was typed; drop the pending chunk too.
+                    Console.write("\n")
+                    await session.cancelInput()
+                    continue
+                case .end:
+                    line = nil
+                }
+            } else {
+                line = readLine(strippingNewline: true)
+            }
+            guard let line else {
+                if interactive { Console.write("\n") }
+                return
+            }
+            replPhase.store(Phase.running, ordering: .sequentiallyConsistent)
+            let step = await session.handle(line)
+            replPhase.store(interactive ? Phase.idleOnTerminal : Phase.idlePlain, ordering: .sequentiallyConsistent)
+            if step == .quit { return }
+        }
+    }
+}
+
+// MARK: Ctrl-C
+
+/// What a SIGINT means now.
+private enum Phase {
+    /// Waiting for a line on a terminal: clear the line.
+    static let idleOnTerminal = 0
+    /// Waiting for a line from a pipe or file: end the process, as lua.c does outside a chunk.
+    static let idlePlain = 1
+    /// A line is being handled: stop the Lua code it runs.
+    static let running = 2
+}
+
+private let replPhase = Atomic<Int>(Phase.idleOnTerminal)
+/// Ctrl-Cs at a terminal prompt not yet seen by the reader.
+private let promptInterrupts = Atomic<Int>(0)
+/// Set once, before the handler is installed; the handler only reads it.
+nonisolated(unsafe) private var replHost: Unmanaged<PortolanHost>?
+
+private func installInterruptHandler(_ host: PortolanHost) {
+    replHost = Unmanaged.passRetained(host)
+    // glibc's signal() restarts interrupted system calls, so a plain readLine is not cut short.
+    signal(SIGINT, handleInterrupt)
+}
+
+/// Async-signal-safe: atomic loads and stores, and `_exit`.
+private func handleInterrupt(_: CInt) {
+    switch replPhase.load(ordering: .sequentiallyConsistent) {
+    case Phase.running:
+        replHost?.takeUnretainedValue().interruption.request()
+    case Phase.idlePlain:
+        _exit(130)
+    default:
+        promptInterrupts.add(1, ordering: .sequentiallyConsistent)
+    }
+}
+
+// MARK: Terminal I/O
+
+/// Reads lines from a terminal, noticing Ctrl-C while it waits.
+///
+/// It polls standard input rather than blocking in `read`, because the signal may be delivered
+/// to any thread of the process, not necessarily the one reading.
+private final class TerminalReader {
+    enum Event {
+        case line(String)
+        case interrupted
+        case end
+    }
+
+    private var buffer: [UInt8] = []
+
+    func next() -> Event {
+        promptInterrupts.store(0, ordering: .sequentiallyConsistent)
+        while true {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                buffer.removeSubrange(...newline)
+                return .line(line)
+            }
+            if promptInterrupts.exchange(0, ordering: .sequentiallyConsistent) > 0 {
+                buffer.removeAll()
+                return .interrupted
+            }
+            var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, 100)
+            if ready == 0 || (ready < 0 && errno == EINTR) { continue }
+            if ready < 0 { return .end }
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                return .end
+            }
+            if count == 0 {
+                // Ctrl-D: the end, after the last unfinished line if there is one.
+                guard !buffer.isEmpty else { return .end }
+                defer { buffer.removeAll() }
+                return .line(String(decoding: buffer, as: UTF8.self))
+            }
+            buffer.append(contentsOf: chunk[..<count])
+        }
+    }
+}
+
+/// Unbuffered writes to the standard streams, so prompts show at once and output stays in order.
+private enum Console {
+    static func line(_ text: String) {
+        write(text + "\n")
+    }
+
+    static func write(_ text: String, to descriptor: CInt = STDOUT_FILENO) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+}
