@@ -2,11 +2,9 @@
 /// anywhere without the repository. `ReplSessionTests` checks that the two never drift; after
 /// editing the example, copy it here verbatim.
 public enum DemoApp {
-    /// The name the REPL shows in its banner and Lua in error messages (`movies:12: ...`).
-    public static let name = "movies"
-
-    /// The chunk name errors carry, as a file on disk would.
-    public static let chunkName = "=movies"
+    /// The chunk name errors carry (`Examples/movies/app.lua:84: ...`): the file it copies, so
+    /// that a line number in a message leads to the right line.
+    public static let chunkName = "Examples/movies/app.lua"
 
     public static let source = #"""
 -- Movies: Portolan's demo app, shaped like the demo app of RxFlow.
