@@ -72,63 +72,31 @@ import Testing
     }
 }
 
-// MARK: - Known engine bugs
+// MARK: - Regressions these properties found
 
-/// Engine bugs these properties found. While a bug is open, the walks step around it (so the other
-/// properties keep being checked) and its pinned reproduction below is a known issue; once the
-/// engine is fixed, that reproduction fails with "known issue was not recorded": set `isOpen` to
-/// false then, and the walks check the case again.
-enum KnownBug: CustomStringConvertible {
-    /// Switching a switch node to the child it already shows, with another context, after leaving
-    /// unmanaged nodes inside that child: the planner continues from a stale snapshot of the child
-    /// (SimulatedPath.switchChild reads the switch's children as they were before the leaves), so it
-    /// leaves the same nodes a second time and the plan throws when applied.
-    case staleSwitchSnapshot
-    /// Routing anywhere to a switch node that was just entered from anywhere enters it again: the
-    /// planner compares the entry with the active leaf, which is the switch's managed child.
-    case anywhereSwitchReentered
-
-    var isOpen: Bool {
-        switch self {
-        case .staleSwitchSnapshot: return true
-        case .anywhereSwitchReentered: return true
-        }
-    }
-
-    var description: String {
-        switch self {
-        case .staleSwitchSnapshot: return "known bug: switch to the shown child with another context reads a stale subtree"
-        case .anywhereSwitchReentered: return "known bug: anywhere to a switch node is not idempotent"
-        }
-    }
-}
-
-@Suite struct PlannerKnownBugTests {
-    /// switchNode1 > node1 > node5, then route to switchNode1 > node1 {tab=x}: the plan is
-    /// [leave node5, switch switchNode1 -> node1 {tab=x}, leave node5], and its last step throws.
+@Suite struct PlannerRegressionTests {
+    /// switchNode1 > node1 > node5, then route to switchNode1 > node1 {tab=x}: the planner once read
+    /// node1 from the switch's snapshot taken before node5 was left, and planned to leave node5 twice.
     @Test func switchingToTheShownChildWithAnotherContextLeavesOnce() throws {
         var tree = try PortusTree.tree()
         _ = try planAndApply(&tree, to: path("switchNode1", "node1", "node5"))
         let destination = Destination.path(["switchNode1", Entry("node1", context: ["tab": "x"])])
-        withKnownIssue(isIntermittent: !KnownBug.staleSwitchSnapshot.isOpen) {
-            let plan = try Planner.plan(from: tree, to: destination)
-            #expect(texts(plan) == ["leave node5", "switch switchNode1 -> node1 {tab=x}"])
-            for instruction in plan {
-                try tree.apply(instruction)
-            }
-            #expect(tree.activePath == ["switchNode1", Entry("node1", context: ["tab": "x"])])
+        let plan = try Planner.plan(from: tree, to: destination)
+        #expect(texts(plan) == ["leave node5", "switch switchNode1 -> node1 {tab=x}"])
+        for instruction in plan {
+            try tree.apply(instruction)
         }
+        #expect(tree.activePath == ["switchNode1", Entry("node1", context: ["tab": "x"])])
     }
 
     /// Entering the anywhere switch `login` (leaf: its managed `password`), then routing anywhere to
-    /// `login` again, plans [enter login] instead of nothing.
+    /// `login` again: the planner once compared with the managed leaf and entered it again.
     @Test func routingAnywhereToASwitchTwiceDoesNothing() throws {
         var tree = try PortusTree.tree(anywhere: [.switch("login", [.screen("password"), .screen("code")])])
         #expect(texts(try planAndApply(&tree, to: .anywhere("login"))) == ["enter login"])
-        withKnownIssue(isIntermittent: !KnownBug.anywhereSwitchReentered.isOpen) {
-            let again = try Planner.plan(from: tree, to: .anywhere("login"))
-            #expect(again == [])
-        }
+        #expect(try Planner.plan(from: tree, to: .anywhere("login")) == [])
+        let other = Entry("login", context: ["as": "guest"])
+        #expect(texts(try Planner.plan(from: tree, to: .anywhere(other))) == ["leave login", "enter login {as=guest}"])
     }
 }
 
@@ -327,11 +295,6 @@ private struct RandomWalk {
         let before = tree
         let destination = randomDestination()
         trace.append("route to \(destination) (\(veto))")
-        if KnownBug.staleSwitchSnapshot.isOpen, hitsStaleSwitchSnapshot(destination) {
-            trace.append("  skipped: \(KnownBug.staleSwitchSnapshot)")
-            return nil
-        }
-
         let free = Result { () throws(RouteFailure) in try Planner.plan(from: before, to: destination) }
         var asked: [Entry] = []
         let vetoed = Result { () throws(RouteFailure) in
@@ -425,11 +388,6 @@ private struct RandomWalk {
         if let violation = arrivalViolation(destination, before: before, after: after, plan: plan) {
             return violation
         }
-        if KnownBug.anywhereSwitchReentered.isOpen, case .anywhere(let entry) = destination,
-            graph[entry.id]?.kind == .switch
-        {
-            return nil
-        }
         switch Result(catching: { () throws(RouteFailure) in try Planner.plan(from: after, to: destination) }) {
         case .success(let again) where again.isEmpty:
             return nil
@@ -437,31 +395,6 @@ private struct RandomWalk {
             return "planning again right after arriving is not idempotent: \(again.map(\.description))"
         case .failure(let failure):
             return "planning again right after arriving failed: \(failure)"
-        }
-    }
-
-    /// Whether planning `destination` meets `KnownBug.staleSwitchSnapshot`: following the planner's
-    /// walk over the real tree, it switches a switch node to the child it already shows (same id,
-    /// another context) after leaving unmanaged nodes inside that child.
-    private func hitsStaleSwitchSnapshot(_ destination: Destination) -> Bool {
-        guard case .path(let entries) = destination, expectedFailure(destination) == nil else { return false }
-        var chain = tree.activeNodes
-        var depth = 1
-        while true {
-            while depth < entries.count, depth < chain.count, chain[depth].entry == entries[depth] {
-                depth += 1
-            }
-            // Leaving then entering fresh nodes, or only leaving: nothing stale can be read.
-            guard depth < entries.count, depth < chain.count, chain[depth].isManaged else { return false }
-            if chain[depth].entry.id == entries[depth].id, chain.dropFirst(depth + 1).contains(where: { !$0.isManaged }) {
-                return true
-            }
-            guard let child = chain[depth - 1].children.first(where: { $0.entry.id == entries[depth].id }) else {
-                return false
-            }
-            // The child's own entry is replaced by entries[depth], which the loop then steps over.
-            chain = Array(chain.prefix(depth)) + Self.activeNodes(of: child)
-            depth += 1
         }
     }
 
@@ -510,12 +443,16 @@ private struct RandomWalk {
             if before.activePath == entries, !plan.isEmpty { return "routing to where you are did something" }
             return nil
         case .anywhere(let entry):
-            let old = before.activePath
-            if old.last == entry {
-                return plan.isEmpty ? nil : "routing anywhere to the active leaf did something"
+            // Compared with the top of the active path: the leaf, or the switch node whose managed
+            // children the leaf belongs to (an anywhere switch entered before).
+            let oldNodes = before.activeNodes
+            let top = oldNodes.lastIndex(where: { !$0.isManaged }) ?? 0
+            if oldNodes[top].entry == entry {
+                return plan.isEmpty ? nil : "routing anywhere to the node on top did something"
             }
             // The same node with another context is left first; anything else is entered on top.
-            let kept = old.last?.id == entry.id ? Array(old.dropLast()) : old
+            let old = before.activePath
+            let kept = oldNodes[top].entry.id == entry.id ? Array(old.prefix(top)) : old
             guard after.activePath.count > kept.count, Array(after.activePath.prefix(kept.count)) == kept,
                 after.activePath[kept.count] == entry
             else {

@@ -108,10 +108,10 @@ private struct Planning {
     }
 
     mutating func planAnywhere(_ entry: Entry) throws(RouteFailure) {
-        let leaf = path[path.count - 1]
-        if leaf.entry == entry { return }
-        if leaf.entry.id == entry.id {
-            try leaveUnmanaged(from: path.count - 1)
+        let top = path.topUnmanagedDepth
+        if path[top].entry == entry { return }
+        if path[top].entry.id == entry.id {
+            try leaveUnmanaged(from: top)
         }
         instructions.append(.enter(entry))
         path.enter(entry)
