@@ -12,6 +12,12 @@ let package = Package(
             name: "PlannerBenchmark",
             dependencies: [.product(name: "Portolan", package: "Portolan")]
         ),
+        // Lua 5.4 itself, for the floor the host benchmark compares with: a bare lua_pcall.
+        .systemLibrary(name: "CLuaFloor", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
+        .executableTarget(
+            name: "HostBenchmark",
+            dependencies: ["CLuaFloor", .product(name: "PortolanLua", package: "Portolan")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

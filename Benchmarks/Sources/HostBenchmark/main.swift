@@ -1,0 +1,83 @@
+// The cost of each executed instruction when every node's handler is Lua, against the floor: a
+// bare lua_pcall of an empty Lua function. Both are measured in this one run, side by side.
+//
+//   swift build -c release --package-path Benchmarks && Benchmarks/.build/release/HostBenchmark
+import CLuaFloor
+import Portolan
+import PortolanLua
+
+let depth = 50
+let rounds = 200
+
+/// A chain root > n1 > … > n50 where every node has Lua `enter` and `leave` handlers (empty ones),
+/// or no handlers at all.
+func chainApp(withHandlers: Bool) -> String {
+    let handlers = withHandlers ? "enter = function() end, leave = function() end, " : ""
+    var source = "portolan.app "
+    for level in 0..<depth {
+        source += "{ id = \"n\(level)\", \(handlers)children = { "
+    }
+    source += "{ id = \"n\(depth)\", \(handlers)}" + String(repeating: " } }", count: depth)
+    return source
+}
+
+/// Nanoseconds per executed instruction: route root → leaf, then leaf → root, `rounds` times.
+func instructionCost(withHandlers: Bool) async throws -> Double {
+    let host = try PortolanHost()
+    try await host.loadApp(source: chainApp(withHandlers: withHandlers), chunkName: "chain.lua")
+    let deep = Destination.path((0...depth).map { Entry("n\($0)") })
+    let shallow = Destination.path([Entry("n0")])
+    _ = await host.route(deep)
+    _ = await host.route(shallow)
+    let clock = ContinuousClock()
+    var executed = 0
+    let elapsed = try await clock.measure {
+        for _ in 0..<rounds {
+            executed += try await host.route(deep).get().count
+            executed += try await host.route(shallow).get().count
+        }
+    }
+    return Double(elapsed.nanoseconds) / Double(executed)
+}
+
+/// Nanoseconds per bare lua_pcall of `function() end`.
+func bareCallCost() -> Double {
+    guard let L = luaL_newstate() else { return .nan }
+    defer { lua_close(L) }
+    guard luaL_loadstring(L, "return function() end") == LUA_OK, lua_pcallk(L, 0, 1, 0, 0, nil) == LUA_OK else { return .nan }
+    let calls = 2_000_000
+    let clock = ContinuousClock()
+    var failures: Int32 = 0
+    let elapsed = clock.measure {
+        for _ in 0..<calls { failures += cluafloor_call_top(L) }
+    }
+    return failures == 0 ? Double(elapsed.nanoseconds) / Double(calls) : .nan
+}
+
+extension Duration {
+    var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+}
+
+func format(_ value: Double) -> String {
+    String(Int(value.rounded()))
+}
+
+// Median of five runs each, interleaved so that machine noise hits all three alike.
+var floor: [Double] = [], lua: [Double] = [], none: [Double] = []
+for _ in 0..<5 {
+    floor.append(bareCallCost())
+    lua.append(try await instructionCost(withHandlers: true))
+    none.append(try await instructionCost(withHandlers: false))
+}
+let median = { (values: [Double]) in values.sorted()[values.count / 2] }
+let (floorNs, luaNs, noneNs) = (median(floor), median(lua), median(none))
+print("| measure | ns per call or instruction | × bare lua_pcall |")
+print("|---|---|---|")
+print("| bare lua_pcall of an empty Lua function | \(format(floorNs)) | 1.0 |")
+print("| executed instruction, Lua enter/leave handlers | \(format(luaNs)) | \(format(luaNs / floorNs)) |")
+print("| executed instruction, no handlers (engine alone) | \(format(noneNs)) | \(format(noneNs / floorNs)) |")
+print("| Lua handler share (difference) | \(format(luaNs - noneNs)) | \(format((luaNs - noneNs) / floorNs)) |")
+print("chain depth \(depth), \(rounds) round trips per run, median of 5 runs")
