@@ -25,6 +25,11 @@ extension HostCore {
                 try self.unwrap().report($0) { router, args throws in try router.didSwitch(Self.id(args[0]), to: Self.id(args[1])) }
             }),
             ("loadfile", { [weak self] in try self.unwrap().loadFileFromLua($0) }),
+            ("observe", { [weak self] in
+                try self.unwrap().events.observe($0.first?.stringValue ?? "")
+                return []
+            }),
+            ("destination", { [weak self] _ in [try self.unwrap().currentDestination?.luaValue ?? .nil] }),
             ("write", { [weak self] in
                 try self.unwrap().output($0.first?.stringValue ?? "")
                 return []

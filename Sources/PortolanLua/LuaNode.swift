@@ -1,7 +1,10 @@
 import Portolan
 
 /// A node whose handlers are Lua functions of its node table, run by the host.
-struct LuaNode: Enterable, Leavable, Switchable {
+///
+/// It keeps the router's time limit itself: a Lua handler can only wait through `portolan.wait`,
+/// which the host cuts at the deadline, and an endless loop runs out of its instruction budget.
+struct LuaNode: Enterable, Leavable, Switchable, KeepsOwnTimeLimit {
     weak let host: PortolanHost?
     let id: NodeID
 
@@ -28,7 +31,7 @@ struct LuaNode: Enterable, Leavable, Switchable {
 }
 
 /// Runs the script's interceptors (`portolan.intercept`) and node guards before every route.
-struct LuaInterceptor: RouteInterceptor {
+struct LuaInterceptor: RouteInterceptor, KeepsOwnTimeLimit {
     weak let host: PortolanHost?
 
     func intercept(_ request: RouteRequest) async throws -> InterceptionDecision {

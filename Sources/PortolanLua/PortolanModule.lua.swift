@@ -265,12 +265,23 @@ function host.run_and_show(fn)
   return table.unpack(shown, 1, results.n)
 end
 
-function host.run_handler(id, field, ...)
+-- `info.destination` is built only when a handler reads it: most never do, and it is the whole path.
+local Info = {
+  __index = function(info, key)
+    if key ~= "destination" then return nil end
+    local destination = bridge.destination()
+    rawset(info, key, destination)
+    return destination
+  end,
+}
+
+function host.run_handler(id, field, entry, info)
   driven[coroutine.running()] = "handler"
   local node = nodes[id]
   local handler = node and node[field]
   if handler == nil then return end
-  return handler(node, ...)
+  if info then setmetatable(info, Info) end
+  return handler(node, entry, info)
 end
 
 -- Events ------------------------------------------------------------------------------------------
@@ -283,6 +294,7 @@ function portolan.on(event, fn)
   if type(fn) ~= "function" then error("portolan.on expects a function", 2) end
   local list = observers[event]
   list[#list + 1] = fn
+  bridge.observe(event)
 end
 
 -- Calls the observers of one event; returns the messages of those that raised.

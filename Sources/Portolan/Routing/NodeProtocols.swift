@@ -41,6 +41,23 @@ public protocol Switchable: Routable {
     func switchTo(_ child: Entry, info: InstructionInfo) async throws
 }
 
+/// A node or interceptor whose calls keep the router's time limit themselves: they can only wait
+/// in ways their host controls (a scripting host that sleeps on the script's behalf), and throw
+/// `HandlerTimeout` when the limit passes. The router then calls them directly instead of racing
+/// each call against a timer, which costs more than a short handler.
+public protocol KeepsOwnTimeLimit: Sendable {}
+
+/// Thrown by a `KeepsOwnTimeLimit` handler that ran out of time; the route fails as `timeout`.
+public struct HandlerTimeout: Error, CustomStringConvertible, Sendable {
+    public let message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
 /// A failure a handler reports in words.
 public struct HandlerError: Error, CustomStringConvertible, Sendable {
     public let message: String

@@ -236,9 +236,9 @@ public final class Router: Sendable {
 
     private func decision(of interceptor: any RouteInterceptor, on request: RouteRequest) async -> Result<InterceptionDecision, RouteFailure> {
         let outcome = DecisionBox()
-        let timed = await runWithTimeLimit(configuration.handlerTimeout) {
-            outcome.set(try await interceptor.intercept(request))
-        }
+        let decide: @Sendable () async throws -> Void = { outcome.set(try await interceptor.intercept(request)) }
+        let timed = interceptor is any KeepsOwnTimeLimit
+            ? await runDirectly(decide) : await runWithTimeLimit(configuration.handlerTimeout, decide)
         switch timed {
         case .finished:
             return .success(outcome.value ?? .pass)
@@ -267,8 +267,11 @@ public final class Router: Sendable {
     /// Runs the handler of the node that executes `instruction`; nil when it succeeded or there is none.
     private func runHandler(of instruction: Instruction, toward destination: Destination) async -> RouteFailure? {
         let info = InstructionInfo(instruction: instruction, destination: destination)
-        guard let handler = handler(for: instruction, info: info) else { return nil }
-        switch await runWithTimeLimit(configuration.handlerTimeout, handler) {
+        let node = state.withLock { $0.nodes[instruction.handlingNode.id] }
+        guard let handler = Self.handler(of: node, for: instruction, info: info) else { return nil }
+        let outcome = node is any KeepsOwnTimeLimit
+            ? await runDirectly(handler) : await runWithTimeLimit(configuration.handlerTimeout, handler)
+        switch outcome {
         case .finished:
             return nil
         case .failed(let message):
@@ -278,8 +281,9 @@ public final class Router: Sendable {
         }
     }
 
-    private func handler(for instruction: Instruction, info: InstructionInfo) -> (@Sendable () async throws -> Void)? {
-        let node = state.withLock { $0.nodes[instruction.handlingNode.id] }
+    private static func handler(
+        of node: (any Routable)?, for instruction: Instruction, info: InstructionInfo
+    ) -> (@Sendable () async throws -> Void)? {
         switch instruction {
         case .enter(let entry):
             guard let enterable = node as? any Enterable else { return nil }

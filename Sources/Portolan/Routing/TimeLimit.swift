@@ -16,14 +16,7 @@ func runWithTimeLimit(
     _ limit: Duration?,
     _ work: @escaping @Sendable () async throws -> Void
 ) async -> TimedOutcome {
-    guard let limit else {
-        do {
-            try await work()
-            return .finished
-        } catch {
-            return .failed(String(describing: error))
-        }
-    }
+    guard let limit else { return await runDirectly(work) }
     return await withCheckedContinuation { continuation in
         let gate = ResumeOnce(continuation)
         let timer = Task {
@@ -42,6 +35,19 @@ func runWithTimeLimit(
             timer.cancel()
         }
         gate.setWorker(worker)
+    }
+}
+
+/// Runs `work` in the caller's task; for work without a limit, or that keeps its own
+/// (`KeepsOwnTimeLimit`, which reports running out of time as `HandlerTimeout`).
+func runDirectly(_ work: () async throws -> Void) async -> TimedOutcome {
+    do {
+        try await work()
+        return .finished
+    } catch is HandlerTimeout {
+        return .timedOut
+    } catch {
+        return .failed(String(describing: error))
     }
 }
 

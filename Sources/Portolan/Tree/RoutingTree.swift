@@ -73,87 +73,62 @@ public struct RoutingTree: Sendable, Equatable {
     }
 
     // MARK: Changes
+    //
+    // Each change walks the active path once, in place: no node is copied on the way down, so a
+    // change costs O(depth) pointer steps however large the nodes' subtrees are.
 
     private mutating func enter(_ entry: Entry) throws(TreeUpdateError) {
         guard entry.isWellFormed else { throw .malformedEntry(entry) }
         guard graph[entry.id] != nil else { throw .unknownNode(entry.id) }
-        let leafDepth = activeDepth
-        let leaf = activeLeaf
-        guard leaf.kind == .screen, graph.allows(entry.id, below: leaf.entry.id) else {
-            throw .cannotEnter(entry.id, onTopOf: leaf.entry.id)
-        }
         let node = LiveNode.fresh(entry, isManaged: false, in: graph)
-        mutateActiveNode(atDepth: leafDepth) { leaf in
-            leaf.children = [node]
-            leaf.activeIndex = 0
+        try Self.enter(node, onTopOf: &root, graph: graph)
+    }
+
+    private static func enter(_ node: LiveNode, onTopOf current: inout LiveNode, graph: NavigationGraph) throws(TreeUpdateError) {
+        if let index = current.activeIndex {
+            try enter(node, onTopOf: &current.children[index], graph: graph)
+            return
         }
+        guard current.kind == .screen, graph.allows(node.entry.id, below: current.entry.id) else {
+            throw .cannotEnter(node.entry.id, onTopOf: current.entry.id)
+        }
+        current.children = [node]
+        current.activeIndex = 0
     }
 
     private mutating func leave(_ entry: Entry) throws(TreeUpdateError) {
-        guard let depth = deepestActiveDepth(where: { $0.entry == entry }) else {
-            throw .notOnActivePath(entry)
-        }
-        guard depth > 0 else { throw .cannotLeaveRoot }
-        guard !activeNode(atDepth: depth).isManaged else { throw .managedByParent(entry) }
-        mutateActiveNode(atDepth: depth - 1) { parent in
-            parent.children = []
-            parent.activeIndex = nil
-        }
+        if try Self.removeDeepestChild(matching: entry, below: &root) { return }
+        throw root.entry == entry ? .cannotLeaveRoot : .notOnActivePath(entry)
+    }
+
+    /// Removes the deepest active node equal to `entry` below `node`, with its subtree.
+    private static func removeDeepestChild(matching entry: Entry, below node: inout LiveNode) throws(TreeUpdateError) -> Bool {
+        guard let index = node.activeIndex else { return false }
+        if try removeDeepestChild(matching: entry, below: &node.children[index]) { return true }
+        guard node.children[index].entry == entry else { return false }
+        guard !node.children[index].isManaged else { throw .managedByParent(entry) }
+        node.children = []
+        node.activeIndex = nil
+        return true
     }
 
     private mutating func switchTo(_ target: Entry, in switchNode: Entry) throws(TreeUpdateError) {
         guard target.isWellFormed else { throw .malformedEntry(target) }
-        guard let depth = deepestActiveDepth(where: { $0.entry == switchNode && $0.kind == .switch }) else {
-            throw .notASwitch(switchNode.id)
+        if try Self.switchDeepest(switchNode, to: target, from: &root) { return }
+        throw .notASwitch(switchNode.id)
+    }
+
+    /// Switches the deepest active switch node equal to `switchNode`, at or below `node`.
+    private static func switchDeepest(_ switchNode: Entry, to target: Entry, from node: inout LiveNode) throws(TreeUpdateError) -> Bool {
+        if let index = node.activeIndex, try switchDeepest(switchNode, to: target, from: &node.children[index]) {
+            return true
         }
-        guard let index = activeNode(atDepth: depth).children.firstIndex(where: { $0.entry.id == target.id }) else {
+        guard node.kind == .switch, node.entry == switchNode else { return false }
+        guard let index = node.children.firstIndex(where: { $0.entry.id == target.id }) else {
             throw .notAChild(target.id, ofSwitch: switchNode.id)
         }
-        mutateActiveNode(atDepth: depth) { node in
-            node.activeIndex = index
-            node.children[index].entry = target
-        }
-    }
-
-    // MARK: Walking the active path
-
-    private var activeDepth: Int {
-        var depth = 0
-        var node = root
-        while let child = node.activeChild {
-            node = child
-            depth += 1
-        }
-        return depth
-    }
-
-    private var activeLeaf: LiveNode {
-        activeNode(atDepth: activeDepth)
-    }
-
-    private func activeNode(atDepth depth: Int) -> LiveNode {
-        var node = root
-        for _ in 0..<depth {
-            guard let child = node.activeChild else { break }
-            node = child
-        }
-        return node
-    }
-
-    private func deepestActiveDepth(where matches: (LiveNode) -> Bool) -> Int? {
-        activeNodes.lastIndex(where: matches)
-    }
-
-    /// Mutates the node at `depth` on the active path in place (no copy of the path above it).
-    private mutating func mutateActiveNode(atDepth depth: Int, _ change: (inout LiveNode) -> Void) {
-        Self.mutate(&root, depth: depth, change)
-    }
-
-    private static func mutate(_ node: inout LiveNode, depth: Int, _ change: (inout LiveNode) -> Void) {
-        guard depth > 0, let index = node.activeIndex else {
-            change(&node)
-            return
-        }
-        mutate(&node.children[index], depth: depth - 1, change)
+        node.activeIndex = index
+        node.children[index].entry = target
+        return true
     }
 }
