@@ -14,6 +14,8 @@ final class HostCore {
     weak var host: PortolanHost?
     /// Swift objects bound to node ids; they take precedence over Lua handlers.
     private(set) var swiftNodes: [NodeID: any Routable] = [:]
+    /// The destination of the route whose handler runs now, for `info.destination`.
+    var currentDestination: Destination?
     /// Routes queued from handlers and observers while a script's route runs.
     private var pendingTickets: [RouteTicket] = []
     let events = EventBuffer()
@@ -116,7 +118,8 @@ final class HostCore {
         let pending = events.takeAll()
         guard !pending.isEmpty, let emit = functions?.emit else { return }
         for event in pending {
-            guard let (name, arguments) = Self.luaEvent(event) else { continue }
+            guard let name = event.luaName else { continue }
+            let arguments = Self.luaArguments(of: event)
             do {
                 let failures = try state.withInstructionBudget(configuration.handlerInstructionBudget) { () throws(LuaError) in
                     try state.call(emit, [.string(name)] + arguments)
@@ -130,18 +133,18 @@ final class HostCore {
         }
     }
 
-    private static func luaEvent(_ event: RouterEvent) -> (String, [LuaValue])? {
+    private static func luaArguments(of event: RouterEvent) -> [LuaValue] {
         switch event {
         case .willRoute(let destination):
-            return ("will_route", [destination.luaValue])
+            return [destination.luaValue]
         case .instruction(let instruction):
-            return ("instruction", [.string(instruction.description)])
+            return [.string(instruction.description)]
         case .didRoute(let destination, let executed):
-            return ("did_route", [executed.luaValue, destination.luaValue])
+            return [executed.luaValue, destination.luaValue]
         case .failed(let destination, let failure):
-            return ("failed", [failure.luaFields, destination.luaValue])
+            return [failure.luaFields, destination.luaValue]
         case .hostReported:
-            return nil
+            return []
         }
     }
 
@@ -156,7 +159,8 @@ final class HostCore {
     func loadFile(_ path: String) throws(HostError) -> LuaValue {
         let resolved = resolve(path)
         do {
-            return try state.load(contentsOfFile: resolved, chunkName: resolved)
+            // "@": Lua shortens a long path from the front ("...dir/app.lua:3:"), keeping the file name.
+            return try state.load(contentsOfFile: resolved, chunkName: "@" + resolved)
         } catch {
             throw HostError(error)
         }

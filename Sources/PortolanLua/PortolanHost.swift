@@ -130,10 +130,8 @@ public actor PortolanHost {
     // MARK: Called by the node adapters
 
     func runHandler(_ field: String, of id: NodeID, entry: Entry, info: InstructionInfo) async throws {
-        let infoValue: LuaValue = .table([
-            .string("instruction"): .string(info.instruction.description),
-            .string("destination"): info.destination.luaValue,
-        ])
+        core.currentDestination = info.destination
+        let infoValue: LuaValue = .table([.string("instruction"): .string(info.instruction.description)])
         let values = try await runHandlerCoroutine([.string(id), .string(field), entry.luaValue, infoValue])
         try HandlerResult.check(values, handler: "\(field) of '\(id)'")
     }
@@ -172,6 +170,12 @@ public actor PortolanHost {
                 return values
             case .yielded(let request):
                 input = await serve(ModuleRequest(request))
+                // Resuming drops a pending interrupt (a top-level Lua call), so one requested while the
+                // script waited, or a cancelled task, stops it here.
+                if interruption.isRequested || Task.isCancelled {
+                    await settle()
+                    throw HostError("interrupted", isInterrupted: true)
+                }
             }
         }
     }
@@ -211,10 +215,12 @@ public actor PortolanHost {
         core.flushEvents()
     }
 
-    /// Runs a handler, guard or interceptor to its end, sleeping through its `portolan.wait`s.
-    /// When the router gives up on it (timeout), the task is cancelled and Lua is not resumed again.
+    /// Runs a handler, guard or interceptor to its end, sleeping through its `portolan.wait`s, within
+    /// the handler time limit (the router leaves that to us: see `KeepsOwnTimeLimit`).
     private func runHandlerCoroutine(_ arguments: [LuaValue], function: LuaValue? = nil) async throws -> [LuaValue] {
         core.flushEvents()
+        let limit = core.configuration.handlerTimeout
+        let deadline = ContinuousClock.now + limit
         let coroutine = try core.coroutine(running: try function ?? core.module.runHandler)
         var input = arguments
         while true {
@@ -232,7 +238,9 @@ public actor PortolanHost {
                 guard case .wait(let seconds)? = ModuleRequest(values) else {
                     throw HandlerError("a handler yielded; only portolan.wait may suspend a handler")
                 }
-                try await Task.sleep(for: .seconds(seconds))
+                let wakeUp = ContinuousClock.now + .seconds(seconds)
+                try await Task.sleep(until: min(wakeUp, deadline))
+                guard wakeUp <= deadline else { throw HandlerTimeout("the handler did not finish within \(limit)") }
                 input = []
             }
         }
