@@ -29,6 +29,10 @@ extension HostCore {
                 try self.unwrap().events.observe($0.first?.stringValue ?? "")
                 return []
             }),
+            ("intercepting", { [weak self] _ in
+                try self.unwrap().hasInterceptors = true
+                return []
+            }),
             ("destination", { [weak self] _ in [try self.unwrap().currentDestination?.luaValue ?? .nil] }),
             ("write", { [weak self] in
                 try self.unwrap().output($0.first?.stringValue ?? "")

@@ -142,6 +142,7 @@ public actor PortolanHost {
     }
 
     func intercept(_ request: RouteRequest) async throws -> InterceptionDecision {
+        guard core.hasInterceptors || core.hasGuards else { return .pass }
         let requestValue: LuaValue = .table([
             .string("destination"): request.destination.luaValue,
             .string("from"): .array(request.from.map(\.luaValue)),

@@ -194,6 +194,7 @@ end
 function portolan.intercept(fn)
   if type(fn) ~= "function" then error("portolan.intercept expects a function", 2) end
   interceptors[#interceptors + 1] = fn
+  bridge.intercepting()
 end
 
 local Request = {}
