@@ -6,6 +6,8 @@ let package = Package(
     name: "PortolanBenchmarks",
     dependencies: [
         .package(name: "Portolan", path: ".."),
+        // The URL matcher is measured against Vapor's trie router (issue 4).
+        .package(url: "https://github.com/vapor/routing-kit.git", from: "4.9.3"),
     ],
     targets: [
         .executableTarget(
@@ -17,6 +19,20 @@ let package = Package(
         .executableTarget(
             name: "HostBenchmark",
             dependencies: ["CLuaFloor", .product(name: "PortolanLua", package: "Portolan")]
+        ),
+        .executableTarget(
+            name: "MatcherBenchmark",
+            dependencies: [
+                .product(name: "Portolan", package: "Portolan"),
+                .product(name: "RoutingKit", package: "routing-kit"),
+            ]
+        ),
+        // The long fuzz run of the URL layer (the test suite runs a bounded one); libfuzzer/ holds
+        // the coverage-guided variant, built by its own script.
+        .executableTarget(
+            name: "MatcherFuzz",
+            dependencies: [.product(name: "Portolan", package: "Portolan")],
+            exclude: ["libfuzzer"]
         ),
     ],
     swiftLanguageModes: [.v6]
