@@ -50,6 +50,7 @@ struct Repl: AsyncParsableCommand {
         while true {
             let line: String?
             if interactive {
+                afterInterrupt.store(0, ordering: .sequentiallyConsistent)
                 Console.write(await session.prompt)
                 switch reader.next() {
                 case .line(let text):
@@ -90,6 +91,8 @@ private enum Phase {
 }
 
 private let replPhase = Atomic<Int>(Phase.idleOnTerminal)
+/// Set when Ctrl-C stopped a chunk, until the next line is written.
+private let afterInterrupt = Atomic<Int>(0)
 /// Ctrl-Cs at a terminal prompt not yet seen by the reader.
 private let promptInterrupts = Atomic<Int>(0)
 /// Set once, before the handler is installed; the handler only reads it.
@@ -106,6 +109,8 @@ private func handleInterrupt(_: CInt) {
     switch replPhase.load(ordering: .sequentiallyConsistent) {
     case Phase.running:
         replHost?.takeUnretainedValue().interruption.request()
+        // The terminal echoed ^C; the next line printed starts on a line of its own.
+        afterInterrupt.store(1, ordering: .sequentiallyConsistent)
     case Phase.idlePlain:
         _exit(130)
     default:
@@ -164,7 +169,8 @@ private final class TerminalReader {
 /// Unbuffered writes to the standard streams, so prompts show at once and output stays in order.
 private enum Console {
     static func line(_ text: String) {
-        write(text + "\n")
+        let fresh = afterInterrupt.exchange(0, ordering: .sequentiallyConsistent) != 0
+        write((fresh && isatty(STDOUT_FILENO) != 0 ? "\n" : "") + text + "\n")
     }
 
     static func write(_ text: String, to descriptor: CInt = STDOUT_FILENO) {

@@ -82,7 +82,7 @@ public actor ReplSession {
 
     /// One line to greet the user with.
     public nonisolated var banner: String {
-        "Portolan REPL on \(appName). Type Lua, /root/... to route, :help for help, :quit to leave."
+        "Portolan REPL on \(appName). :help for help, :quit to leave."
     }
 
     /// The prompt to show before the next line.
