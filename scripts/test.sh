@@ -5,3 +5,8 @@ cd "$(dirname "$0")/.."
 bash scripts/bootstrap.sh
 swift build
 swift test
+
+# The example apps' scenarios, through the built binary as a user runs them.
+portolan="$(swift build --show-bin-path)/portolan"
+"$portolan" test --app Examples/movies/app.lua Examples/movies/scenarios/*.lua
+"$portolan" test --app Examples/portus/app.lua Examples/portus/portus.lua

@@ -1,0 +1,172 @@
+/// The Lua half of the scenario runner: `scenario`, `expect` and `skip`, installed as globals in
+/// every state the runner creates, before the app is loaded.
+///
+/// The chunk talks to the runner through one Swift function, `__portolan_runner(event, ...)`,
+/// which it takes out of the globals at once:
+/// - `("mode")` returns the index of the scenario to run, or nil while the runner only lists them;
+/// - `("found", index, name)` names a scenario while listing;
+/// - `("start", index, name)`, `("finish", index)` frame the run of the selected one;
+/// - `("skip", reason)` records a skip just before `skip` raises its marker.
+///
+/// The selected scenario's function is called right where the file calls `scenario`, so it runs
+/// in the file's main flow and `portolan.route` works in it as it does at the top level.
+let expectLibrarySource = #"""
+local report = __portolan_runner
+__portolan_runner = nil
+local SELECTED = report("mode")
+
+-- Showing values ------------------------------------------------------------------------------------
+
+local function is_identifier(key)
+  return type(key) == "string" and key:match("^[%a_][%w_]*$") ~= nil
+end
+
+local function sorted_keys(t)
+  local keys = {}
+  for key in pairs(t) do keys[#keys + 1] = key end
+  table.sort(keys, function(a, b)
+    local ta, tb = type(a), type(b)
+    if ta ~= tb then return ta < tb end
+    if ta == "number" or ta == "string" then return a < b end
+    return tostring(a) < tostring(b)
+  end)
+  return keys
+end
+
+-- A sequence: keys 1..n and nothing else (an empty table counts as one).
+local function is_list(t)
+  local count = 0
+  for _ in pairs(t) do count = count + 1 end
+  return count == #t
+end
+
+local function show(value, seen)
+  if type(value) == "string" then return string.format("%q", value) end
+  if type(value) ~= "table" then return tostring(value) end
+  local mt = getmetatable(value)
+  if mt and mt.__tostring then return tostring(value) end
+  seen = seen or {}
+  if seen[value] then return "<cycle>" end
+  seen[value] = true
+  local parts = {}
+  if is_list(value) then
+    for i = 1, #value do parts[i] = show(value[i], seen) end
+  else
+    for _, key in ipairs(sorted_keys(value)) do
+      local name = is_identifier(key) and key or "[" .. show(key, seen) .. "]"
+      parts[#parts + 1] = name .. " = " .. show(value[key], seen)
+    end
+  end
+  seen[value] = nil
+  return "{" .. table.concat(parts, ", ") .. "}"
+end
+
+-- Deep equality --------------------------------------------------------------------------------------
+
+local function path_of(path, key)
+  if type(key) == "number" then return path .. "[" .. tostring(key) .. "]" end
+  if is_identifier(key) then return path == "" and key or path .. "." .. key end
+  return path .. "[" .. show(key) .. "]"
+end
+
+-- nil when equal; otherwise the path of the first difference and the two values found there.
+local function difference(actual, expected, path, seen)
+  if actual == expected then return nil end
+  if type(actual) ~= "table" or type(expected) ~= "table" then
+    return path, actual, expected
+  end
+  seen[actual] = seen[actual] or {}
+  if seen[actual][expected] then return nil end -- already being compared higher up
+  seen[actual][expected] = true
+  if is_list(actual) and is_list(expected) then
+    for i = 1, math.max(#actual, #expected) do
+      local where, a, e = difference(actual[i], expected[i], path_of(path, i), seen)
+      if where then return where, a, e end
+    end
+    return nil
+  end
+  local keys, known = {}, {}
+  for _, key in ipairs(sorted_keys(expected)) do keys[#keys + 1] = key; known[key] = true end
+  for _, key in ipairs(sorted_keys(actual)) do
+    if not known[key] then keys[#keys + 1] = key end
+  end
+  for _, key in ipairs(keys) do
+    local where, a, e = difference(actual[key], expected[key], path_of(path, key), seen)
+    if where then return where, a, e end
+  end
+  return nil
+end
+
+-- expect ----------------------------------------------------------------------------------------------
+
+local WIDE = 60
+
+local function mismatch(actual, expected, message)
+  local where, a, e = difference(actual, expected, "", {})
+  if not where then return nil end
+  local shown_actual, shown_expected = show(actual), show(expected)
+  local prefix = message ~= nil and tostring(message) .. ": " or ""
+  local detail = ""
+  if where ~= "" then detail = ": " .. where .. " " .. show(a) .. " ~= " .. show(e) end
+  if type(actual) == "table" and type(expected) == "table" and is_list(actual) and is_list(expected)
+      and #actual ~= #expected then
+    detail = detail .. " (" .. #actual .. " items, expected " .. #expected .. ")"
+  end
+  if #shown_actual + #shown_expected <= WIDE * 2 and where == "" then
+    return prefix .. "expected " .. shown_expected .. " but got " .. shown_actual
+  end
+  if #shown_actual <= WIDE and #shown_expected <= WIDE then
+    return prefix .. "expected " .. shown_expected .. " but got " .. shown_actual .. detail
+  end
+  -- Too wide for one line: the difference first, then both values, a list item per line.
+  local function block(value, shown)
+    if type(value) ~= "table" or not is_list(value) or #value == 0 then return shown end
+    local lines = {}
+    for i = 1, #value do lines[i] = "    " .. show(value[i]) end
+    return "{\n" .. table.concat(lines, ",\n") .. "\n  }"
+  end
+  local headline = where ~= "" and detail:sub(3) or "values differ"
+  return prefix .. headline .. "\n  expected " .. block(expected, shown_expected)
+    .. "\n  but got " .. block(actual, shown_actual)
+end
+
+--- Fails the scenario at the caller's line unless `actual` deeply equals `expected`.
+function expect(...)
+  if select("#", ...) < 2 then
+    error("expect(actual, expected [, message]) needs an expected value (nil too)", 2)
+  end
+  local actual, expected, message = ...
+  local why = mismatch(actual, expected, message)
+  if why then error(why, 2) end
+end
+
+-- scenario and skip -------------------------------------------------------------------------------------
+
+local count = 0
+local running = false
+local SKIP = setmetatable({}, { __tostring = function() return "skipped" end })
+
+--- Declares a scenario. The runner lists them first, then runs each alone in a fresh state.
+function scenario(name, fn)
+  if type(name) ~= "string" then error("scenario(name, fn): name must be a string", 2) end
+  if type(fn) ~= "function" then error("scenario(name, fn): fn must be a function", 2) end
+  if running then error("scenario(...) cannot be called inside another scenario", 2) end
+  count = count + 1
+  if SELECTED == nil then
+    report("found", count, name)
+  elseif count == SELECTED then
+    report("start", count, name)
+    running = true
+    fn()
+    running = false
+    report("finish", count)
+  end
+end
+
+--- Stops the running scenario and counts it as skipped.
+function skip(reason)
+  if not running then error("skip(reason) can only be called inside a scenario", 2) end
+  report("skip", reason ~= nil and tostring(reason) or "")
+  error(SKIP, 0)
+end
+"""#

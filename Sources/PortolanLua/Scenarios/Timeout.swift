@@ -1,0 +1,64 @@
+import Dispatch
+import Lua
+
+/// The clock that cuts scenarios. A serial queue of its own is served by a thread outside Swift's
+/// cooperative pool, so it fires even when every pool thread is busy running Lua that never yields.
+private let watchdog = DispatchQueue(label: "portolan.scenario-watchdog")
+
+private enum Arrival<T: Sendable>: Sendable {
+    case value(T)
+    case late
+}
+
+/// Runs `body` in its own task and gives up on it after `limit`: the Lua it runs is interrupted
+/// and the task cancelled, then it gets `grace` to stop before it is abandoned. Returns nil when
+/// the limit was reached.
+///
+/// The interruption is asked for again and again until the task ends: a request that arrives just
+/// before the host starts a new top-level Lua call is dropped as stale (``LuaInterrupt``), and a
+/// loaded machine may be slow to start the scenario at all. An abandoned task (a Swift function
+/// that never returns) is not waited for; nothing else shares its host.
+func withTimeout<T: Sendable>(
+    _ limit: Duration, grace: Duration, interrupting interruption: LuaInterrupt,
+    _ body: @escaping @Sendable () async -> T
+) async -> T? {
+    let (arrivals, continuation) = AsyncStream.makeStream(of: Arrival<T>.self, bufferingPolicy: .bufferingNewest(4))
+    let work = Task { await body() }
+    let interrupter = DispatchSource.makeTimerSource(queue: watchdog)
+    interrupter.setEventHandler {
+        interruption.request()   // from this thread: Lua stops at its next instruction
+        continuation.yield(.late)
+    }
+    interrupter.schedule(deadline: .now() + dispatchInterval(limit), repeating: .milliseconds(50))
+    interrupter.activate()
+    let waiter = Task {
+        let value = await work.value
+        interrupter.cancel()
+        continuation.yield(.value(value))
+    }
+    var iterator = arrivals.makeAsyncIterator()
+    defer { continuation.finish() }
+    if case .value(let value)? = await iterator.next() {
+        return value
+    }
+    work.cancel()   // wakes a script sleeping in portolan.wait
+    let graceTimer = DispatchWorkItem { continuation.yield(.late) }
+    watchdog.asyncAfter(deadline: .now() + dispatchInterval(grace), execute: graceTimer)
+    let clock = ContinuousClock()
+    let cut = clock.now
+    // Skip the interrupter's repeated reports; stop at the task's value or the end of the grace.
+    while let arrival = await iterator.next() {
+        if case .value = arrival { break }
+        if clock.now - cut >= grace { break }
+    }
+    graceTimer.cancel()
+    _ = waiter
+    return nil
+}
+
+private func dispatchInterval(_ duration: Duration) -> DispatchTimeInterval {
+    let (seconds, attoseconds) = duration.components
+    let nanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+    guard !nanoseconds.overflow, seconds >= 0 else { return seconds < 0 ? .nanoseconds(0) : .never }
+    return .nanoseconds(Int(nanoseconds.partialValue + attoseconds / 1_000_000_000))
+}

@@ -1,0 +1,103 @@
+import Foundation
+
+/// The built `portolan` executable, driven as a user would: arguments in, exit status and output out.
+enum PortolanBinary {
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+
+        /// The last line of standard output (the text report's closing line).
+        var lastLine: String {
+            stdout.split(separator: "\n").last.map(String.init) ?? ""
+        }
+    }
+
+    /// The package root, where the example paths start.
+    static let packageRoot: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }   // Tests/CLITests/PortolanBinary.swift
+        return url.path
+    }()
+
+    /// Found next to the test bundle, in the build's products directory, whatever the scratch path;
+    /// `PORTOLAN_BINARY` overrides it.
+    static let path: String? = {
+        let fileManager = FileManager.default
+        if let path = ProcessInfo.processInfo.environment["PORTOLAN_BINARY"] { return path }
+        var directories: [URL] = []
+        if let executable = try? fileManager.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            directories.append(URL(fileURLWithPath: executable).deletingLastPathComponent())
+        }
+        if let first = CommandLine.arguments.first {
+            directories.append(URL(fileURLWithPath: first).deletingLastPathComponent())
+        }
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            directories.append(bundle.bundleURL.deletingLastPathComponent())
+        }
+        // On macOS the binary sits in the products directory, above Contents/MacOS of the bundle.
+        for directory in directories {
+            var candidate = directory
+            for _ in 0..<4 {
+                let path = candidate.appendingPathComponent("portolan").path
+                var isDirectory: ObjCBool = false
+                if fileManager.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                   fileManager.isExecutableFile(atPath: path) {
+                    return path
+                }
+                candidate.deleteLastPathComponent()
+            }
+        }
+        return nil
+    }()
+
+    static func run(_ arguments: [String], in directory: String = packageRoot) async throws -> Run {
+        guard let path else {
+            throw CLITestError("the portolan binary was not found next to the test bundle; set PORTOLAN_BINARY")
+        }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("portolan-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let out = scratch.appendingPathComponent("stdout"), err = scratch.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        process.standardInput = FileHandle.nullDevice
+        // Files, not pipes: nothing can block on a full pipe.
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            process.terminationHandler = { _ in continuation.resume() }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
+        return Run(
+            status: process.terminationStatus,
+            stdout: try String(contentsOf: out, encoding: .utf8),
+            stderr: try String(contentsOf: err, encoding: .utf8))
+    }
+
+    /// A fresh directory holding the given files.
+    static func directory(with files: [String: String]) throws -> String {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("portolan-cli-files-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        for (name, text) in files {
+            try text.write(toFile: directory + "/" + name, atomically: true, encoding: .utf8)
+        }
+        return directory
+    }
+}
+
+struct CLITestError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// `portolan test`, end to end through the built binary.
+@Suite(.serialized) struct TestCommandTests {
+    private static let app = """
+        portolan.app {
+          id = "root", kind = "switch", active = "home",
+          children = { { id = "home", children = { { id = "detail" } } }, { id = "other" } },
+        }
+        """
+
+    private static let mixed = """
+        local portolan = require "portolan"
+        scenario("routes", function()
+          expect(portolan.route { "root", "home", "detail" }, { "enter detail" })
+        end)
+        scenario("wrong instructions", function()
+          print("printed by the failing scenario")
+          expect(portolan.route { "root", "other" }, { "switch root -> home" })
+        end)
+        scenario("later", function() skip("not yet") end)
+        """
+
+    @Test func movieScenariosPass() async throws {
+        let run = try await PortolanBinary.run(
+            ["test", "--app", "Examples/movies/app.lua"]
+                + ["failures", "onboarding", "settings", "tabs"].map { "Examples/movies/scenarios/\($0).lua" })
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.lastLine.wholeMatch(of: /[1-9][0-9]* passed, 0 failed/) != nil, "\(run.stdout)")
+        #expect(!run.stdout.contains("FAIL"))
+    }
+
+    @Test func portusScenariosPass() async throws {
+        let run = try await PortolanBinary.run(["test", "--app", "Examples/portus/app.lua", "Examples/portus/portus.lua"])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("ok   Examples/portus/portus.lua: the README's examples, in order"))
+        #expect(run.lastLine.wholeMatch(of: /[1-9][0-9]* passed, 0 failed/) != nil, "\(run.stdout)")
+    }
+
+    @Test func aFailingScenarioShowsFileLineAndDiffAndExitsOne() async throws {
+        let directory = try PortolanBinary.directory(with: ["app.lua": Self.app, "s.lua": Self.mixed])
+        let run = try await PortolanBinary.run(["test", "--app", "app.lua", "s.lua"], in: directory)
+        #expect(run.status == 1)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("ok   s.lua: routes"))
+        #expect(lines.contains("FAIL s.lua: wrong instructions"))
+        #expect(lines.contains(#"     s.lua:7: expected {"switch root -> home"} but got {"switch root -> other"}: [1] "switch root -> other" ~= "switch root -> home""#), "\(run.stdout)")
+        #expect(lines.contains("       | printed by the failing scenario"))
+        #expect(!run.stdout.contains("printed by") || lines.contains("     output:"))
+        #expect(lines.contains("skip s.lua: later (not yet)"))
+        #expect(lines.last == "1 passed, 1 failed, 1 skipped")
+    }
+
+    @Test func aScenarioFileWithASyntaxErrorFails() async throws {
+        let directory = try PortolanBinary.directory(with: [
+            "broken.lua": "scenario(\"x\", function() end)\nlocal = 1\n",
+            "fine.lua": "scenario(\"y\", function() expect(1, 1) end)\n",
+        ])
+        let run = try await PortolanBinary.run(["test", "broken.lua", "fine.lua"], in: directory)
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("FAIL broken.lua\n     broken.lua:2: <name> expected near '='"), "\(run.stdout)")
+        #expect(run.stdout.contains("ok   fine.lua: y"))
+        #expect(run.lastLine == "1 passed, 1 failed")
+    }
+
+    @Test func anEndlessScenarioIsCutAndTheRunGoesOn() async throws {
+        let directory = try PortolanBinary.directory(with: [
+            "app.lua": Self.app,
+            "loop.lua": """
+                scenario("spins", function() while true do end end)
+                scenario("next", function() expect(portolan.active_path(), { "root", "home" }) end)
+                """,
+        ])
+        let clock = ContinuousClock()
+        let start = clock.now
+        let run = try await PortolanBinary.run(["test", "--timeout", "1", "--app", "app.lua", "loop.lua"], in: directory)
+        #expect(clock.now - start < .seconds(6))
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("FAIL loop.lua: spins\n     timed out after 1 s"), "\(run.stdout)")
+        #expect(run.stdout.contains("ok   loop.lua: next"))
+        #expect(run.lastLine == "1 passed, 1 failed")
+    }
+
+    @Test func anAppWithASyntaxErrorIsNamedWithItsLine() async throws {
+        let directory = try PortolanBinary.directory(with: [
+            "app.lua": "portolan.app {\n  id = \"root\",\n  children = {\n",
+            "s.lua": "scenario(\"a\", function() end)\nscenario(\"b\", function() end)\n",
+        ])
+        let run = try await PortolanBinary.run(["test", "--app", "app.lua", "s.lua"], in: directory)
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("FAIL s.lua: a\n     the app did not load: app.lua:4:"), "\(run.stdout)")
+        #expect(run.stdout.contains("FAIL s.lua: b\n     the app did not load: app.lua:4:"))
+        #expect(run.lastLine == "0 passed, 2 failed")
+    }
+
+    @Test func tapFormat() async throws {
+        let directory = try PortolanBinary.directory(with: ["app.lua": Self.app, "s.lua": Self.mixed])
+        let run = try await PortolanBinary.run(["test", "--format", "tap", "--app", "app.lua", "s.lua"], in: directory)
+        #expect(run.status == 1)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "TAP version 14")
+        #expect(lines.contains("ok 1 - s.lua: routes"))
+        #expect(lines.contains("not ok 2 - s.lua: wrong instructions"))
+        #expect(lines.contains("ok 3 - s.lua: later # SKIP not yet"))
+        #expect(lines.contains("1..3"))
+        let block = try #require(lines.firstIndex(of: "not ok 2 - s.lua: wrong instructions"))
+        #expect(lines[block + 1] == "  ---")
+        #expect(lines[block + 2] == "  message: |")
+        #expect(lines[block + 3].hasPrefix("    s.lua:7: expected"))
+        #expect(lines[(block + 3)...].contains("  ..."))
+    }
+
+    @Test func junitFormat() async throws {
+        let directory = try PortolanBinary.directory(with: [
+            "app.lua": Self.app, "s.lua": Self.mixed,
+            "other.lua": "scenario(\"<odd> & \\\"quoted\\\"\", function() error(\"a < b & c\") end)\n",
+        ])
+        let run = try await PortolanBinary.run(
+            ["test", "--format", "junit", "--app", "app.lua", "s.lua", "other.lua"], in: directory)
+        #expect(run.status == 1)
+        #expect(run.stdout.hasPrefix("<?xml"))
+        #if canImport(FoundationXML) || os(macOS)
+        let document = try XMLDocument(xmlString: run.stdout)
+        let root = try #require(document.rootElement())
+        #expect(root.name == "testsuites")
+        #expect(root.attribute(forName: "tests")?.stringValue == "4")
+        #expect(root.attribute(forName: "failures")?.stringValue == "2")
+        #expect(root.attribute(forName: "skipped")?.stringValue == "1")
+        let suites = root.elements(forName: "testsuite")
+        #expect(suites.map { $0.attribute(forName: "name")?.stringValue } == ["s.lua", "other.lua"])
+        let odd = try #require(suites.last?.elements(forName: "testcase").first)
+        #expect(odd.attribute(forName: "name")?.stringValue == "<odd> & \"quoted\"")
+        let failure = try #require(odd.elements(forName: "failure").first)
+        #expect(failure.stringValue?.contains("other.lua:1: a < b & c") == true)
+        let skipped = suites.first?.elements(forName: "testcase").last?.elements(forName: "skipped").first
+        #expect(skipped?.attribute(forName: "message")?.stringValue == "not yet")
+        #else
+        #expect(run.stdout.contains("&lt;odd&gt; &amp; &quot;quoted&quot;"))
+        #endif
+    }
+
+    @Test func usageErrors() async throws {
+        let missing = try await PortolanBinary.run(["test", "no/such/file.lua"])
+        #expect(missing.status != 0)
+        #expect(missing.stderr.contains("No such scenario file: no/such/file.lua"))
+        let none = try await PortolanBinary.run(["test"])
+        #expect(none.status != 0)
+        let format = try await PortolanBinary.run(["test", "--format", "xml", "Examples/portus/portus.lua"])
+        #expect(format.status != 0)
+        #expect(format.stderr.contains("text"))
+    }
+}

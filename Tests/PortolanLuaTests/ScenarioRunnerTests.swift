@@ -1,0 +1,221 @@
+import Foundation
+import PortolanLua
+import Testing
+
+/// The scenario runner as a library: listing, isolation, expect's diffs, skips, failures that name
+/// their file:line, timeouts, and the three report formats.
+@Suite struct ScenarioRunnerTests {
+    /// A fresh directory with the given files; the runner sees them by absolute path.
+    private static func files(_ contents: [String: String]) throws -> String {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("portolan-scenarios-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        for (name, text) in contents {
+            try text.write(toFile: directory + "/" + name, atomically: true, encoding: .utf8)
+        }
+        return directory
+    }
+
+    private static let app = """
+        portolan.app {
+          id = "root", kind = "switch", active = "home",
+          children = {
+            { id = "home", children = { { id = "detail" } } },
+            { id = "other" },
+          },
+        }
+        """
+
+    private static func run(
+        _ scenarios: String, app: String? = ScenarioRunnerTests.app, timeout: Duration = .seconds(10)
+    ) async throws -> (file: String, results: [ScenarioResult]) {
+        var contents = ["s.lua": scenarios]
+        if let app { contents["app.lua"] = app }
+        let directory = try files(contents)
+        let runner = ScenarioRunner(options: .init(
+            app: app == nil ? nil : directory + "/app.lua", timeout: timeout, grace: .milliseconds(500)))
+        let file = directory + "/s.lua"
+        // Messages name the file as Lua does: a long temporary path is shortened from the front.
+        return (ScenarioRunner.luaName(of: file), await runner.run(files: [file]))
+    }
+
+    private static func message(_ result: ScenarioResult) -> String? {
+        if case .failed(let message) = result.outcome { return message }
+        return nil
+    }
+
+    @Test func listsScenariosInOrderAndRunsEachInAFreshApp() async throws {
+        let (_, results) = try await Self.run("""
+            local portolan = require "portolan"
+            scenario("first routes", function()
+              touched = true
+              expect(portolan.route { "root", "home", "detail" }, { "enter detail" })
+            end)
+            scenario("second starts afresh", function()
+              expect(touched, nil)
+              expect(portolan.active_path(), { "root", "home" })
+            end)
+            scenario("third", function() end)
+            """)
+        #expect(results.map(\.name) == ["first routes", "second starts afresh", "third"])
+        #expect(results.map(\.outcome) == [.passed, .passed, .passed])
+    }
+
+    @Test func listDiffNamesTheFirstDifferingIndexAndTheLine() async throws {
+        let (file, results) = try await Self.run("""
+            scenario("lists", function()
+              expect({ "a", "c" }, { "a", "b" })
+            end)
+            """)
+        let message = try #require(results.first.flatMap(Self.message))
+        #expect(message.hasPrefix(file + ":2: "))
+        #expect(message.contains(#"expected {"a", "b"} but got {"a", "c"}: [2] "c" ~= "b""#))
+    }
+
+    @Test func tableDiffNamesTheKeyPathAndTheMessage() async throws {
+        let (file, results) = try await Self.run("""
+            scenario("tables", function()
+              expect({ id = "movie", context = { id = 7 } }, { id = "movie", context = { id = 42 } }, "the entry")
+            end)
+            """)
+        let message = try #require(results.first.flatMap(Self.message))
+        #expect(message.hasPrefix(file + ":2: the entry: "))
+        #expect(message.contains("context.id 7 ~= 42"))
+    }
+
+    @Test func expectComparesNumbersWithEqualityAndAcceptsNil() async throws {
+        let (_, results) = try await Self.run("""
+            scenario("numbers and nil", function()
+              expect(42, 42.0)
+              expect({ 1, { x = 2 } }, { 1.0, { x = 2.0 } })
+              expect(nil, nil)
+              expect(portolan.plan { "root", "home" }, {})
+            end)
+            scenario("nil against a value", function() expect(nil, 3) end)
+            scenario("a missing expected value", function() expect(3) end)
+            """)
+        #expect(results[0].outcome == .passed)
+        #expect(Self.message(results[1])?.contains("expected 3 but got nil") == true)
+        #expect(Self.message(results[2])?.contains("needs an expected value") == true)
+    }
+
+    @Test func aHelpersFailingExpectAlsoNamesTheScenarioLine() async throws {
+        let (file, results) = try await Self.run("""
+            local function same(a, b) expect(a, b) end
+            scenario("helper", function()
+              same(1, 2)
+            end)
+            """)
+        let message = try #require(results.first.flatMap(Self.message))
+        #expect(message.hasPrefix(file + ":1: expected 2 but got 1"))
+        #expect(message.contains("called from \(file):3"))
+    }
+
+    @Test func assertErrorAndSkipAreReported() async throws {
+        let (file, results) = try await Self.run("""
+            scenario("assert", function() assert(false, "boom") end)
+            scenario("error", function() error("bad thing") end)
+            scenario("skip", function() skip("not today"); error("not reached") end)
+            scenario("print", function() print("shown on failure"); expect(1, 2) end)
+            """)
+        #expect(Self.message(results[0]) == file + ":1: boom")
+        #expect(Self.message(results[1]) == file + ":2: bad thing")
+        #expect(results[2].outcome == .skipped("not today"))
+        #expect(results[3].output == ["shown on failure"])
+        #expect(ScenarioSummary(results).description == "0 passed, 3 failed, 1 skipped")
+    }
+
+    @Test func aFileThatDoesNotLoadIsOneFailedEntry() async throws {
+        let (file, results) = try await Self.run("""
+            scenario("x", function() end)
+            local = 1
+            """)
+        #expect(results.count == 1)
+        #expect(results[0].name == ScenarioResult.fileFailureName)
+        #expect(Self.message(results[0])?.hasPrefix(file + ":2:") == true)
+    }
+
+    @Test func anAppThatDoesNotLoadFailsEveryScenario() async throws {
+        let (file, results) = try await Self.run("""
+            scenario("one", function() end)
+            scenario("two", function() end)
+            """, app: "portolan.app {\n  id = \n")
+        #expect(results.map(\.name) == ["one", "two"])
+        for result in results {
+            #expect(Self.message(result)?.hasPrefix("the app did not load: ") == true)
+            #expect(Self.message(result)?.contains("app.lua:3: unexpected symbol near <eof>") == true)
+        }
+    }
+
+    @Test func aScenarioThatNeverEndsIsCutAndTheRunGoesOn() async throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let (_, results) = try await Self.run("""
+            scenario("loops", function() while true do end end)
+            scenario("waits forever", function() while true do portolan.wait(0.01) end end)
+            scenario("after", function() expect(portolan.active_path(), { "root", "home" }) end)
+            """, timeout: .milliseconds(300))
+        #expect(Self.message(results[0])?.contains("timed out") == true)
+        #expect(Self.message(results[1])?.contains("timed out") == true)
+        #expect(results[2].outcome == .passed)
+        // Cut at 0.3 s each, plus at most the grace; generous for a busy machine.
+        #expect(clock.now - start < .seconds(15))
+    }
+
+    @Test func aFileWithoutScenariosFails() async throws {
+        let (_, results) = try await Self.run("local x = 1\n")
+        #expect(results.count == 1)
+        #expect(Self.message(results[0])?.contains("declares no scenario") == true)
+    }
+
+    // MARK: Reports
+
+    private static let sample = [
+        ScenarioResult(file: "a.lua", name: "passes", outcome: .passed),
+        ScenarioResult(file: "a.lua", name: "fails <&> \"#1\"", outcome: .failed("a.lua:3: expected 1\nbut got 2"), output: ["printed"]),
+        ScenarioResult(file: "b.lua", name: "skips", outcome: .skipped("later")),
+    ]
+
+    private static func render(_ format: ScenarioFormat, _ results: [ScenarioResult]) -> String {
+        var reporter = format.makeReporter()
+        var parts = [reporter.begin()]
+        parts += results.map { reporter.report($0) }
+        parts.append(reporter.finish(ScenarioSummary(results)))
+        return parts.compactMap { $0 }.joined(separator: "\n")
+    }
+
+    @Test func textReportEndsWithTheClosingLine() {
+        let lines = Self.render(.text, Self.sample).split(separator: "\n").map(String.init)
+        #expect(lines.first == "ok   a.lua: passes")
+        #expect(lines.contains("FAIL a.lua: fails <&> \"#1\""))
+        #expect(lines.contains("     a.lua:3: expected 1"))
+        #expect(lines.contains("       | printed"))
+        #expect(lines.contains("skip b.lua: skips (later)"))
+        #expect(lines.last == "1 passed, 1 failed, 1 skipped")
+        #expect(ScenarioSummary(Self.sample.prefix(2)).description == "1 passed, 1 failed")
+    }
+
+    @Test func tapReport() {
+        let lines = Self.render(.tap, Self.sample).split(separator: "\n").map(String.init)
+        #expect(lines.first == "TAP version 14")
+        #expect(lines.contains("ok 1 - a.lua: passes"))
+        #expect(lines.contains(##"not ok 2 - a.lua: fails <&> "\#1""##))
+        #expect(lines.contains("  ---"))
+        #expect(lines.contains("  message: |"))
+        #expect(lines.contains("    but got 2"))
+        #expect(lines.contains("  ..."))
+        #expect(lines.contains("ok 3 - b.lua: skips # SKIP later"))
+        #expect(lines.contains("1..3"))
+    }
+
+    @Test func junitReportIsEscapedXML() throws {
+        let xml = Self.render(.junit, Self.sample)
+        #expect(xml.hasPrefix(#"<?xml version="1.0" encoding="UTF-8"?>"#))
+        #expect(xml.contains(#"<testsuites name="portolan" tests="3" failures="1" errors="0" skipped="1""#))
+        #expect(xml.contains(#"<testsuite name="a.lua" tests="2" failures="1""#))
+        #expect(xml.contains(#"name="fails &lt;&amp;&gt; &quot;#1&quot;""#))
+        #expect(xml.contains(#"<failure message="a.lua:3: expected 1">a.lua:3: expected 1"#))
+        #expect(xml.contains(#"<skipped message="later"/>"#))
+        #expect(!xml.contains("\u{0}"))
+    }
+}
