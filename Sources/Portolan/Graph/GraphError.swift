@@ -5,6 +5,10 @@ public enum GraphError: Error, Equatable, Sendable {
     case switchWithoutChildren(NodeID)
     case activeNotAChild(switchNode: NodeID, active: NodeID)
     case activeOnScreen(NodeID)
+    /// A route pattern that does not parse.
+    case invalidRoute(NodeID, pattern: String, reason: String)
+    /// Two route patterns that would rank equally for some URL; both are named.
+    case ambiguousRoutes(NodeID, pattern: String, otherNode: NodeID, otherPattern: String, reason: String)
 }
 
 extension GraphError: CustomStringConvertible {
@@ -20,6 +24,10 @@ extension GraphError: CustomStringConvertible {
             return "switch node '\(switchNode)' names '\(active)' as active, which is not one of its children"
         case .activeOnScreen(let id):
             return "'\(id)' names an active child but is not a switch node"
+        case .invalidRoute(let id, let pattern, let reason):
+            return "route '\(pattern)' of '\(id)' is invalid: \(reason)"
+        case .ambiguousRoutes(let id, let pattern, let otherNode, let otherPattern, let reason):
+            return "route '\(pattern)' of '\(id)' and route '\(otherPattern)' of '\(otherNode)' are ambiguous: \(reason)"
         }
     }
 }

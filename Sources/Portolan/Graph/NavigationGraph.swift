@@ -9,6 +9,8 @@ public struct NodeDeclaration: Sendable, Equatable {
     public let initialActive: NodeID?
     /// Whether the node can be entered on top of any screen (Portus's dynamic destination).
     public let isAnywhere: Bool
+    /// The URL route patterns that lead to the node, as declared.
+    public let routes: [String]
 
     public func declares(child id: NodeID) -> Bool {
         children.contains(id)
@@ -23,14 +25,34 @@ public struct NavigationGraph: Sendable, Equatable {
     public let rootID: NodeID
     public let anywhereIDs: [NodeID]
     private var declarations: [NodeID: NodeDeclaration] = [:]
+    /// Every node's route patterns, compiled into one matcher (`resolve(url:)`).
+    public private(set) var urlRoutes: GraphRoutes
 
-    public init(root: NodeSpec, anywhere: [NodeSpec] = []) throws(GraphError) {
+    /// `caseInsensitiveRoutes` makes constant URL segments match without regard to case.
+    public init(root: NodeSpec, anywhere: [NodeSpec] = [], caseInsensitiveRoutes: Bool = false) throws(GraphError) {
         rootID = root.id
         anywhereIDs = anywhere.map(\.id)
+        urlRoutes = GraphRoutes(caseInsensitive: caseInsensitiveRoutes)
         try declare(root, parent: nil, isAnywhere: false)
         for spec in anywhere {
             try declare(spec, parent: nil, isAnywhere: true)
         }
+    }
+
+    public static func == (lhs: NavigationGraph, rhs: NavigationGraph) -> Bool {
+        lhs.rootID == rhs.rootID && lhs.anywhereIDs == rhs.anywhereIDs && lhs.declarations == rhs.declarations
+            && lhs.urlRoutes.isCaseInsensitive == rhs.urlRoutes.isCaseInsensitive
+    }
+
+    /// The declared nodes from the root (or an anywhere node) down to `id`; empty for unknown ids.
+    public func lineage(of id: NodeID) -> [NodeID] {
+        var lineage: [NodeID] = []
+        var current: NodeID? = id
+        while let node = current, let declaration = declarations[node], lineage.count <= declarations.count {
+            lineage.append(node)
+            current = declaration.parent
+        }
+        return lineage.reversed()
     }
 
     public subscript(id: NodeID) -> NodeDeclaration? {
@@ -56,7 +78,10 @@ public struct NavigationGraph: Sendable, Equatable {
         let initialActive = try Self.initialActive(of: spec)
         declarations[spec.id] = NodeDeclaration(
             id: spec.id, kind: spec.kind, parent: parent, children: spec.children.map(\.id),
-            initialActive: initialActive, isAnywhere: isAnywhere)
+            initialActive: initialActive, isAnywhere: isAnywhere, routes: spec.routes)
+        for pattern in spec.routes {
+            try urlRoutes.add(pattern, to: spec.id)
+        }
         for child in spec.children {
             try declare(child, parent: spec.id, isAnywhere: false)
         }

@@ -7,12 +7,17 @@ public struct NodeSpec: Sendable, Equatable {
     /// A switch node's initially active child; the first child when nil.
     public var active: NodeID?
     public var children: [NodeSpec]
+    /// URL route patterns that lead to this node (`/movies/:id<int>`); see `RoutePattern`.
+    public var routes: [String]
 
-    public init(_ id: NodeID, kind: NodeKind = .screen, active: NodeID? = nil, children: [NodeSpec] = []) {
+    public init(
+        _ id: NodeID, kind: NodeKind = .screen, active: NodeID? = nil, children: [NodeSpec] = [], routes: [String] = []
+    ) {
         self.id = id
         self.kind = kind
         self.active = active
         self.children = children
+        self.routes = routes
     }
 
     /// A switch node; `active` defaults to the first child.
@@ -23,5 +28,12 @@ public struct NodeSpec: Sendable, Equatable {
     /// A screen node.
     public static func screen(_ id: NodeID, _ children: [NodeSpec] = []) -> NodeSpec {
         NodeSpec(id, kind: .screen, children: children)
+    }
+
+    /// The same node, reached also by these URL route patterns.
+    public func routed(_ patterns: String...) -> NodeSpec {
+        var node = self
+        node.routes += patterns
+        return node
     }
 }

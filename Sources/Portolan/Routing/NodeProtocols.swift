@@ -1,12 +1,16 @@
 /// What a handler learns about the instruction it executes.
-public struct InstructionInfo: Sendable, Hashable {
+public struct InstructionInfo: Sendable, Equatable {
     public let instruction: Instruction
     /// Where the route that runs the instruction goes, after any redirect.
     public let destination: Destination
+    /// The URL the route was asked for (its query and fragment), when it was asked for by URL and
+    /// not redirected elsewhere.
+    public let url: URLResolution?
 
-    public init(instruction: Instruction, destination: Destination) {
+    public init(instruction: Instruction, destination: Destination, url: URLResolution? = nil) {
         self.instruction = instruction
         self.destination = destination
+        self.url = url
     }
 }
 

@@ -1,13 +1,17 @@
 /// A route about to run, as interceptors see it.
-public struct RouteRequest: Sendable, Hashable {
+public struct RouteRequest: Sendable, Equatable {
     /// Where the route goes (after the redirects so far).
     public let destination: Destination
     /// The active path the route starts from.
     public let from: [Entry]
+    /// The URL the route was asked for, with its query and fragment; nil for a route asked for
+    /// by destination, and after an interceptor redirected it.
+    public let url: URLResolution?
 
-    public init(destination: Destination, from: [Entry]) {
+    public init(destination: Destination, from: [Entry], url: URLResolution? = nil) {
         self.destination = destination
         self.from = from
+        self.url = url
     }
 
     /// Whether the route ends at, or passes through, the node `id`.

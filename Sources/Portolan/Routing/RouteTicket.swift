@@ -9,6 +9,8 @@ public typealias RouteResult = Result<[Instruction], RouteFailure>
 /// stops it before its next instruction.
 public final class RouteTicket: Sendable {
     public let destination: Destination
+    /// The URL the route was asked for, resolved; nil for a route to a destination.
+    public let url: URLResolution?
     private let state = Mutex(State())
 
     private struct State {
@@ -17,8 +19,9 @@ public final class RouteTicket: Sendable {
         var isCancelled = false
     }
 
-    init(destination: Destination) {
+    init(destination: Destination, url: URLResolution? = nil) {
         self.destination = destination
+        self.url = url
     }
 
     public func cancel() {

@@ -44,6 +44,11 @@ public final class Router: Sendable {
         state.withLock { $0.interceptors.append(interceptor) }
     }
 
+    /// Adds a rule that rewrites URLs before they are matched (`/old/:id` → `/books/:id`).
+    public func addRedirectRule(from pattern: String, to template: String) throws(URLRoutingError) {
+        try state.withLock { state throws(URLRoutingError) in try state.redirects.add(from: pattern, to: template) }
+    }
+
     /// Calls `observer` with every event, synchronously, on the thread that caused it; for hosts
     /// that must see events in step with the routes (an AsyncStream consumer runs later).
     public func observe(_ observer: @escaping @Sendable (RouterEvent) -> Void) {
@@ -94,10 +99,44 @@ public final class Router: Sendable {
         return await enqueue(to: destination).result
     }
 
+    /// Routes to where a URL leads (after the redirect rules), and returns when the route has run.
+    public func route(url: String) async -> RouteResult {
+        if Self.drainingRouter == ObjectIdentifier(self) {
+            return await route(to: .path([]))
+        }
+        return await enqueue(url: url).result
+    }
+
+    /// Where `url` leads now, after the redirect rules: `invalid` when it is malformed,
+    /// `unreachable` when no route pattern matches.
+    public func resolve(url: String) -> Result<URLResolution, RouteFailure> {
+        let (redirects, graph) = state.withLock { ($0.redirects, $0.tree.graph) }
+        return Result { () throws(RouteFailure) in
+            try graph.resolve(url: try redirects.apply(to: url, limit: configuration.maxRedirects))
+        }
+    }
+
+    /// Queues a route to where a URL leads. A URL that leads nowhere fails at once, without
+    /// becoming a route (no events).
+    @discardableResult
+    public func enqueue(url: String) -> RouteTicket {
+        switch resolve(url: url) {
+        case .success(let resolution):
+            return enqueue(RouteTicket(destination: resolution.destination, url: resolution))
+        case .failure(let failure):
+            let ticket = RouteTicket(destination: .path([]))
+            ticket.finish(.failure(failure))
+            return ticket
+        }
+    }
+
     /// Queues a route and returns at once; the route runs after those queued before it.
     @discardableResult
     public func enqueue(to destination: Destination) -> RouteTicket {
-        let ticket = RouteTicket(destination: destination)
+        enqueue(RouteTicket(destination: destination))
+    }
+
+    private func enqueue(_ ticket: RouteTicket) -> RouteTicket {
         let startsDraining = state.withLock { state in
             state.queue.append(ticket)
             defer { state.isDraining = true }
@@ -154,7 +193,8 @@ public final class Router: Sendable {
     private func run(_ ticket: RouteTicket) async -> RouteResult {
         emit(.willRoute(ticket.destination))
         var destination = ticket.destination
-        let result = await execute(ticket, finalDestination: &destination)
+        var url = ticket.url
+        let result = await execute(ticket, finalDestination: &destination, url: &url)
         switch result {
         case .success(let executed):
             emit(.didRoute(destination, executed: executed))
@@ -164,31 +204,38 @@ public final class Router: Sendable {
         return result
     }
 
-    private func execute(_ ticket: RouteTicket, finalDestination destination: inout Destination) async -> RouteResult {
+    private func execute(
+        _ ticket: RouteTicket, finalDestination destination: inout Destination, url: inout URLResolution?
+    ) async -> RouteResult {
         if ticket.isCancelled {
             return .failure(RouteFailure(.cancelled, "the route was cancelled before it started"))
         }
-        switch await intercepted(ticket.destination) {
+        switch await intercepted(ticket.destination, url: ticket.url) {
         case .failure(let failure):
             return .failure(failure)
         case .success(let settled):
+            // A redirect goes somewhere the URL did not name: its query no longer applies.
+            if settled != destination { url = nil }
             destination = settled
         }
         switch await plan(to: destination) {
         case .failure(let failure):
             return .failure(failure)
         case .success(let plan):
-            return await perform(plan, toward: destination, ticket: ticket)
+            return await perform(plan, toward: destination, url: url, ticket: ticket)
         }
     }
 
-    private func perform(_ plan: [Instruction], toward destination: Destination, ticket: RouteTicket) async -> RouteResult {
+    private func perform(
+        _ plan: [Instruction], toward destination: Destination, url: URLResolution?, ticket: RouteTicket
+    ) async -> RouteResult {
         var executed: [Instruction] = []
         for instruction in plan {
             if ticket.isCancelled {
                 return .failure(RouteFailure(.cancelled, "the route was cancelled", instruction: instruction, executed: executed))
             }
-            if var failure = await runHandler(of: instruction, toward: destination) {
+            let info = InstructionInfo(instruction: instruction, destination: destination, url: url)
+            if var failure = await runHandler(of: instruction, info: info) {
                 failure.executed = executed
                 return .failure(failure)
             }
@@ -207,13 +254,13 @@ public final class Router: Sendable {
     // MARK: Interceptors
 
     /// The destination the route settles on after every interceptor let it pass, or why not.
-    private func intercepted(_ requested: Destination) async -> Result<Destination, RouteFailure> {
+    private func intercepted(_ requested: Destination, url: URLResolution?) async -> Result<Destination, RouteFailure> {
         let interceptors = state.withLock { $0.interceptors }
         var destination = requested
         var redirects = 0
         var index = 0
         while index < interceptors.count {
-            let request = RouteRequest(destination: destination, from: activePath)
+            let request = RouteRequest(destination: destination, from: activePath, url: redirects == 0 ? url : nil)
             switch await decision(of: interceptors[index], on: request) {
             case .failure(let failure):
                 return .failure(failure)
@@ -265,8 +312,7 @@ public final class Router: Sendable {
     }
 
     /// Runs the handler of the node that executes `instruction`; nil when it succeeded or there is none.
-    private func runHandler(of instruction: Instruction, toward destination: Destination) async -> RouteFailure? {
-        let info = InstructionInfo(instruction: instruction, destination: destination)
+    private func runHandler(of instruction: Instruction, info: InstructionInfo) async -> RouteFailure? {
         let node = state.withLock { $0.nodes[instruction.handlingNode.id] }
         guard let handler = Self.handler(of: node, for: instruction, info: info) else { return nil }
         let outcome = node is any KeepsOwnTimeLimit
@@ -319,6 +365,7 @@ private struct RouterState {
     var tree: RoutingTree
     var nodes: [NodeID: any Routable] = [:]
     var interceptors: [any RouteInterceptor] = []
+    var redirects = URLRedirects()
     var observers: [@Sendable (RouterEvent) -> Void] = []
     var queue = RouteQueue()
     var isDraining = false

@@ -1,0 +1,61 @@
+/// The URL route patterns of a graph's nodes, compiled once when the graph is declared.
+///
+/// One matcher finds the most specific pattern for a URL among all nodes; and each node with
+/// patterns has its own prefix matcher, so that an ancestor of the matched node takes its context
+/// from the part of the URL its own pattern describes (`/movies/:id` of a movie, when the URL
+/// `/movies/7/cast/3` leads to one of its cast screens).
+public struct GraphRoutes: Sendable {
+    private var matcher: URLMatcher<NodeID>
+    private var prefixMatchers: [NodeID: URLMatcher<Int>] = [:]
+    private var owners: [String: NodeID] = [:]
+
+    init(caseInsensitive: Bool) {
+        matcher = URLMatcher(caseInsensitive: caseInsensitive)
+    }
+
+    public var isCaseInsensitive: Bool { matcher.isCaseInsensitive }
+
+    /// Whether any node has a route pattern.
+    public var isEmpty: Bool { owners.isEmpty }
+
+    /// Every pattern with the node it leads to, in declaration order.
+    public var patterns: [(pattern: RoutePattern, node: NodeID)] {
+        matcher.patterns.map { ($0, owners[$0.text] ?? "") }
+    }
+
+    mutating func add(_ text: String, to node: NodeID) throws(GraphError) {
+        do {
+            let pattern = try RoutePattern(text)
+            try matcher.insert(pattern, value: node)
+            owners[pattern.text] = node
+            addPrefix(of: pattern, to: node)
+        } catch .ambiguous(let existing, _, let reason) {
+            throw .ambiguousRoutes(node, pattern: text, otherNode: owners[existing] ?? "?", otherPattern: existing, reason: reason)
+        } catch {
+            throw .invalidRoute(node, pattern: text, reason: error.description)
+        }
+    }
+
+    private mutating func addPrefix(of pattern: RoutePattern, to node: NodeID) {
+        var prefixes = prefixMatchers[node] ?? URLMatcher(caseInsensitive: isCaseInsensitive)
+        // Two patterns of one node may share a prefix form (`/a` and `/a/**`): the first serves both.
+        try? prefixes.insert(Self.prefixPattern(of: pattern), value: 0)
+        prefixMatchers[node] = prefixes
+    }
+
+    /// The node `url` leads to, or nil; throws when the URL is malformed.
+    func match(_ url: ParsedURL) -> URLMatch<NodeID>? {
+        matcher.match(url)
+    }
+
+    /// The parameters `node`'s own patterns capture from the start of `url`; empty when none fits.
+    func prefixParameters(of node: NodeID, in url: ParsedURL) -> [String: ContextValue] {
+        prefixMatchers[node]?.match(url)?.parameters ?? [:]
+    }
+
+    /// `pattern` followed by anything, so that it matches URLs it is a prefix of.
+    private static func prefixPattern(of pattern: RoutePattern) -> String {
+        if case .rest? = pattern.segments.last { return pattern.text }
+        return pattern.text.hasSuffix("/") ? pattern.text + "**" : pattern.text + "/**"
+    }
+}

@@ -1,0 +1,208 @@
+/// What every renderer draws: a forest of boxes and the edges between them, in a fixed order.
+///
+/// Two things become a drawing:
+/// - the **declared graph** (`GraphDrawing(graph:live:style:)`): every declared node once, in
+///   declaration order, the nodes reachable from anywhere as a separate forest; a live tree, when
+///   given, is laid over it by id: the nodes and edges of its active path are marked active, and a
+///   step of the path onto a node reachable from anywhere becomes an extra `live` edge;
+/// - the **live tree** (`GraphDrawing(tree:style:)`): the nodes that exist now, with their entries'
+///   contexts, nodes reachable from anywhere drawn where they were entered.
+///
+/// Every format renders a drawing the same way whatever it came from, so `:graph` in the REPL,
+/// `portolan graph` and a coverage report share one code path per format.
+public struct GraphDrawing: Sendable, Equatable {
+    public enum Source: String, Sendable {
+        case declared, live
+    }
+
+    public struct Node: Sendable, Equatable {
+        /// Unique in the drawing: the node id for the declared graph; for the live tree, the
+        /// indices from the root (`0`, `0.1`, `0.1.0`), since an id may appear twice there.
+        public var key: String
+        public var id: NodeID
+        /// The text of the box: the id, or the entry's canonical text in the live tree.
+        public var label: String
+        public var kind: NodeKind
+        public var parent: Int?
+        public var children: [Int]
+        /// The declared initial child of a switch node, or the live active child.
+        public var selectedChild: Int?
+        public var isAnywhere: Bool
+        /// Managed by its parent switch node (live tree only).
+        public var isManaged: Bool
+        public var isOnActivePath: Bool
+        /// Whether the parent's selected child is this node.
+        public var isSelected: Bool
+        public var details: [String]
+        public var classes: [String]
+    }
+
+    public struct Edge: Sendable, Equatable {
+        public var from: Int
+        public var to: Int
+        /// To the parent's initial (declared) or active (live) child.
+        public var isSelected: Bool
+        public var isOnActivePath: Bool
+        /// Not declared: the active path stepped onto a node reachable from anywhere.
+        public var isLive: Bool
+        public var classes: [String]
+    }
+
+    public let source: Source
+    /// Nodes in drawing order: depth-first from the root, then the anywhere forest.
+    public private(set) var nodes: [Node] = []
+    /// Parent → child edges in drawing order, then live edges.
+    public private(set) var edges: [Edge] = []
+    /// The main tree's root (index 0).
+    public let root: Int = 0
+    /// Roots of the forest of nodes reachable from anywhere (declared graph only).
+    public private(set) var anywhereRoots: [Int] = []
+    /// The active path as canonical entry text; empty when nothing live is drawn.
+    public private(set) var activePath: [String] = []
+    public let title: String?
+    public let stylesheet: String
+    public let legend: [GraphLegendItem]
+
+    // MARK: Declared graph
+
+    /// The declared graph, optionally with a live tree's active path laid over it.
+    public init(graph: NavigationGraph, live: RoutingTree? = nil, style: GraphStyle = GraphStyle()) {
+        source = .declared
+        title = style.title
+        stylesheet = style.stylesheet
+        legend = style.legend
+        let activeIDs = live.map { Set($0.activePath.map(\.id)) } ?? []
+        var index: [NodeID: Int] = [:]
+        addDeclared(graph.rootID, parent: nil, graph: graph, activeIDs: activeIDs, style: style, index: &index)
+        for id in graph.anywhereIDs where index[id] == nil {
+            if let added = addDeclared(id, parent: nil, graph: graph, activeIDs: activeIDs, style: style, index: &index) {
+                anywhereRoots.append(added)
+            }
+        }
+        for position in nodes.indices {
+            if let parent = nodes[position].parent {
+                edges.append(Self.edge(from: parent, to: position, live: false, nodes: nodes, style: style))
+            }
+        }
+        guard let live else { return }
+        activePath = live.activePath.map(\.description)
+        let path = live.activePath.map(\.id)
+        var seen: Set<GraphEdgeID> = []
+        for (from, to) in zip(path, path.dropFirst()) {
+            guard let a = index[from], let b = index[to] else { continue }
+            if nodes[b].parent == a {
+                if let edge = edges.firstIndex(where: { $0.from == a && $0.to == b }) {
+                    edges[edge].isOnActivePath = true
+                }
+            } else if seen.insert(GraphEdgeID(from: from, to: to)).inserted {
+                var edge = Self.edge(from: a, to: b, live: true, nodes: nodes, style: style)
+                edge.isOnActivePath = true
+                edges.append(edge)
+            }
+        }
+    }
+
+    @discardableResult
+    private mutating func addDeclared(
+        _ id: NodeID, parent: Int?, graph: NavigationGraph, activeIDs: Set<NodeID>, style: GraphStyle,
+        index: inout [NodeID: Int]
+    ) -> Int? {
+        // The graph validated ids as unique; the check only guards against a foreign graph.
+        guard let declaration = graph[id], index[id] == nil else { return nil }
+        let position = nodes.count
+        index[id] = position
+        let parentDeclaration = parent.flatMap { graph[nodes[$0].id] }
+        nodes.append(Node(
+            key: id, id: id, label: id, kind: declaration.kind, parent: parent, children: [],
+            selectedChild: nil, isAnywhere: declaration.isAnywhere, isManaged: false,
+            isOnActivePath: activeIDs.contains(id),
+            isSelected: parentDeclaration?.initialActive == id,
+            details: style.details(id), classes: Self.sanitized(style.nodeClasses(id))))
+        for child in declaration.children {
+            if let added = addDeclared(child, parent: position, graph: graph, activeIDs: activeIDs, style: style, index: &index) {
+                nodes[position].children.append(added)
+                if declaration.initialActive == child { nodes[position].selectedChild = added }
+            }
+        }
+        return position
+    }
+
+    // MARK: Live tree
+
+    /// The live tree: what exists now, the active path marked.
+    public init(tree: RoutingTree, style: GraphStyle = GraphStyle()) {
+        source = .live
+        title = style.title
+        stylesheet = style.stylesheet
+        legend = style.legend
+        activePath = tree.activePath.map(\.description)
+        addLive(tree.root, key: "0", parent: nil, isSelected: true, onPath: true, graph: tree.graph, style: style)
+        for position in nodes.indices {
+            if let parent = nodes[position].parent {
+                edges.append(Self.edge(from: parent, to: position, live: false, nodes: nodes, style: style))
+            }
+        }
+    }
+
+    private mutating func addLive(
+        _ live: LiveNode, key: String, parent: Int?, isSelected: Bool, onPath: Bool,
+        graph: NavigationGraph, style: GraphStyle
+    ) {
+        let id = live.entry.id
+        let position = nodes.count
+        nodes.append(Node(
+            key: key, id: id, label: live.entry.description, kind: live.kind, parent: parent, children: [],
+            selectedChild: nil, isAnywhere: graph[id]?.isAnywhere ?? false, isManaged: live.isManaged,
+            isOnActivePath: onPath, isSelected: parent != nil && isSelected,
+            details: style.details(id), classes: Self.sanitized(style.nodeClasses(id))))
+        for (offset, child) in live.children.enumerated() {
+            let childPosition = nodes.count
+            nodes[position].children.append(childPosition)
+            let selected = offset == live.activeIndex
+            if selected { nodes[position].selectedChild = childPosition }
+            addLive(child, key: key + "." + String(offset), parent: position, isSelected: selected,
+                    onPath: onPath && selected, graph: graph, style: style)
+        }
+    }
+
+    // MARK: Shared
+
+    private static func edge(from: Int, to: Int, live: Bool, nodes: [Node], style: GraphStyle) -> Edge {
+        let classes = sanitized(style.edgeClasses(GraphEdgeID(from: nodes[from].id, to: nodes[to].id)))
+        return Edge(
+            from: from, to: to, isSelected: !live && nodes[to].isSelected,
+            isOnActivePath: !live && nodes[from].isOnActivePath && nodes[to].isOnActivePath && nodes[to].parent == from,
+            isLive: live, classes: classes)
+    }
+
+    /// Class names as CSS, DOT and Mermaid all accept them: `[A-Za-z0-9_-]`, never empty, each once.
+    static func sanitized(_ classes: [String]) -> [String] {
+        var result: [String] = []
+        for name in classes {
+            let clean = String(String.UnicodeScalarView(name.unicodeScalars.map { scalar in
+                scalar.properties.isASCIIHexDigit || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+                    || scalar == "_" || scalar == "-" ? scalar : "-"
+            }))
+            if !clean.isEmpty, !result.contains(clean) { result.append(clean) }
+        }
+        return result
+    }
+
+    /// The built-in classes of a node, then the caller's.
+    func classList(of node: Node) -> [String] {
+        var list = ["node", node.kind.rawValue]
+        if node.isAnywhere { list.append("anywhere") }
+        if node.isManaged { list.append("managed") }
+        if node.isSelected { list.append("selected") }
+        if node.isOnActivePath && (source == .live || !activePath.isEmpty) { list.append("active") }
+        return list + node.classes
+    }
+
+    func classList(of edge: Edge) -> [String] {
+        var list = ["edge"]
+        if edge.isSelected { list.append("selected") }
+        if edge.isLive { list.append("live") }
+        if edge.isOnActivePath { list.append("active") }
+        return list + edge.classes
+    }
+}
