@@ -8,7 +8,7 @@ struct GraphDeclaration {
     /// For each node with Lua handlers, which ones (`enter`, `leave`, `can_leave`, `switch`, `guard`).
     let handlers: [NodeID: Set<String>]
 
-    init(root: LuaValue, anywhere: LuaValue) throws(DeclarationError) {
+    init(root: LuaValue, anywhere: LuaValue, caseInsensitiveRoutes: Bool = false) throws(DeclarationError) {
         var handlers: [NodeID: Set<String>] = [:]
         let rootSpec = try Self.spec(root, handlers: &handlers)
         var anywhereSpecs: [NodeSpec] = []
@@ -16,7 +16,7 @@ struct GraphDeclaration {
             anywhereSpecs.append(try Self.spec(node, handlers: &handlers))
         }
         do {
-            graph = try NavigationGraph(root: rootSpec, anywhere: anywhereSpecs)
+            graph = try NavigationGraph(root: rootSpec, anywhere: anywhereSpecs, caseInsensitiveRoutes: caseInsensitiveRoutes)
         } catch {
             throw DeclarationError(message: error.description)
         }
@@ -36,7 +36,8 @@ struct GraphDeclaration {
         if !names.isEmpty {
             handlers[id, default: []].formUnion(names)
         }
-        return NodeSpec(id, kind: kind, active: value["active"].stringValue, children: children)
+        let routes = (value["routes"].arrayValue ?? []).compactMap(\.stringValue)
+        return NodeSpec(id, kind: kind, active: value["active"].stringValue, children: children, routes: routes)
     }
 }
 

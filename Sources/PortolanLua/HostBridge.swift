@@ -25,6 +25,8 @@ extension HostCore {
                 try self.unwrap().report($0) { router, args throws in try router.didSwitch(Self.id(args[0]), to: Self.id(args[1])) }
             }),
             ("loadfile", { [weak self] in try self.unwrap().loadFileFromLua($0) }),
+            ("match", { [weak self] in try self.unwrap().matchFromLua($0) }),
+            ("redirect_rule", { [weak self] in try self.unwrap().redirectRuleFromLua($0) }),
             ("observe", { [weak self] in
                 try self.unwrap().events.observe($0.first?.stringValue ?? "")
                 return []
@@ -42,8 +44,11 @@ extension HostCore {
     }
 
     private func declareFromLua(_ arguments: [LuaValue]) -> [LuaValue] {
+        let options = arguments.count > 2 ? arguments[2] : .nil
         do {
-            try declare(root: arguments.first ?? .nil, anywhere: arguments.count > 1 ? arguments[1] : .nil)
+            try declare(
+                root: arguments.first ?? .nil, anywhere: arguments.count > 1 ? arguments[1] : .nil,
+                caseInsensitiveRoutes: options["case_insensitive_routes"] == .boolean(true))
             return [.boolean(true)]
         } catch {
             return [.boolean(false), .string(error.message)]
@@ -52,10 +57,34 @@ extension HostCore {
 
     private func enqueueFromLua(_ arguments: [LuaValue]) -> [LuaValue] {
         do {
-            try enqueue(Destination(lua: arguments.first ?? .nil))
+            try enqueue(RouteTarget(lua: arguments.first ?? .nil))
             return [.boolean(true)]
         } catch {
             return [.boolean(false), error.luaFields]
+        }
+    }
+
+    private func matchFromLua(_ arguments: [LuaValue]) -> [LuaValue] {
+        do {
+            let router = try requireRouter()
+            let url = arguments.first?.stringValue ?? ""
+            switch router.resolve(url: url) {
+            case .success(let resolution): return [.boolean(true), resolution.luaValue]
+            case .failure(let failure): return [.boolean(false), failure.luaFields]
+            }
+        } catch {
+            return [.boolean(false), error.luaFields]
+        }
+    }
+
+    private func redirectRuleFromLua(_ arguments: [LuaValue]) -> [LuaValue] {
+        let pattern = arguments.first?.stringValue ?? ""
+        let template = arguments.count > 1 ? arguments[1].stringValue ?? "" : ""
+        do {
+            try addRedirectRule(from: pattern, to: template)
+            return [.boolean(true)]
+        } catch {
+            return [.boolean(false), .string("redirect rule '\(pattern)' is invalid: \(error)")]
         }
     }
 

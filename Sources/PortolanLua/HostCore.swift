@@ -14,6 +14,8 @@ final class HostCore {
     weak var host: PortolanHost?
     /// Swift objects bound to node ids; they take precedence over Lua handlers.
     private(set) var swiftNodes: [NodeID: any Routable] = [:]
+    /// URL redirect rules (`portolan.redirect_rule`), kept for routers of apps declared later.
+    private var redirectRules: [(String, String)] = []
     /// Whether the script added an interceptor; with none and no guards, routes skip Lua entirely.
     var hasInterceptors = false
     /// Whether some node of the declared app has a guard.
@@ -67,9 +69,12 @@ final class HostCore {
     // MARK: The app
 
     /// Installs the graph a script declared, with a fresh router and tree.
-    func declare(root: LuaValue, anywhere: LuaValue) throws(DeclarationError) {
-        let declaration = try GraphDeclaration(root: root, anywhere: anywhere)
+    func declare(root: LuaValue, anywhere: LuaValue, caseInsensitiveRoutes: Bool) throws(DeclarationError) {
+        let declaration = try GraphDeclaration(root: root, anywhere: anywhere, caseInsensitiveRoutes: caseInsensitiveRoutes)
         let router = Router(graph: declaration.graph, configuration: RouterConfiguration(handlerTimeout: configuration.handlerTimeout))
+        for (pattern, template) in redirectRules {
+            try? router.addRedirectRule(from: pattern, to: template)
+        }
         let events = self.events
         router.observe { events.append($0) }
         router.addInterceptor(LuaInterceptor(host: host))
@@ -97,8 +102,24 @@ final class HostCore {
 
     // MARK: Queued routes
 
-    func enqueue(_ destination: Destination) throws(RouteFailure) {
-        pendingTickets.append(try requireRouter().enqueue(to: destination))
+    func enqueue(_ target: RouteTarget) throws(RouteFailure) {
+        let router = try requireRouter()
+        switch target {
+        case .destination(let destination):
+            pendingTickets.append(router.enqueue(to: destination))
+        case .url(let url):
+            // A URL that leads nowhere is refused here, at the caller's line, not later.
+            if case .failure(let failure) = router.resolve(url: url) { throw failure }
+            pendingTickets.append(router.enqueue(url: url))
+        }
+    }
+
+    /// Adds a URL redirect rule, to this router and to any declared later.
+    func addRedirectRule(from pattern: String, to template: String) throws(URLRoutingError) {
+        var check = URLRedirects()
+        try check.add(from: pattern, to: template)
+        redirectRules.append((pattern, template))
+        try router?.addRedirectRule(from: pattern, to: template)
     }
 
     func takePendingTicket() -> RouteTicket? {

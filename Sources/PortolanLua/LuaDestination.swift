@@ -76,3 +76,18 @@ extension Entry {
         }
     }
 }
+
+/// What `portolan.route` and `portolan.plan` accept: a destination, or a URL (a string that
+/// starts with `/` or contains `://`), which the graph's route patterns resolve.
+enum RouteTarget {
+    case destination(Destination)
+    case url(String)
+
+    init(lua value: LuaValue) throws(RouteFailure) {
+        if case .string(let text) = value, text.hasPrefix("/") || text.contains("://") {
+            self = .url(text)
+        } else {
+            self = .destination(try Destination(lua: value))
+        }
+    }
+}

@@ -65,3 +65,41 @@ extension RouteResult {
         }
     }
 }
+
+extension URLResolution {
+    /// What `portolan.match` returns: `{ node =, path = { ids }, params =, query =, query_items =,
+    /// fragment =, url =, pattern = }`.
+    var luaValue: LuaValue {
+        var fields = urlFields
+        fields[.string("node")] = .string(node)
+        fields[.string("pattern")] = .string(pattern)
+        fields[.string("params")] = Entry(node, context: parameters).luaValue["context"]
+        let ids: [LuaValue] = switch destination {
+        case .path(let entries): entries.map { .string($0.id) }
+        case .anywhere(let entry): [.string(entry.id)]
+        }
+        fields[.string("path")] = .array(ids)
+        return .table(fields)
+    }
+
+    /// The fields interceptors and handlers see of the URL a route was asked for: `url`, `query`
+    /// (each name to its first value; `true` for a name without `=`), `query_items` (every item in
+    /// order, `{ name =, value = }`) and `fragment`.
+    var urlFields: [LuaValue: LuaValue] {
+        var query: [LuaValue: LuaValue] = [:]
+        var items: [LuaValue] = []
+        for item in self.query {
+            if query[.string(item.name)] == nil {
+                query[.string(item.name)] = item.value.map { .string($0) } ?? .boolean(true)
+            }
+            var fields: [LuaValue: LuaValue] = [.string("name"): .string(item.name)]
+            if let value = item.value { fields[.string("value")] = .string(value) }
+            items.append(.table(fields))
+        }
+        var fields: [LuaValue: LuaValue] = [
+            .string("url"): .string(url), .string("query"): .table(query), .string("query_items"): .array(items),
+        ]
+        if let fragment { fields[.string("fragment")] = .string(fragment) }
+        return fields
+    }
+}

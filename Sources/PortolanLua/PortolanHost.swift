@@ -86,6 +86,20 @@ public actor PortolanHost {
         return result
     }
 
+    /// Routes to where a URL leads, as `portolan.route("/movies/42")` does (Lua function redirect
+    /// rules apply only to routes asked for from Lua).
+    public func route(url: String) async -> RouteResult {
+        let router: Router
+        do {
+            router = try core.requireRouter()
+        } catch {
+            return .failure(error)
+        }
+        let result = await router.route(url: url)
+        await settle()
+        return result
+    }
+
     /// What `route` would execute now, without running anything.
     public func plan(_ destination: Destination) async -> RouteResult {
         do {
@@ -131,7 +145,9 @@ public actor PortolanHost {
 
     func runHandler(_ field: String, of id: NodeID, entry: Entry, info: InstructionInfo) async throws {
         core.currentDestination = info.destination
-        let infoValue: LuaValue = .table([.string("instruction"): .string(info.instruction.description)])
+        var infoFields = info.url?.urlFields ?? [:]
+        infoFields[.string("instruction")] = .string(info.instruction.description)
+        let infoValue: LuaValue = .table(infoFields)
         let values = try await runHandlerCoroutine([.string(id), .string(field), entry.luaValue, infoValue])
         try HandlerResult.check(values, handler: "\(field) of '\(id)'")
     }
@@ -143,10 +159,10 @@ public actor PortolanHost {
 
     func intercept(_ request: RouteRequest) async throws -> InterceptionDecision {
         guard core.hasInterceptors || core.hasGuards else { return .pass }
-        let requestValue: LuaValue = .table([
-            .string("destination"): request.destination.luaValue,
-            .string("from"): .array(request.from.map(\.luaValue)),
-        ])
+        var requestFields = request.url?.urlFields ?? [:]
+        requestFields[.string("destination")] = request.destination.luaValue
+        requestFields[.string("from")] = .array(request.from.map(\.luaValue))
+        let requestValue: LuaValue = .table(requestFields)
         let values = try await runHandlerCoroutine([requestValue], function: core.module.runInterceptors)
         return try HandlerResult.decision(values)
     }
@@ -187,7 +203,12 @@ public actor PortolanHost {
             return await route(luaDestination: value).luaValues
         case .plan(let value):
             do {
-                return await plan(try Destination(lua: value)).luaValues
+                switch try RouteTarget(lua: value) {
+                case .destination(let destination):
+                    return await plan(destination).luaValues
+                case .url(let url):
+                    return await plan(try core.requireRouter().resolve(url: url).get().destination).luaValues
+                }
             } catch {
                 return RouteResult.failure(error).luaValues
             }
@@ -202,7 +223,10 @@ public actor PortolanHost {
 
     private func route(luaDestination value: LuaValue) async -> RouteResult {
         do {
-            return await route(try Destination(lua: value))
+            switch try RouteTarget(lua: value) {
+            case .destination(let destination): return await route(destination)
+            case .url(let url): return await route(url: url)
+            }
         } catch {
             return .failure(error)
         }

@@ -55,12 +55,67 @@ local function outcome(ok, result)
   return nil, route_error(result)
 end
 
+-- URLs --------------------------------------------------------------------------------------------
+
+local url_functions = {}   -- redirect rules given as functions, applied in order before matching
+
+local function is_url(dest)
+  return type(dest) == "string" and (dest:sub(1, 1) == "/" or dest:find("://", 1, true) ~= nil)
+end
+
+-- The URL after the function rules: the first that returns a string rewrites it, and the rules
+-- run again on the result (a chain longer than 8 is a loop).
+local function rewritten(url)
+  for _ = 1, 9 do
+    local rewrite
+    for _, rule in ipairs(url_functions) do
+      rewrite = rule(url)
+      if rewrite ~= nil then break end
+    end
+    if rewrite == nil then return url end
+    if type(rewrite) ~= "string" then
+      error("a redirect rule returned a " .. type(rewrite) .. "; return a URL string or nothing", 0)
+    end
+    url = rewrite
+  end
+  error("redirect rules loop: more than 8 rewrites, last to '" .. url .. "'", 0)
+end
+
+local function target(dest)
+  if is_url(dest) then return rewritten(dest) end
+  return dest
+end
+
+--- Adds a URL redirect rule, applied before matching: portolan.redirect_rule("/old/:id", "/books/:id"),
+-- or portolan.redirect_rule(function(url) ... return new_url end).
+function portolan.redirect_rule(from, to)
+  if type(from) == "function" and to == nil then
+    url_functions[#url_functions + 1] = from
+    return
+  end
+  if type(from) ~= "string" or type(to) ~= "string" then
+    error("portolan.redirect_rule expects a pattern and a URL template, or a function of the URL", 2)
+  end
+  local ok, why = bridge.redirect_rule(from, to)
+  if not ok then error(why, 2) end
+end
+
+--- Where a URL leads: { node =, path = { ids }, params = {}, query = {}, query_items = {}, fragment = },
+-- or nil and an error.
+function portolan.match(url)
+  if type(url) ~= "string" then error("portolan.match expects a URL string", 2) end
+  local ok, result = bridge.match(target(url))
+  if ok then return result end
+  return nil, route_error(result)
+end
+
 -- Routing -----------------------------------------------------------------------------------------
 
 --- Routes to `dest` and returns the executed instructions, or nil and an error.
 -- From a handler, guard, interceptor or observer the route is queued instead: it runs after the
 -- current one, and this returns a pending handle at once.
 function portolan.route(dest)
+  dest = target(dest)
   if role() == "script" then
     return outcome(coroutine.yield(MARK, "route", dest))
   end
@@ -74,7 +129,7 @@ function portolan.plan(dest)
   if role() ~= "script" then
     error("portolan.plan can only be called from a script's main flow, not from a handler", 2)
   end
-  return outcome(coroutine.yield(MARK, "plan", dest))
+  return outcome(coroutine.yield(MARK, "plan", target(dest)))
 end
 
 --- Suspends the calling handler (or script) for `seconds`; the router waits, within its timeout.
@@ -133,6 +188,18 @@ local function describe(node, where, found)
   if node.children ~= nil and type(node.children) ~= "table" then
     return nil, name .. ": children must be a list of node tables"
   end
+  local routes = node.route
+  if type(routes) == "string" then routes = { routes } end
+  if routes ~= nil then
+    if type(routes) ~= "table" then
+      return nil, name .. ": route must be a URL pattern or a list of them, not a " .. type(routes)
+    end
+    for _, pattern in ipairs(routes) do
+      if type(pattern) ~= "string" then
+        return nil, name .. ": route must be a URL pattern or a list of them"
+      end
+    end
+  end
   local children = {}
   for index, child in ipairs(node.children or {}) do
     local description, message = describe(child, name .. ", child " .. index, found)
@@ -141,7 +208,7 @@ local function describe(node, where, found)
   end
   if found[node.id] == nil then found[node.id] = node end
   return { id = node.id, kind = node.kind or "screen", active = node.active,
-           children = children, handlers = handlers }
+           children = children, handlers = handlers, routes = routes or {} }
 end
 
 --- Declares the app's graph; `spec` is the root node table.
@@ -161,7 +228,7 @@ function portolan.app(spec)
     if not description then error(why, 2) end
     anywhere[#anywhere + 1] = description
   end
-  local ok, why = bridge.declare(root, anywhere)
+  local ok, why = bridge.declare(root, anywhere, { case_insensitive_routes = spec.case_insensitive_routes == true })
   if not ok then error(why, 2) end
   nodes = found
   return spec

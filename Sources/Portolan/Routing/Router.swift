@@ -92,20 +92,23 @@ public final class Router: Sendable {
     /// From inside a handler or interceptor of this router, use `enqueue(to:)`: awaiting here would
     /// wait for the route that is waiting for the handler, so it fails at once as `invalid`.
     public func route(to destination: Destination) async -> RouteResult {
-        if Self.drainingRouter == ObjectIdentifier(self) {
-            return .failure(RouteFailure(
-                .invalid, "route(to:) was awaited from inside a handler or interceptor of the running route; use enqueue(to:)"))
-        }
+        if isCalledFromRunningRoute { return .failure(Self.awaitedFromInside) }
         return await enqueue(to: destination).result
     }
 
     /// Routes to where a URL leads (after the redirect rules), and returns when the route has run.
     public func route(url: String) async -> RouteResult {
-        if Self.drainingRouter == ObjectIdentifier(self) {
-            return await route(to: .path([]))
-        }
+        if isCalledFromRunningRoute { return .failure(Self.awaitedFromInside) }
         return await enqueue(url: url).result
     }
+
+    /// Whether the caller runs inside a handler or interceptor of this router's running route.
+    private var isCalledFromRunningRoute: Bool {
+        Self.drainingRouter == ObjectIdentifier(self)
+    }
+
+    private static let awaitedFromInside = RouteFailure(
+        .invalid, "a route was awaited from inside a handler or interceptor of the running route; use enqueue")
 
     /// Where `url` leads now, after the redirect rules: `invalid` when it is malformed,
     /// `unreachable` when no route pattern matches.

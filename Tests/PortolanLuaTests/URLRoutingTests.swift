@@ -1,0 +1,129 @@
+import Portolan
+import PortolanLua
+import Testing
+
+/// Deep links from Lua: `route` fields, portolan.match, portolan.route(url), redirect rules.
+@Suite struct URLRoutingTests {
+    static let app = """
+        seen = {}
+        portolan.app {
+          id = "root", kind = "switch", active = "home",
+          children = {
+            { id = "home", route = "/", children = {
+                { id = "movie", route = { "/movies/:id<int>", "myapp://film/:id<int>" },
+                  enter = function(node, entry, info)
+                    seen[#seen + 1] = "movie " .. entry.context.id .. " ref=" .. tostring(info.query and info.query.ref)
+                      .. " #" .. tostring(info.fragment)
+                  end,
+                  children = { { id = "cast", route = "/movies/:movie<int>/cast/:id<int>" } } },
+              } },
+            { id = "tabs", kind = "switch", children = { { id = "wishlist", route = "/wishlist" } } },
+          },
+          anywhere = { { id = "settings", route = "/settings" } },
+        }
+        """
+
+    private func host() async throws -> PortolanHost {
+        let host = try PortolanHost()
+        await host.setOutput { _ in }
+        try await host.loadApp(source: Self.app, chunkName: "app.lua")
+        return host
+    }
+
+    private func run(_ host: PortolanHost, _ source: String) async throws -> [String] {
+        try await host.run(source, chunkName: "deeplink.lua")
+    }
+
+    @Test func matchDescribesWhereAURLLeads() async throws {
+        let host = try await host()
+        let result = try await run(host, """
+            local m = assert(portolan.match("/movies/42/cast/7?ref=push&ref=mail&debug#bio"))
+            return m.node, table.concat(m.path, ">"), m.params.movie, m.params.id, math.type(m.params.id),
+              m.query.ref, m.query.debug, #m.query_items, m.query_items[2].value, m.fragment
+            """)
+        #expect(result == [
+            #""cast""#, #""root>home>movie>cast""#, "42", "7", #""integer""#, #""push""#, "true", "3", #""mail""#, #""bio""#,
+        ])
+    }
+
+    @Test func routeByURLEntersWithTypedContextAndHandsOnQueryAndFragment() async throws {
+        let host = try await host()
+        let result = try await run(host, """
+            local done = assert(portolan.route("myapp://film/9?ref=home#top"))
+            return table.concat(done, ";"), seen[1]
+            """)
+        #expect(result == [#""enter movie {id=9}""#, #""movie 9 ref=home #top""#])
+    }
+
+    @Test func ancestorsTakeTheirContextFromTheirOwnPattern() async throws {
+        let host = try await host()
+        let result = try await run(host, #"return table.concat(assert(portolan.route "/movies/3/cast/8"), ";")"#)
+        #expect(result == [#""enter movie {id=3};enter cast {id=8,movie=3}""#])
+    }
+
+    @Test func badURLsFailWithoutTouchingTheTree() async throws {
+        let host = try await host()
+        let result = try await run(host, """
+            local kinds = {}
+            for _, url in ipairs { "/movies/%zz", "/nowhere", "/movies/abc", "myapp://nowhere", "/a\\1b" } do
+              local _, err = portolan.route(url)
+              kinds[#kinds + 1] = err.kind
+            end
+            local _, matchErr = portolan.match("?")
+            return table.concat(kinds, ","), matchErr.kind, table.concat(portolan.active_path(), ">")
+            """)
+        #expect(result == [#""invalid,unreachable,unreachable,unreachable,invalid""#, #""invalid""#, #""root>home""#])
+    }
+
+    @Test func redirectRulesRewriteBeforeMatching() async throws {
+        let host = try await host()
+        let result = try await run(host, """
+            portolan.redirect_rule("/old/:n", "/movies/:n")
+            portolan.redirect_rule(function(url) if url == "/fav" then return "/wishlist" end end)
+            local a = assert(portolan.route "/old/5")
+            local b = assert(portolan.route "/fav")
+            local ok, why = pcall(portolan.redirect_rule, "/bad/:x<float>", "/y")
+            return table.concat(a, ";"), table.concat(b, ";"), ok, why:match("invalid") ~= nil
+            """)
+        #expect(result == [#""enter movie {id=5}""#, #""leave movie {id=5};switch root -> tabs""#, "false", "true"])
+    }
+
+    @Test func interceptorsSeeTheURL() async throws {
+        let host = try await host()
+        let result = try await run(host, """
+            portolan.intercept(function(request)
+              if request.query and request.query.token == nil then return portolan.deny("no token in " .. request.url) end
+            end)
+            local _, err = portolan.route "/wishlist"
+            local done = portolan.route "/wishlist?token=1"
+            return err.message, #done
+            """)
+        #expect(result == [#""no token in /wishlist""#, "1"])
+    }
+
+    @Test func anAnywhereNodeByURLAndPlanByURL() async throws {
+        let host = try await host()
+        let result = try await run(host, """
+            local planned = assert(portolan.plan "/settings")
+            local done = assert(portolan.route "/settings")
+            return table.concat(planned, ";"), table.concat(done, ";")
+            """)
+        #expect(result == [#""enter settings""#, #""enter settings""#])
+    }
+
+    @Test func ambiguousRoutesFailTheAppLoadNamingBoth() async throws {
+        let host = try PortolanHost()
+        do {
+            try await host.loadApp(source: """
+                portolan.app { id = "root", children = {
+                  { id = "a", route = "/books/:id" },
+                  { id = "b", route = "/books/:slug" },
+                } }
+                """, chunkName: "dupes.lua")
+            Issue.record("ambiguous routes must be refused")
+        } catch {
+            #expect(error.message.hasPrefix("dupes.lua:1:"))
+            #expect(error.message.contains("of 'a'") && error.message.contains("of 'b'"))
+        }
+    }
+}
