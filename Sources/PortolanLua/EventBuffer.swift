@@ -17,6 +17,12 @@ final class EventBuffer: Sendable {
         state.withLock { _ = $0.observed.insert(name) }
     }
 
+    /// The names observed now; set back after a failed reload.
+    var observed: Set<String> {
+        get { state.withLock { $0.observed } }
+        set { state.withLock { $0.observed = newValue } }
+    }
+
     func append(_ event: RouterEvent) {
         guard let name = event.luaName else { return }
         state.withLock { state in

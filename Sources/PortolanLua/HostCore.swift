@@ -14,6 +14,12 @@ final class HostCore {
     weak var host: PortolanHost?
     /// Swift objects bound to node ids; they take precedence over Lua handlers.
     private(set) var swiftNodes: [NodeID: any Routable] = [:]
+    /// Whether the app script is running again; until it declares its app, the rules it adds must
+    /// not reach the router still in service (a failed reload restores it untouched).
+    private var isReloading = false
+    private var declaredDuringReload = false
+    /// What the last declaration changed on the active path, when it replaced an earlier one.
+    private(set) var lastMigration: [Instruction] = []
     /// URL redirect rules (`portolan.redirect_rule`), kept for routers of apps declared later.
     private var redirectRules: [(String, String)] = []
     /// Whether the script added an interceptor; with none and no guards, routes skip Lua entirely.
@@ -71,7 +77,11 @@ final class HostCore {
     /// Installs the graph a script declared, with a fresh router and tree.
     func declare(root: LuaValue, anywhere: LuaValue, caseInsensitiveRoutes: Bool) throws(DeclarationError) {
         let declaration = try GraphDeclaration(root: root, anywhere: anywhere, caseInsensitiveRoutes: caseInsensitiveRoutes)
-        let router = Router(graph: declaration.graph, configuration: RouterConfiguration(handlerTimeout: configuration.handlerTimeout))
+        // Declaring again (a reload) carries the live tree over to the new graph.
+        let migration = self.router.map { TreeMigration(from: $0.tree, to: declaration.graph) }
+        lastMigration = migration?.instructions ?? []
+        let tree = migration?.tree ?? RoutingTree(graph: declaration.graph)
+        let router = Router(tree: tree, configuration: RouterConfiguration(handlerTimeout: configuration.handlerTimeout))
         for (pattern, template) in redirectRules {
             try? router.addRedirectRule(from: pattern, to: template)
         }
@@ -86,6 +96,7 @@ final class HostCore {
         }
         self.declaration = declaration
         self.router = router
+        declaredDuringReload = isReloading
     }
 
     func bind(_ node: any Routable, to id: NodeID) {
@@ -98,6 +109,51 @@ final class HostCore {
             throw RouteFailure(.invalid, "no app is declared yet: call portolan.app { ... } or portolan.load(path)")
         }
         return router
+    }
+
+    // MARK: Reloading
+
+    /// Everything a reload replaces, to put back when it fails.
+    struct Snapshot {
+        fileprivate let router: Router?
+        fileprivate let declaration: GraphDeclaration?
+        fileprivate let redirectRules: [(String, String)]
+        fileprivate let hasInterceptors: Bool
+        fileprivate let observed: Set<String>
+    }
+
+    func beginReload() throws(HostError) -> Snapshot {
+        let snapshot = Snapshot(
+            router: router, declaration: declaration, redirectRules: redirectRules,
+            hasInterceptors: hasInterceptors, observed: events.observed)
+        redirectRules = []
+        hasInterceptors = false
+        events.observed = []
+        lastMigration = []
+        isReloading = true
+        declaredDuringReload = false
+        try callModule(module.beginReload, [])
+        return snapshot
+    }
+
+    func endReload(restoring snapshot: Snapshot?) throws(HostError) {
+        if let snapshot {
+            router = snapshot.router
+            declaration = snapshot.declaration
+            redirectRules = snapshot.redirectRules
+            hasInterceptors = snapshot.hasInterceptors
+            events.observed = snapshot.observed
+        }
+        isReloading = false
+        try callModule(module.endReload, [.boolean(snapshot == nil)])
+    }
+
+    private func callModule(_ function: LuaValue, _ arguments: [LuaValue]) throws(HostError) {
+        do {
+            _ = try state.call(function, arguments)
+        } catch {
+            throw HostError(error)
+        }
     }
 
     // MARK: Queued routes
@@ -119,7 +175,9 @@ final class HostCore {
         var check = URLRedirects()
         try check.add(from: pattern, to: template)
         redirectRules.append((pattern, template))
-        try router?.addRedirectRule(from: pattern, to: template)
+        if !isReloading || declaredDuringReload {
+            try router?.addRedirectRule(from: pattern, to: template)
+        }
     }
 
     func takePendingTicket() -> RouteTicket? {

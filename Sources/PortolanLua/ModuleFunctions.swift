@@ -7,6 +7,8 @@ struct ModuleFunctions {
     let runHandler: LuaValue
     let runInterceptors: LuaValue
     let emit: LuaValue
+    let beginReload: LuaValue
+    let endReload: LuaValue
 
     init(_ table: LuaValue) throws(HostError) {
         func function(_ name: String) throws(HostError) -> LuaValue {
@@ -19,6 +21,8 @@ struct ModuleFunctions {
         runHandler = try function("run_handler")
         runInterceptors = try function("run_interceptors")
         emit = try function("emit")
+        beginReload = try function("begin_reload")
+        endReload = try function("end_reload")
     }
 }
 

@@ -32,7 +32,40 @@ public actor PortolanHost {
     /// Runs an app script (it declares the graph with `portolan.app`).
     public func loadApp(file path: String) async throws(HostError) {
         if core.scriptDirectory == nil { core.scriptDirectory = Self.directory(of: path) }
+        appFile = path
         _ = try await drive(try core.loadFile(path), [])
+    }
+
+    /// The app file last loaded, which `reload()` runs again.
+    public private(set) var appFile: String?
+
+    /// Hot reload: runs the app script again (the file last loaded, or `path`). The live tree is
+    /// kept wherever the new graph still has its nodes; the returned instructions say what was
+    /// left because it no longer exists (no handler runs for them: the node's rules are gone). A
+    /// reload that fails (a syntax error, a bad graph) throws and keeps the previous rules running.
+    public func reload(file path: String? = nil) async throws(HostError) -> [Instruction] {
+        guard let file = path ?? appFile else { throw HostError("no app file to reload") }
+        appFile = file
+        return try await reloading { () throws(HostError) in try core.loadFile(file) }
+    }
+
+    /// Hot reload from text, for apps that fetch new rules at run time.
+    public func reload(source: String, chunkName: String) async throws(HostError) -> [Instruction] {
+        try await reloading { () throws(HostError) in try core.loadChunk(source, chunkName: chunkName) }
+    }
+
+    private func reloading(_ chunk: () throws(HostError) -> LuaValue) async throws(HostError) -> [Instruction] {
+        let snapshot = try core.beginReload()
+        do {
+            _ = try await drive(try chunk(), [])
+        } catch {
+            try? core.endReload(restoring: snapshot)
+            throw HostError(
+                "reload failed; the previous rules stay: \(error.message)", traceback: error.traceback,
+                isInterrupted: error.isInterrupted)
+        }
+        try core.endReload(restoring: nil)
+        return core.lastMigration
     }
 
     /// Runs an app script given as text; `chunkName` names it in error messages.

@@ -376,6 +376,27 @@ function host.emit(event, first, ...)
   return failures
 end
 
+-- Hot reload ------------------------------------------------------------------------------------
+
+-- What the app script registered, set aside while it runs again: restored if the new version
+-- fails, so a broken reload keeps the rules that were loaded before.
+local saved
+
+function host.begin_reload()
+  saved = { nodes = nodes, interceptors = interceptors, observers = observers, url_functions = url_functions }
+  interceptors = {}
+  observers = { will_route = {}, instruction = {}, did_route = {}, failed = {} }
+  url_functions = {}
+end
+
+function host.end_reload(succeeded)
+  if not succeeded and saved then
+    nodes, interceptors, observers, url_functions =
+      saved.nodes, saved.interceptors, saved.observers, saved.url_functions
+  end
+  saved = nil
+end
+
 -- Showing values ----------------------------------------------------------------------------------
 
 local function sorted_keys(t)

@@ -14,6 +14,12 @@ public struct RoutingTree: Sendable, Equatable {
         self.root = LiveNode.fresh(Entry(graph.rootID), isManaged: false, in: graph)
     }
 
+    /// A tree with the given nodes, which `TreeMigration` has made valid for `graph`.
+    init(graph: NavigationGraph, root: LiveNode) {
+        self.graph = graph
+        self.root = root
+    }
+
     /// The entries from the root to the active leaf; every route starts here.
     public var activePath: [Entry] {
         activeNodes.map(\.entry)

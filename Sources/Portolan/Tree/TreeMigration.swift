@@ -1,0 +1,59 @@
+/// Carries a live tree over to a new declaration of the graph (a hot reload of the rules).
+///
+/// Every node that the new graph still has, in the same place and of the same kind, is kept with
+/// its context; what no longer exists is dropped with everything below it. A switch node gets the
+/// children the new graph declares (new ones fresh), keeping its active child when it still
+/// exists. The instructions say what changed on the active path: the nodes left (bottom-up) and
+/// the switch made when a switch node's active child disappeared; nothing is entered.
+public struct TreeMigration: Sendable {
+    public let tree: RoutingTree
+    public let instructions: [Instruction]
+
+    public init(from old: RoutingTree, to graph: NavigationGraph) {
+        guard old.root.entry.id == graph.rootID else {
+            // A new root: nothing of the old tree has a place in the new one.
+            tree = RoutingTree(graph: graph)
+            instructions = []
+            return
+        }
+        let root = Self.migrate(old.root, in: graph) ?? LiveNode.fresh(Entry(graph.rootID), isManaged: false, in: graph)
+        tree = RoutingTree(graph: graph, root: root)
+        instructions = Self.changes(from: old.activeNodes, to: tree.activeNodes)
+    }
+
+    /// The node as the new graph allows it, or nil when it no longer exists there as it was.
+    private static func migrate(_ node: LiveNode, in graph: NavigationGraph) -> LiveNode? {
+        guard let declaration = graph[node.entry.id], declaration.kind == node.kind else { return nil }
+        var migrated = node
+        switch node.kind {
+        case .screen:
+            migrated.children = node.children.compactMap { child in
+                graph.allows(child.entry.id, below: node.entry.id) ? migrate(child, in: graph) : nil
+            }
+            migrated.activeIndex = migrated.children.isEmpty ? nil : 0
+        case .switch:
+            let activeID = node.activeChild?.entry.id
+            migrated.children = declaration.children.map { id in
+                node.children.first { $0.entry.id == id }.flatMap { migrate($0, in: graph) }
+                    ?? LiveNode.fresh(Entry(id), isManaged: true, in: graph)
+            }
+            migrated.activeIndex = declaration.children.firstIndex { $0 == activeID }
+                ?? declaration.children.firstIndex { $0 == declaration.initialActive } ?? 0
+        }
+        return migrated
+    }
+
+    /// What happened on the active path: leaves of the old unmanaged nodes past the first
+    /// difference, bottom-up, then the switch that replaced a vanished active child.
+    private static func changes(from old: [LiveNode], to new: [LiveNode]) -> [Instruction] {
+        var depth = 0
+        while depth < old.count, depth < new.count, old[depth].entry == new[depth].entry {
+            depth += 1
+        }
+        var instructions: [Instruction] = old[depth...].reversed().filter { !$0.isManaged }.map { .leave($0.entry) }
+        if depth < new.count, depth > 0, new[depth].isManaged {
+            instructions.append(.switch(new[depth - 1].entry, to: new[depth].entry))
+        }
+        return instructions
+    }
+}
