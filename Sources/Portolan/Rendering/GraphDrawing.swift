@@ -79,9 +79,11 @@ public struct GraphDrawing: Sendable, Equatable {
                 anywhereRoots.append(added)
             }
         }
+        var edgeInto: [Int?] = Array(repeating: nil, count: nodes.count)
         for position in nodes.indices {
             if let parent = nodes[position].parent {
-                edges.append(Self.edge(from: parent, to: position, live: false, nodes: nodes, style: style))
+                edgeInto[position] = edges.count
+                edges.append(Self.edge(from: parent, to: position, live: false, onPath: false, nodes: nodes, style: style))
             }
         }
         guard let live else { return }
@@ -90,14 +92,10 @@ public struct GraphDrawing: Sendable, Equatable {
         var seen: Set<GraphEdgeID> = []
         for (from, to) in zip(path, path.dropFirst()) {
             guard let a = index[from], let b = index[to] else { continue }
-            if nodes[b].parent == a {
-                if let edge = edges.firstIndex(where: { $0.from == a && $0.to == b }) {
-                    edges[edge].isOnActivePath = true
-                }
+            if nodes[b].parent == a, let edge = edgeInto[b] {
+                edges[edge].isOnActivePath = true
             } else if seen.insert(GraphEdgeID(from: from, to: to)).inserted {
-                var edge = Self.edge(from: a, to: b, live: true, nodes: nodes, style: style)
-                edge.isOnActivePath = true
-                edges.append(edge)
+                edges.append(Self.edge(from: a, to: b, live: true, onPath: true, nodes: nodes, style: style))
             }
         }
     }
@@ -139,7 +137,9 @@ public struct GraphDrawing: Sendable, Equatable {
         addLive(tree.root, key: "0", parent: nil, isSelected: true, onPath: true, graph: tree.graph, style: style)
         for position in nodes.indices {
             if let parent = nodes[position].parent {
-                edges.append(Self.edge(from: parent, to: position, live: false, nodes: nodes, style: style))
+                edges.append(Self.edge(
+                    from: parent, to: position, live: false, onPath: nodes[position].isOnActivePath,
+                    nodes: nodes, style: style))
             }
         }
     }
@@ -167,12 +167,11 @@ public struct GraphDrawing: Sendable, Equatable {
 
     // MARK: Shared
 
-    private static func edge(from: Int, to: Int, live: Bool, nodes: [Node], style: GraphStyle) -> Edge {
+    private static func edge(from: Int, to: Int, live: Bool, onPath: Bool, nodes: [Node], style: GraphStyle) -> Edge {
         let classes = sanitized(style.edgeClasses(GraphEdgeID(from: nodes[from].id, to: nodes[to].id)))
         return Edge(
             from: from, to: to, isSelected: !live && nodes[to].isSelected,
-            isOnActivePath: !live && nodes[from].isOnActivePath && nodes[to].isOnActivePath && nodes[to].parent == from,
-            isLive: live, classes: classes)
+            isOnActivePath: onPath, isLive: live, classes: classes)
     }
 
     /// Class names as CSS, DOT and Mermaid all accept them: `[A-Za-z0-9_-]`, never empty, each once.
@@ -180,7 +179,7 @@ public struct GraphDrawing: Sendable, Equatable {
         var result: [String] = []
         for name in classes {
             let clean = String(String.UnicodeScalarView(name.unicodeScalars.map { scalar in
-                scalar.properties.isASCIIHexDigit || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+                ("0"..."9").contains(scalar) || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
                     || scalar == "_" || scalar == "-" ? scalar : "-"
             }))
             if !clean.isEmpty, !result.contains(clean) { result.append(clean) }
@@ -194,7 +193,7 @@ public struct GraphDrawing: Sendable, Equatable {
         if node.isAnywhere { list.append("anywhere") }
         if node.isManaged { list.append("managed") }
         if node.isSelected { list.append("selected") }
-        if node.isOnActivePath && (source == .live || !activePath.isEmpty) { list.append("active") }
+        if node.isOnActivePath { list.append("active") }
         return list + node.classes
     }
 

@@ -1,0 +1,47 @@
+/// The formats `portolan graph` and the REPL's `:graph` write.
+public enum GraphFormat: String, Sendable, CaseIterable {
+    case text, dot, mermaid, json, svg
+}
+
+/// One entry point for every format: build a `GraphDrawing`, hand it to the format's renderer.
+///
+/// ```swift
+/// GraphRenderer.render(graph, as: .svg)                          // the declared graph
+/// GraphRenderer.render(graph, as: .dot, live: tree)              // … with the active path highlighted
+/// GraphRenderer.render(tree, as: .mermaid)                       // the live tree (`:graph`)
+/// GraphRenderer.render(graph, as: .svg, style: .marking(nodes: covered, as: "covered"))
+/// ```
+/// Output is deterministic (same input, same bytes) and linear in the number of nodes.
+public enum GraphRenderer {
+    /// The declared graph; with `live`, its active path laid over the graph by node id.
+    public static func render(
+        _ graph: NavigationGraph, as format: GraphFormat, live: RoutingTree? = nil, style: GraphStyle = GraphStyle()
+    ) -> String {
+        render(GraphDrawing(graph: graph, live: live, style: style), as: format)
+    }
+
+    /// The live tree: the nodes that exist now, with their contexts, the active path highlighted.
+    public static func render(_ tree: RoutingTree, as format: GraphFormat, style: GraphStyle = GraphStyle()) -> String {
+        render(GraphDrawing(tree: tree, style: style), as: format)
+    }
+
+    public static func render(_ drawing: GraphDrawing, as format: GraphFormat) -> String {
+        switch format {
+        case .text: return TextGraphRenderer.render(drawing)
+        case .dot: return DOTRenderer.render(drawing)
+        case .mermaid: return MermaidRenderer.render(drawing)
+        case .json: return JSONGraphRenderer.render(drawing)
+        case .svg: return SVGRenderer.render(drawing)
+        }
+    }
+}
+
+extension GraphStyle {
+    /// This style, with each node's declared URL route patterns added to its details.
+    public func showingRoutes(of graph: NavigationGraph) -> GraphStyle {
+        var style = self
+        let details = self.details
+        style.details = { id in details(id) + (graph[id]?.routes ?? []) }
+        return style
+    }
+}

@@ -1,0 +1,50 @@
+/// Draws a graph as an indented tree, like `tree(1)`.
+///
+/// ```
+/// root [switch] (active: tabs) *
+/// ├─ login
+/// └─ tabs [switch] (active: wishlist) *
+///    ├─ wishlist *
+///    └─ watched
+/// anywhere:
+/// └─ alert
+/// ```
+/// `*` marks the active path when a live tree is drawn. A drawing of the live tree reads like
+/// `TreeRenderer.text`: no `(active: …)`, and `·` marks a selected child off the active path
+/// (what shows when the user switches back to it). Details follow the label after two spaces; style classes are not shown.
+public enum TextGraphRenderer {
+    public static func render(_ drawing: GraphDrawing) -> String {
+        var lines: [String] = []
+        guard !drawing.nodes.isEmpty else { return "" }
+        draw(drawing.root, in: drawing, prefix: "", connector: "", into: &lines)
+        if !drawing.anywhereRoots.isEmpty {
+            lines.append("anywhere:")
+            for (offset, root) in drawing.anywhereRoots.enumerated() {
+                let isLast = offset == drawing.anywhereRoots.count - 1
+                draw(root, in: drawing, prefix: "", connector: isLast ? "└─ " : "├─ ", into: &lines)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func draw(_ index: Int, in drawing: GraphDrawing, prefix: String, connector: String, into lines: inout [String]) {
+        let node = drawing.nodes[index]
+        var line = prefix + connector + node.label
+        if node.kind == .switch { line += " [switch]" }
+        if drawing.source == .declared, let selected = node.selectedChild {
+            line += " (active: \(drawing.nodes[selected].label))"
+        }
+        if node.isOnActivePath {
+            line += " *"
+        } else if drawing.source == .live, node.isSelected {
+            line += " ·"
+        }
+        if !node.details.isEmpty { line += "  " + node.details.joined(separator: "  ") }
+        lines.append(line)
+        let childPrefix = prefix + (connector == "├─ " ? "│  " : connector.isEmpty ? "" : "   ")
+        for (offset, child) in node.children.enumerated() {
+            let isLast = offset == node.children.count - 1
+            draw(child, in: drawing, prefix: childPrefix, connector: isLast ? "└─ " : "├─ ", into: &lines)
+        }
+    }
+}
