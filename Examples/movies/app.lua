@@ -21,6 +21,29 @@
 --   └── alert {message=…}
 --
 -- Every id is unique in the app, which is why both tabs have their own movie and cast ids.
+--
+-- Deep links: each screen a link can open has a `route`, the URL that shows it. A link is
+-- routed like any other route (guards and interceptors still decide), so a logged-out user who
+-- taps a movie link lands on the welcome screen.
+--
+--   /  or  /welcome                         onboarding
+--   /login                                  onboarding_login
+--   /wishlist                               wishlist (the dashboard on its first tab)
+--   /wishlist/movies/42                     wishlist_movie {id=42}
+--   /wishlist/movies/42/cast/7              wishlist_movie {id=42}, then wishlist_cast {id=7,movie=42}
+--   /watched, /watched/movies/…, …/cast/…   the same for the watched tab
+--   myapp://movie/42                        wishlist_movie {id=42}: the app's own scheme, for
+--                                           push notifications and other apps
+--   /settings                               settings, on top of whatever is showing
+--   /films/42, /movie?id=42                 old links: rewritten to /wishlist/movies/42
+--   https://movies.example.com/wishlist/…   the website's links open the same screens: a route
+--                                           without a host matches the path of a web link
+--
+-- `:id<int>` is a whole number; the screen gets it as a number (entry.context.id == 42), and a
+-- link such as /wishlist/movies/abc leads nowhere. A link may carry a query (?ref=newsletter)
+-- and a fragment (#trailer): handlers see them as info.query and info.fragment, and they do not
+-- change which screen is shown. About and alerts have no link: about only exists inside
+-- settings, and alerts are shown by the app itself.
 -- Reading the rest: a screen can show one child on top of itself (a push or a modal); a switch
 -- node keeps all its children alive and shows exactly one (`active` says which one at start).
 --
@@ -35,8 +58,10 @@ logged_in = false          -- the dashboard is only reachable once this is true
 settings_dirty = false     -- unsaved changes in settings: settings refuse to close
 cast_service_down = false  -- simulates a backend outage: cast screens fail to load
 route_log = {}             -- one line per finished route: where it went (see the end of the file)
+last_link = nil            -- what the last deep link into a movie asked for: { ref =, section = }
+pending_link = nil         -- a link the dashboard's guard turned away, to open after login
 
--- Helpers for scenarios and the REPL: `login()` then `/root/dashboard`.
+-- Helpers for scenarios and the REPL: `login()` then `/wishlist` (or `/root/dashboard`).
 function login()
   logged_in = true
 end
@@ -61,10 +86,12 @@ local function step(info)
   return ""
 end
 
--- A movie screen: the same rules for both tabs, only the tab name differs.
-local function movie(id, tab)
+-- A movie screen: the same rules for both tabs, only the tab name differs. `routes` are its
+-- links: /wishlist/movies/42 for the wishlist's movie 42, and so on.
+local function movie(id, tab, routes)
   return {
     id = id,
+    route = routes,
     enter = function(node, entry, info)
       local movie_id = context(entry).id
       if movie_id == nil then
@@ -72,6 +99,11 @@ local function movie(id, tab)
         return false, "a movie screen needs a movie id, e.g. { id = \"" .. id .. "\", context = { id = 42 } }"
       end
       print("show MovieDetail " .. tostring(movie_id) .. " in " .. tab .. step(info))
+      if info.url ~= nil then
+        -- Opened by a link: ?ref= says where it came from (analytics), #trailer which part of
+        -- the screen to scroll to.
+        last_link = { ref = info.query.ref, section = info.fragment }
+      end
     end,
     leave = function(node, entry, info)
       print("pop MovieDetail " .. tostring(context(entry).id) .. step(info))
@@ -79,6 +111,9 @@ local function movie(id, tab)
     children = {
       {
         id = tab .. "_cast",
+        -- The cast member's link names the movie too; the movie screen below it takes its id
+        -- from its own route, the cast screen gets both: { id = 7, movie = 42 }.
+        route = "/" .. tab .. "/movies/:movie<int>/cast/:id<int>",
         enter = function(node, entry, info)
           if cast_service_down then
             error("cast service unavailable")
@@ -95,10 +130,11 @@ end
 
 -- A tab: a list screen at the bottom of its own navigation stack. Tabs are never entered or
 -- left on their own: the dashboard switches between them (its `switch` handler below).
-local function tab(id)
+local function tab(id, movie_routes)
   return {
     id = id,
-    children = { movie(id .. "_movie", id) },
+    route = "/" .. id,
+    children = { movie(id .. "_movie", id, movie_routes) },
   }
 end
 
@@ -110,9 +146,11 @@ portolan.app {
   children = {
     {
       id = "onboarding",
+      route = { "/", "/welcome" },
       children = {
         {
           id = "onboarding_login",
+          route = "/login",
           enter = function(node, entry, info)
             print("push Login" .. step(info))
             -- Handlers may take their time: this one waits for the push animation, and the
@@ -138,6 +176,8 @@ portolan.app {
       -- send them to the welcome screen instead.
       guard = function(node, request)
         if not logged_in then
+          -- A link that was turned away is kept, so that the app can open it after login.
+          pending_link = request.url
           return portolan.redirect { "root", "onboarding" }
         end
       end,
@@ -145,8 +185,9 @@ portolan.app {
         print("select tab " .. entry.id .. step(info))
       end,
       children = {
-        tab("wishlist"),
-        tab("watched"),
+        -- A movie link without a tab (myapp://movie/42) opens the movie in the wishlist.
+        tab("wishlist", { "/wishlist/movies/:id<int>", "myapp://movie/:id<int>" }),
+        tab("watched", "/watched/movies/:id<int>"),
       },
     },
   },
@@ -155,6 +196,7 @@ portolan.app {
   anywhere = {
     {
       id = "settings",
+      route = "/settings",
       enter = function(node, entry, info)
         print("present Settings" .. step(info))
       end,
@@ -185,6 +227,18 @@ portolan.app {
     },
   },
 }
+
+-- Old links keep working: /films/42 was the movie page before the app had tabs.
+portolan.redirect_rule("/films/:id", "/wishlist/movies/:id")
+
+-- The first version of the app put the movie in the query: /movie?id=42. A rule can be a
+-- function of the URL: it returns the new URL, or nothing to leave the URL alone.
+portolan.redirect_rule(function(url)
+  local id = url:match("^/movie%?id=(%d+)$")
+  if id then
+    return "/wishlist/movies/" .. id
+  end
+end)
 
 -- The id of an entry of a request, whether the host passed an entry table or a plain id.
 local function entry_id(entry)

@@ -17,6 +17,9 @@ import Testing
             /root/onboarding/onboarding_login
             :plan /root/onboarding
             /root/nowhere
+            login()
+            myapp://movie/42?ref=push
+            /nowhere
             :quit
             print("not reached")
 
@@ -34,6 +37,16 @@ import Testing
             active: root > onboarding > onboarding_login
             failed: unreachable: no node 'nowhere' is declared
             active: root > onboarding > onboarding_login
+            matched myapp://movie/:id<int> (wishlist_movie)
+            pop Login  [leave onboarding_login]
+            replace the window's root with dashboard  [switch root -> dashboard]
+            show MovieDetail 42 in wishlist  [enter wishlist_movie {id=42}]
+              leave onboarding_login
+              switch root -> dashboard
+              enter wishlist_movie {id=42}
+            active: root > dashboard > wishlist > wishlist_movie {id=42}
+            failed: unreachable: no route matches '/nowhere'
+            active: root > dashboard > wishlist > wishlist_movie {id=42}
 
             """)
     }

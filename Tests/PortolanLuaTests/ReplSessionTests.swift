@@ -137,7 +137,7 @@ import Testing
         #expect(cast.first?.hasPrefix("failed: handler_failed at enter watched_cast {id=2}: ") == true)
         #expect(cast.first?.contains("Examples/movies/app.lua:") == true)
         #expect(cast.first?.contains("cast service unavailable") == true)
-        #expect(await repl.feed("/") == ["error: an id path names at least one id, as in /root/dashboard"])
+        // A line that starts with the root's id and matches no route is an id path, errors included.
         #expect(await repl.feed("/root//x") == ["error: an id path has an empty id (two slashes in a row?)"])
         #expect(await repl.feed("portolan.active_path()") == [#"{ "root", "dashboard", "watched", "watched_movie" }"#])
     }
@@ -163,8 +163,122 @@ import Testing
             "active: root > onboarding",
         ])
         #expect(await repl.feed(":plan {'root',") == ["error: plan:1: unexpected symbol near ')'"])
-        #expect(await repl.feed(":plan") == [#"error: :plan needs a destination, as in :plan /root/dashboard or :plan {"root", "dashboard"}"#])
+        #expect(await repl.feed(":plan") == [#"error: :plan needs a destination, as in :plan /wishlist or :plan {"root", "dashboard"}"#])
         #expect(await repl.feed("portolan.active_path()") == [#"{ "root", "onboarding" }"#])
+    }
+
+    @Test func urlLinesRouteAsTheirPatternSays() async throws {
+        let repl = try await Fixture()
+        // Logged out: the dashboard's guard sends the link to the welcome screen.
+        #expect(await repl.feed("/wishlist/movies/42") == [
+            "matched /wishlist/movies/:id<int> (wishlist_movie)",
+            "redirected to root > onboarding",
+            "(nothing to do)",
+            "active: root > onboarding",
+        ])
+        #expect(await repl.feed("pending_link") == [#""/wishlist/movies/42""#])
+        await repl.feed("login()")
+        #expect(await repl.feed("/wishlist/movies/42?ref=mail#trailer") == [
+            "matched /wishlist/movies/:id<int> (wishlist_movie)",
+            "replace the window's root with dashboard  [switch root -> dashboard]",
+            "show MovieDetail 42 in wishlist  [enter wishlist_movie {id=42}]",
+            "  switch root -> dashboard",
+            "  enter wishlist_movie {id=42}",
+            "active: root > dashboard > wishlist > wishlist_movie {id=42}",
+        ])
+        // Query and fragment reached the handler.
+        #expect(await repl.feed("last_link.ref, last_link.section") == ["\"mail\"\t\"trailer\""])
+        // A cast link: the movie takes its id from its own pattern.
+        #expect(await repl.feed("/watched/movies/1/cast/2").suffix(5) == [
+            "  leave wishlist_movie {id=42}",
+            "  switch dashboard -> watched",
+            "  enter watched_movie {id=1}",
+            "  enter watched_cast {id=2,movie=1}",
+            "active: root > dashboard > watched > watched_movie {id=1} > watched_cast {id=2,movie=1}",
+        ])
+    }
+
+    @Test func customSchemeLinksAndRedirectRules() async throws {
+        let repl = try await Fixture()
+        await repl.feed("login()", "/wishlist")
+        #expect(await repl.feed("myapp://movie/7") == [
+            "matched myapp://movie/:id<int> (wishlist_movie)",
+            "show MovieDetail 7 in wishlist  [enter wishlist_movie {id=7}]",
+            "  enter wishlist_movie {id=7}",
+            "active: root > dashboard > wishlist > wishlist_movie {id=7}",
+        ])
+        // The app's pattern rule, then a function rule added at the prompt: both apply, as from Lua.
+        #expect(await repl.feed("/films/5").prefix(2) == [
+            "rewritten to /wishlist/movies/5 by the redirect rules",
+            "matched /wishlist/movies/:id<int> (wishlist_movie)",
+        ])
+        await repl.feed(#"portolan.redirect_rule(function(url) if url == "/fav" then return "/films/8" end end)"#)
+        #expect(await repl.feed(":plan /fav") == [
+            "rewritten to /wishlist/movies/8 by the redirect rules",
+            "matched /wishlist/movies/:id<int> (wishlist_movie)",
+            "  leave wishlist_movie {id=5}",
+            "  enter wishlist_movie {id=8}",
+            "active: root > dashboard > wishlist > wishlist_movie {id=5}",
+        ])
+        // A rule that raises is an error at the prompt, and nothing moves.
+        await repl.feed(#"portolan.redirect_rule(function(url) if url == "/bad" then return 42 end end)"#)
+        #expect(await repl.feed("/bad") == ["error: a redirect rule returned a number; return a URL string or nothing"])
+        #expect(await repl.feed("portolan.active_path()") == [#"{ "root", "dashboard", "wishlist", "wishlist_movie" }"#])
+    }
+
+    @Test func idPathsAreTheFallbackWhenNoPatternMatches() async throws {
+        let repl = try await Fixture()
+        await repl.feed("login()")
+        // No "matched" line: no pattern leads to /root/..., so these are ids from the root.
+        #expect(await repl.feed("/root/dashboard/watched") == [
+            "replace the window's root with dashboard  [switch root -> dashboard]",
+            "select tab watched  [switch dashboard -> watched]",
+            "  switch root -> dashboard",
+            "  switch dashboard -> watched",
+            "active: root > dashboard > watched",
+        ])
+        #expect(await repl.feed(":plan /root/dashboard/wishlist") == [
+            "  switch dashboard -> wishlist",
+            "active: root > dashboard > watched",
+        ])
+        // A node without a route is reached by ids.
+        #expect(await repl.feed("/root/dashboard/watched/settings/about") == [
+            "present Settings  [enter settings]",
+            "push About  [enter about]",
+            "  enter settings",
+            "  enter about",
+            "active: root > dashboard > watched > settings > about",
+        ])
+    }
+
+    @Test func malformedAndUnknownURLsFailWithoutMoving() async throws {
+        let repl = try await Fixture()
+        #expect(await repl.feed("/wishlist/movies/%zz") == [
+            "failed: invalid: malformed URL '/wishlist/movies/%zz': invalid percent escape at offset 17: '%' must be followed by two hex digits",
+            "active: root > onboarding",
+        ])
+        #expect(await repl.feed("/nowhere") == [
+            "failed: unreachable: no route matches '/nowhere'",
+            "active: root > onboarding",
+        ])
+        #expect(await repl.feed("myapp://nowhere/1") == [
+            "failed: unreachable: no route matches 'myapp://nowhere/1'",
+            "active: root > onboarding",
+        ])
+        // About lives inside settings: it has no link of its own.
+        #expect(await repl.feed(":plan /settings/about") == [
+            "failed: unreachable: no route matches '/settings/about'",
+            "active: root > onboarding",
+        ])
+        // The line reaches Lua as typed, quotes and backslashes included.
+        #expect(await repl.feed(#"/a"b\c"#) == [
+            #"failed: unreachable: no route matches '/a"b\c'"#,
+            "active: root > onboarding",
+        ])
+        #expect(await repl.feed(#":plan "/nowhere""#) == [
+            "failed: unreachable: no route matches '/nowhere'",
+            "active: root > onboarding",
+        ])
     }
 
     @Test func treeShowsTheLiveTree() async throws {
@@ -192,6 +306,10 @@ import Testing
         #expect(ReplInput(line: ":tree") == .tree)
         #expect(ReplInput(line: "::top::") == .lua("::top::"))
         #expect(ReplInput(line: "/root/a") == .route("/root/a"))
+        #expect(ReplInput(line: " myapp://movie/1?ref=x ") == .route("myapp://movie/1?ref=x"))
+        #expect(ReplInput(line: "https://example.com") == .route("https://example.com"))
+        #expect(ReplInput(line: #"portolan.route "myapp://movie/1""#) == .lua(#"portolan.route "myapp://movie/1""#))
+        #expect(ReplInput(line: "1://x") == .lua("1://x"))
         #expect(ReplInput(line: "print(1)") == .lua("print(1)"))
     }
 

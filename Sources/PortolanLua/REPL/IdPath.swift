@@ -1,7 +1,9 @@
 import Portolan
 
-/// The REPL's way of naming a destination without Lua: ids from the root, separated by slashes,
-/// as in `/root/dashboard/wishlist`, until URL routes exist.
+/// The REPL's way of naming a destination without Lua or URL routes: ids from the root, separated
+/// by slashes, as in `/root/dashboard/wishlist`. The REPL reads a line as an id path when no route
+/// pattern matches it and it starts with the root's id, so apps and nodes without routes stay
+/// reachable.
 ///
 /// An id may carry a context written as entries print, so that screens that need one can be
 /// reached: `/root/dashboard/wishlist/wishlist_movie{id=42}`. Values are integers, numbers,

@@ -7,11 +7,12 @@ public enum ReplInput: Equatable, Sendable {
     case empty
     /// Lua source, evaluated as lua.c does.
     case lua(String)
-    /// `/root/dashboard/wishlist`: route to that id path (the text, slash included).
+    /// `/wishlist/movies/42`, `myapp://movie/42` or `/root/dashboard`: route to that URL, or to
+    /// that id path when no route pattern matches it (the text, slash included).
     case route(String)
     /// `:tree`
     case tree
-    /// `:plan DEST`: the destination as an id path or a Lua expression (the text after `:plan`).
+    /// `:plan DEST`: the destination as a URL, an id path or a Lua expression (the text after `:plan`).
     case plan(String)
     /// `:help`
     case help
@@ -24,7 +25,7 @@ public enum ReplInput: Equatable, Sendable {
         let text = line.replTrimmed()
         if text.isEmpty {
             self = .empty
-        } else if text.first == "/" {
+        } else if Self.isURL(text) {
             self = .route(text)
         } else if text.first == ":" && !text.hasPrefix("::") {  // `::label::` is Lua
             let body = text.dropFirst()
@@ -42,14 +43,29 @@ public enum ReplInput: Equatable, Sendable {
         }
     }
 
+    /// Whether a line is a URL (or an id path): it starts with `/`, or it is one word that starts
+    /// with a scheme and `://` (`myapp://movie/42`). Lua that merely contains `://`, as in
+    /// `portolan.route "myapp://movie/42"`, stays Lua.
+    public static func isURL(_ text: String) -> Bool {
+        if text.first == "/" { return true }
+        guard let separator = text.firstRange(of: "://"), !text.contains(where: \.isWhitespace) else { return false }
+        let scheme = text[..<separator.lowerBound]
+        guard let first = scheme.first, first.isASCII, first.isLetter else { return false }
+        return scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
+    }
+
     /// The text `:help` prints.
     public static let helpText = """
         Type Lua: an expression is printed (`portolan.active_path()`), a statement is run, and a
         statement left open (`function f()`) continues on the next line. Shortcuts:
-          /root/dashboard/wishlist   route to that id path (ids from the root; an id may carry a
-                                     context: /root/dashboard/wishlist/wishlist_movie{id=42})
-          :plan DEST                 what routing to DEST would do, without doing it; DEST is an
-                                     id path or a Lua destination: :plan {"root", "dashboard"}
+          /wishlist/movies/42        route to a URL, as portolan.route("/wishlist/movies/42") does
+          myapp://movie/42           (a line that starts with / or with scheme://); the pattern
+                                     that matched is shown first
+          /root/dashboard/wishlist   an id path: when no route pattern matches a line that starts
+                                     with the root's id, it routes by ids from the root (an id may
+                                     carry a context: /root/dashboard/wishlist/wishlist_movie{id=42})
+          :plan DEST                 what routing to DEST would do, without doing it; DEST is a
+                                     URL, an id path or a Lua destination: :plan {"root", "dashboard"}
           :tree                      the live routing tree (* marks the active path)
           :help                      this text
           :quit, :q                  leave (end of input does too)

@@ -7,8 +7,13 @@ import Synchronization
 /// Lua is evaluated as lua.c does: an expression's results are printed (tab-separated), a
 /// statement is run, a chunk that ends in the middle of a statement (`<eof>`) waits for the next
 /// line, and an error is printed as `error: stdin:1: ...` while the session goes on. Lines that
-/// start a chunk with `/` or `:` are shortcuts (``ReplInput``). Nothing a user types ends the
-/// session but `:quit` (and the end of input, which the caller sees).
+/// start a chunk with `/`, `scheme://` or `:` are shortcuts (``ReplInput``). Nothing a user types
+/// ends the session but `:quit` (and the end of input, which the caller sees).
+///
+/// A URL line is routed as `portolan.route(url)` routes it from Lua (redirect rules given as Lua
+/// functions included), after a line naming the pattern that matched. When no pattern matches and
+/// the line starts with the root's id (`/root/dashboard`), it is an id path instead, routed by ids
+/// from the root: that is how apps without routes, and nodes without one, are reached.
 ///
 /// The terminal side (reading lines, prompts, Ctrl-C) is the `portolan repl` command's; it calls
 /// ``handle(_:)`` per line, shows ``prompt``, and calls ``cancelInput()`` on Ctrl-C at a prompt.
@@ -35,13 +40,17 @@ public actor ReplSession {
     /// The lines of a chunk that is not complete yet (lua.c's multi-line input).
     private var pending: [String] = []
     /// The destination a `:plan` expression evaluated to, handed over by a Swift function.
-    private let captured = Capture()
+    private let captured = Capture<Result<RouteTarget, RouteFailure>>()
+    /// What `portolan.match`, `route` or `plan` returned to a chunk the session ran for a URL.
+    private let outcome = Capture<LuaOutcome>()
     /// Records router events while a REPL route runs, to show redirects and queued routes.
     private let recorder = Recorder()
     private var observedRouter: ObjectIdentifier?
 
     /// The Lua function `:plan` calls with its destination; not meant for users.
     static let captureFunction = "__portolan_repl_destination"
+    /// The Lua function URL chunks hand their results to; not meant for users.
+    static let outcomeFunction = "__portolan_repl_outcome"
 
     /// A session on an app that `host` has already loaded (or will load through the prompt).
     /// Everything the session and Lua's `print` write goes to `output`, one call per message,
@@ -53,7 +62,12 @@ public actor ReplSession {
         await host.setOutput(output)
         let captured = self.captured
         try await host.register(function: Self.captureFunction) { arguments in
-            captured.value = Result { () throws(RouteFailure) in try Destination(lua: arguments.first ?? .nil) }
+            captured.value = Result { () throws(RouteFailure) in try RouteTarget(lua: arguments.first ?? .nil) }
+            return []
+        }
+        let outcome = self.outcome
+        try await host.register(function: Self.outcomeFunction) { arguments in
+            outcome.value = LuaOutcome(arguments)
             return []
         }
     }
@@ -150,67 +164,158 @@ public actor ReplSession {
     // MARK: Routes
 
     private func route(_ text: String) async {
-        let destination: Destination
-        do {
-            destination = try IdPath.destination(text)
-        } catch {
-            write("error: \(error.message)")
+        switch await target(of: text) {
+        case .idPath(let destination):
+            await startRecording()
+            let result = await host.route(destination)
+            showRoutes(recorder.stop(), result: { show(result) })
+        case .url:
+            await startRecording()
+            let result = await runURLChunk("portolan.route", text)
+            let events = recorder.stop()
+            guard let result else { return }
+            showRoutes(events, result: { show(outcome: result) })
+        case nil:
             return
         }
-        await startRecording()
-        let result = await host.route(destination)
-        let events = recorder.stop()
+        await showActivePath()
+    }
+
+    /// Shows the routes the events tell of, or `result` when the router saw none.
+    private func showRoutes(_ events: [RouterEvent], result: () -> Void) {
         let routes = RouteReport.reports(from: events)
         if routes.isEmpty {
-            // The router never saw the route (no app declared): only the result tells.
-            show(result)
+            // The router never saw the route (no app declared, a URL that leads nowhere): only
+            // the result tells.
+            result()
         } else {
             for (index, report) in routes.enumerated() {
                 if index > 0, let requested = report.requested { write("then, queued meanwhile: \(requested)") }
                 show(report)
             }
         }
-        await showActivePath()
     }
 
     private func plan(_ text: String) async {
         guard !text.isEmpty else {
-            write("error: :plan needs a destination, as in :plan /root/dashboard or :plan {\"root\", \"dashboard\"}")
+            write("error: :plan needs a destination, as in :plan /wishlist or :plan {\"root\", \"dashboard\"}")
             return
         }
-        let destination: Destination
-        if text.first == "/" {
-            do {
-                destination = try IdPath.destination(text)
-            } catch {
-                write("error: \(error.message)")
-                return
-            }
-        } else {
-            captured.value = nil
-            do {
-                // `:plan EXPR` is `__portolan_repl_destination(EXPR)`: errors keep line 1 of the input.
-                try await host.run("\(Self.captureFunction)(\(text))", chunkName: "=plan")
-            } catch {
-                write("error: \(error.message)")
-                return
-            }
-            switch captured.value {
-            case .success(let value):
-                destination = value
-            case .failure(let failure):
-                show(.failure(failure))
-                await showActivePath()
-                return
-            case nil:
-                write("error: the destination was not evaluated")
-                return
-            }
+        if ReplInput.isURL(text) {
+            await planURL(text)
+            return
         }
-        show(await host.plan(destination))
+        captured.value = nil
+        do {
+            // `:plan EXPR` is `__portolan_repl_destination(EXPR)`: errors keep line 1 of the input.
+            try await host.run("\(Self.captureFunction)(\(text))", chunkName: "=plan")
+        } catch {
+            write("error: \(error.message)")
+            return
+        }
+        switch captured.value {
+        case .success(.destination(let destination)):
+            show(await host.plan(destination))
+        case .success(.url(let url)):
+            // `:plan "/wishlist"`: a string that is a URL, as portolan.plan takes it.
+            await planURL(url)
+            return
+        case .failure(let failure):
+            show(.failure(failure))
+        case nil:
+            write("error: the destination was not evaluated")
+            return
+        }
         await showActivePath()
     }
 
+    private func planURL(_ text: String) async {
+        switch await target(of: text) {
+        case .idPath(let destination):
+            show(await host.plan(destination))
+        case .url:
+            guard let result = await runURLChunk("portolan.plan", text) else { return }
+            show(outcome: result)
+        case nil:
+            return
+        }
+        await showActivePath()
+    }
+
+    /// What a URL line names, as `route` and `:plan` take it.
+    private enum Target {
+        /// A URL a route pattern matches.
+        case url
+        /// An id path from the root, for a line no pattern matches.
+        case idPath(Destination)
+    }
+
+    /// Matches a URL line as `portolan.match` does, and says what matched; falls back to an id
+    /// path when nothing matches and the line starts with the root's id. Writes why and returns
+    /// nil when the line leads nowhere.
+    private func target(of text: String) async -> Target? {
+        outcome.value = nil
+        do {
+            try await host.run("""
+                local match, err = portolan.match(\(Self.luaLiteral(text)))
+                \(Self.outcomeFunction)(match and { match.node, match.pattern, match.url }, err and tostring(err))
+                """, chunkName: "=url")
+        } catch {
+            write("error: \(error.message)")
+            return nil
+        }
+        guard let matched = outcome.value else {
+            write("error: the URL was not matched")
+            return nil
+        }
+        if let values = matched.values, values.count == 3 {
+            if values[2] != text { write("rewritten to \(values[2]) by the redirect rules") }
+            write("matched \(values[1]) (\(values[0]))")
+            return .url
+        }
+        // No pattern leads there: an id path from the root, if the line is one.
+        if let rootID = await host.graph?.rootID, Self.firstSegment(of: text) == rootID {
+            do {
+                return .idPath(try IdPath.destination(text))
+            } catch {
+                write("error: \(error.message)")
+                return nil
+            }
+        }
+        write("failed: \(matched.failure ?? "no route matches '\(text)'")")
+        await showActivePath()
+        return nil
+    }
+
+    /// Runs `function(url)` (`portolan.route` or `portolan.plan`) from Lua, so that redirect rules
+    /// written as Lua functions apply, and returns its result; nil when the chunk raised (written).
+    private func runURLChunk(_ function: String, _ url: String) async -> LuaOutcome? {
+        outcome.value = nil
+        do {
+            try await host.run("""
+                local done, err = \(function)(\(Self.luaLiteral(url)))
+                \(Self.outcomeFunction)(done, err and tostring(err))
+                """, chunkName: "=url")
+        } catch {
+            write("error: \(error.message)")
+            return nil
+        }
+        guard let result = outcome.value else {
+            write("error: the URL was not routed")
+            return nil
+        }
+        return result
+    }
+
+    /// A result as Lua returned it: instructions, or a failure in its canonical text.
+    private func show(outcome: LuaOutcome) {
+        if let instructions = outcome.values {
+            for instruction in instructions { write("  \(instruction)") }
+            if instructions.isEmpty { write("(nothing to do)") }
+        } else {
+            write("failed: \(outcome.failure ?? "the route failed")")
+        }
+    }
     private func show(_ result: RouteResult) {
         switch result {
         case .success(let instructions):
@@ -262,6 +367,30 @@ public actor ReplSession {
         recorder.start()
     }
 
+    /// `text` as a Lua string literal: quotes, backslashes and control characters escaped.
+    static func luaLiteral(_ text: String) -> String {
+        var bytes: [UInt8] = [UInt8(ascii: "\"")]
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                bytes += [UInt8(ascii: "\\"), byte]
+            case 0..<0x20, 0x7F:
+                // `\ddd`, three digits, so that a digit after it is not read as part of it.
+                let digits = Array(String(byte).utf8)
+                bytes += [UInt8(ascii: "\\")] + Array(repeating: UInt8(ascii: "0"), count: 3 - digits.count) + digits
+            default:
+                bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The first id of an id path (`root` in `/root/a` and in `/root{x=1}/a`).
+    private static func firstSegment(of text: String) -> Substring {
+        text.drop(while: { $0 == "/" }).prefix(while: { $0 != "/" && $0 != "{" && !$0.isWhitespace })
+    }
+
     private static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
@@ -299,13 +428,27 @@ struct RouteReport {
     }
 }
 
-/// The destination a Swift function called from Lua hands to the session.
-private final class Capture: Sendable {
-    private let storage = Mutex<Result<Destination, RouteFailure>?>(nil)
+/// A value a Swift function called from Lua hands to the session.
+private final class Capture<Value: Sendable>: Sendable {
+    private let storage = Mutex<Value?>(nil)
 
-    var value: Result<Destination, RouteFailure>? {
+    var value: Value? {
         get { storage.withLock { $0 } }
         set { storage.withLock { $0 = newValue } }
+    }
+}
+
+/// What a chunk the session ran for a URL handed over: `values` (a list of strings, as
+/// `portolan.route` returns its instructions), or `failure`, an error's text.
+struct LuaOutcome: Sendable, Equatable {
+    var values: [String]?
+    var failure: String?
+
+    init(_ arguments: [LuaValue]) {
+        if case .table(let table)? = arguments.first {
+            values = (0..<table.count).compactMap { table[.integer(Int64($0 + 1))]?.stringValue }
+        }
+        if arguments.count > 1 { failure = arguments[1].stringValue }
     }
 }
 
