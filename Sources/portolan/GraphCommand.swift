@@ -1,0 +1,48 @@
+import ArgumentParser
+import Portolan
+import PortolanLua
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `portolan graph`: draws an app's declared graph.
+struct Graph: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Draw an app's declared graph.",
+        discussion: """
+            Formats: text (an indented tree), dot (Graphviz), mermaid (a flowchart), json, and svg \
+            (a self-contained picture, drawn by Portolan itself). Switch nodes are marked, a switch's \
+            initial child is emphasised, and nodes reachable from anywhere are drawn apart. Each \
+            node shows its URL route patterns. The REPL's :graph also draws the live tree.
+
+            Exit status: 0 when drawn, 1 when the app does not load.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The app script.", valueName: "app.lua"))
+    var app: String
+
+    @Option(help: "text, dot, mermaid, json or svg.")
+    var format: GraphFormat = .text
+
+    func run() async throws {
+        do {
+            let host = try PortolanHost()
+            await host.setOutput { _ in }
+            try await host.loadApp(file: app)
+            guard let graph = await host.graph else {
+                throw HostError("\(app) declares no app: it never calls portolan.app { ... }")
+            }
+            print(GraphRenderer.render(graph, as: format, style: GraphStyle().showingRoutes(of: graph)))
+        } catch let error as HostError {
+            let line = Array("error: \(error.message)\n".utf8)
+            _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            throw ExitCode(1)
+        }
+    }
+}
+
+extension GraphFormat: ExpressibleByArgument {}

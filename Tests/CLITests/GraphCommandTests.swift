@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// `portolan graph`, the built binary driven end to end.
+@Suite struct GraphCommandTests {
+    @Test func textShowsTheDeclaredTreeWithSwitchesAndRoutes() async throws {
+        let run = try await PortolanBinary.run(["graph", "Examples/movies/app.lua"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("root [switch] (active: onboarding)"))
+        #expect(run.stdout.contains("/wishlist/movies/:id<int>"))
+        #expect(run.stdout.contains("anywhere:"))
+    }
+
+    @Test func svgIsAWellFormedPictureOfEveryNode() async throws {
+        let run = try await PortolanBinary.run(["graph", "Examples/portus/app.lua", "--format", "svg"])
+        #expect(run.status == 0)
+        _ = try XMLDocument(data: Data(run.stdout.utf8))   // throws unless well-formed
+        let ids = ["switchNode1", "switchNode2", "switchNode3"] + (1...13).map { "node\($0)" }
+        for id in ids {
+            #expect(run.stdout.components(separatedBy: "data-id=\"\(id)\"").count == 2, "\(id) drawn once")
+        }
+    }
+
+    @Test func everyFormatDraws() async throws {
+        for format in ["dot", "mermaid", "json"] {
+            let run = try await PortolanBinary.run(["graph", "Examples/portus/app.lua", "--format", format])
+            #expect(run.status == 0, "\(format): \(run.stderr)")
+            #expect(run.stdout.contains("switchNode3"), "\(format)")
+        }
+    }
+
+    @Test func anAppThatDoesNotLoadIsAnErrorWithItsLine() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("portolan-graph-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let app = directory.appendingPathComponent("broken.lua")
+        try "portolan.app {\n  id = 'root',\n".write(to: app, atomically: true, encoding: .utf8)
+        let run = try await PortolanBinary.run(["graph", app.path])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("broken.lua:"))
+    }
+}
