@@ -16,6 +16,12 @@ struct Test: AsyncParsableCommand {
             compares deeply and shows the difference, skip(reason) skips the running case. Each scenario \
             runs alone in a fresh Lua state with the app loaded.
 
+            --jobs N runs up to N scenarios at once, each in its own Lua state; the report is the same, \
+            in the same order, as with --jobs 1. --shard i/n runs only the i-th of n parts of the \
+            scenarios (dealt round-robin in the order of file path and position in the file), so that \
+            n machines of a CI matrix together run each scenario exactly once; each part's report \
+            stands on its own.
+
             Exit status: 0 when no scenario failed, 1 when one did.
             """
     )
@@ -32,6 +38,16 @@ struct Test: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("How long one scenario may run before it is cut and fails.", valueName: "seconds"))
     var timeout: Double = 30
+
+    @Option(help: ArgumentHelp(
+        "How many scenarios to run at once; 0 or auto for one per core.", valueName: "N"),
+        transform: Test.jobs)
+    var jobs: Int = 1
+
+    @Option(help: ArgumentHelp(
+        "Run only the i-th of n parts of the scenarios (1 ≤ i ≤ n).", valueName: "i/n"),
+        transform: Test.shard)
+    var shard: ScenarioShard?
 
     @Argument(help: ArgumentHelp("Scenario files to run, in order.", valueName: "file.lua"))
     var files: [String]
@@ -52,17 +68,36 @@ struct Test: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let runner = ScenarioRunner(options: .init(app: app, timeout: .milliseconds(Int64(timeout * 1000))))
+        let runner = ScenarioRunner(options: .init(
+            app: app, timeout: .milliseconds(Int64(timeout * 1000)), jobs: jobs))
         var reporter = (ScenarioFormat(rawValue: format.rawValue) ?? .text).makeReporter()
         var summary = ScenarioSummary()
         if let text = reporter.begin() { Self.write(text) }
-        await runner.run(files: files) { result in
+        await runner.run(files: files, shard: shard) { result in
             summary.add(result)
             if let text = reporter.report(result) { Self.write(text) }
         }
         if let text = reporter.finish(summary) { Self.write(text) }
         if summary.failed > 0 {
             throw ExitCode(1)
+        }
+    }
+
+    /// `--jobs`: a count, or 0 / `auto` for the number of cores.
+    static func jobs(_ argument: String) throws -> Int {
+        let count = argument == "auto" ? 0 : argument.allSatisfy({ $0.isASCII && $0.isNumber }) ? Int(argument) : nil
+        guard let count else {
+            throw ValidationError("give a number of scenarios to run at once, or 0 or auto for one per core, not \"\(argument)\".")
+        }
+        return count > 0 ? count : max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    }
+
+    /// `--shard i/n`, checked when parsed so that a bad value is a usage error that says why.
+    static func shard(_ argument: String) throws -> ScenarioShard {
+        do {
+            return try ScenarioShard(parsing: argument)
+        } catch {
+            throw ValidationError("\(error.description).")
         }
     }
 

@@ -143,6 +143,109 @@ import FoundationXML
         #endif
     }
 
+    // MARK: Jobs and shards
+
+    private static let movieFiles = ["failures", "onboarding", "settings", "tabs"].map { "Examples/movies/scenarios/\($0).lua" }
+
+    @Test func jobsReportExactlyAsOneJobDoes() async throws {
+        for (arguments, format) in [
+            (["--app", "Examples/movies/app.lua"] + Self.movieFiles, "text"),
+            (["--app", "Examples/movies/app.lua"] + Self.movieFiles, "tap"),
+            (["--app", "Examples/portus/app.lua", "Examples/portus/portus.lua"], "text"),
+        ] {
+            let one = try await PortolanBinary.run(["test", "--format", format] + arguments)
+            let two = try await PortolanBinary.run(["test", "--format", format, "--jobs", "2"] + arguments)
+            let auto = try await PortolanBinary.run(["test", "--format", format, "--jobs", "auto"] + arguments)
+            #expect(one.status == 0, "\(one.stdout)\(one.stderr)")
+            #expect(two.status == 0 && auto.status == 0, "\(two.stderr)\(auto.stderr)")
+            #expect(two.stdout == one.stdout)
+            #expect(auto.stdout == one.stdout)
+        }
+    }
+
+    @Test func endlessScenariosAreCutUnderTwoJobs() async throws {
+        let directory = try PortolanBinary.directory(with: [
+            "app.lua": Self.app,
+            "loop.lua": """
+                scenario("spins", function() while true do end end)
+                scenario("next", function() expect(portolan.active_path(), { "root", "home" }) end)
+                scenario("spins too", function() local n = 0; while true do n = n + 1 end end)
+                scenario("last", function() end)
+                """,
+        ])
+        let run = try await PortolanBinary.run(
+            ["test", "--jobs", "2", "--timeout", "1", "--app", "app.lua", "loop.lua"], in: directory)
+        #expect(run.status == 1)
+        #expect(run.stdout == """
+            FAIL loop.lua: spins
+                 timed out after 1 s (cut)
+            ok   loop.lua: next
+            FAIL loop.lua: spins too
+                 timed out after 1 s (cut)
+            ok   loop.lua: last
+            2 passed, 2 failed
+
+            """, "\(run.stdout)")
+    }
+
+    @Test func shardsTogetherRunEveryScenarioOnceEachAValidReport() async throws {
+        let directory = try PortolanBinary.directory(with: [
+            "app.lua": Self.app, "s.lua": Self.mixed,
+            "t.lua": (1...4).map { "scenario(\"t\($0)\", function() end)" }.joined(separator: "\n"),
+            "broken.lua": "local = 1\n",
+        ])
+        let files = ["s.lua", "t.lua", "broken.lua"]
+        let whole = try await PortolanBinary.run(["test", "--app", "app.lua"] + files, in: directory)
+        let all = whole.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") }.dropLast().map(String.init)
+        #expect(all.count == 8, "\(whole.stdout)")
+        var union: [String] = []
+        for index in 1...3 {
+            let shard = ["--shard", "\(index)/3", "--jobs", "2", "--app", "app.lua"]
+            let text = try await PortolanBinary.run(["test"] + shard + files, in: directory)
+            let lines = text.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") }.dropLast().map(String.init)
+            #expect(lines == all.filter(lines.contains), "shard \(index)")
+            #expect(text.status == (lines.contains { $0.hasPrefix("FAIL") } ? 1 : 0))
+            union += lines
+
+            // TAP: its own numbering and plan.
+            let tap = try await PortolanBinary.run(["test", "--format", "tap"] + shard + files, in: directory)
+            let tapLines = tap.stdout.split(separator: "\n").map(String.init)
+            #expect(tapLines.first == "TAP version 14")
+            let results = tapLines.filter { $0.hasPrefix("ok ") || $0.hasPrefix("not ok ") }
+            #expect(results.count == lines.count)
+            for (offset, line) in results.enumerated() {
+                #expect(line.hasPrefix("ok \(offset + 1) - ") || line.hasPrefix("not ok \(offset + 1) - "), "\(line)")
+            }
+            #expect(tapLines.contains("1..\(lines.count)"), "\(tap.stdout)")
+
+            // JUnit: a well-formed document counting the shard's cases only.
+            let junit = try await PortolanBinary.run(["test", "--format", "junit"] + shard + files, in: directory)
+            #expect(junit.stdout.hasPrefix("<?xml"))
+            #if canImport(FoundationXML) || os(macOS)
+            let root = try #require(try XMLDocument(xmlString: junit.stdout).rootElement())
+            #expect(root.attribute(forName: "tests")?.stringValue == "\(lines.count)")
+            #endif
+        }
+        #expect(union.sorted() == all.sorted())
+    }
+
+    @Test func badJobsAndShardsAreUsageErrors() async throws {
+        for (arguments, message) in [
+            (["--shard", "0/2"], "the shard index must be between 1 and 2, not 0"),
+            (["--shard", "3/2"], "the shard index must be between 1 and 2, not 3"),
+            (["--shard", "1/0"], "the shard count must be at least 1, not 0"),
+            (["--shard", "2"], "a shard is i/n"),
+            (["--shard", "a/b"], "a shard is i/n"),
+            (["--jobs=-1"], "give a number of scenarios to run at once"),
+            (["--jobs", "two"], "give a number of scenarios to run at once"),
+        ] {
+            let run = try await PortolanBinary.run(["test"] + arguments + ["Examples/portus/portus.lua"])
+            #expect(run.status != 0 && run.status != 1, "\(arguments)")
+            #expect(run.stdout.isEmpty)
+            #expect(run.stderr.contains(message), "\(arguments): \(run.stderr)")
+        }
+    }
+
     @Test func usageErrors() async throws {
         let missing = try await PortolanBinary.run(["test", "no/such/file.lua"])
         #expect(missing.status != 0)

@@ -174,6 +174,135 @@ import Testing
         #expect(Self.message(results[0])?.contains("declares no scenario") == true)
     }
 
+    // MARK: Jobs and shards
+
+    private static let suite = [
+        "a.lua": """
+            local portolan = require "portolan"
+            scenario("routes", function() expect(portolan.route { "root", "home", "detail" }, { "enter detail" }) end)
+            scenario("fails", function() print("said"); expect(1, 2) end)
+            scenario("skips", function() skip("later") end)
+            """,
+        "b.lua": "scenario(\"x\", function() end)\nlocal = 1\n",
+        "c.lua": """
+            scenario("one", function() local n = 0; for i = 1, 20000 do n = n + i end; expect(n, 200010000) end)
+            scenario("two", function() expect(portolan.active_path(), { "root", "home" }) end)
+            scenario("three", function() error("boom") end)
+            scenario("four", function() end)
+            """,
+        "d.lua": "local x = 1\n",
+    ]
+
+    /// What a result says, without its duration.
+    private static func shown(_ results: [ScenarioResult]) -> [String] {
+        results.map { "\($0.title) \($0.outcome) \($0.output)" }
+    }
+
+    @Test func jobsGiveTheSameResultsInTheSameOrder() async throws {
+        let directory = try Self.files(Self.suite.merging(["app.lua": Self.app]) { $1 })
+        let files = ["c.lua", "a.lua", "d.lua", "b.lua"].map { directory + "/" + $0 }
+        func run(jobs: Int) async -> (results: [ScenarioResult], reported: [ScenarioResult]) {
+            let runner = ScenarioRunner(options: .init(app: directory + "/app.lua", timeout: .seconds(60), jobs: jobs))
+            var reported: [ScenarioResult] = []
+            let results = await runner.run(files: files) { reported.append($0) }
+            return (results, reported)
+        }
+        let one = await run(jobs: 1), two = await run(jobs: 2), many = await run(jobs: 5)
+        #expect(one.results.count == 9)
+        #expect(Self.shown(one.results) == Self.shown(one.reported))
+        for other in [two, many] {
+            #expect(Self.shown(other.results) == Self.shown(one.results))
+            #expect(Self.shown(other.reported) == Self.shown(one.results))
+        }
+        #expect(ScenarioSummary(two.results).description == "4 passed, 4 failed, 1 skipped")
+    }
+
+    @Test func endlessScenariosAreCutUnderJobs() async throws {
+        let directory = try Self.files(["app.lua": Self.app, "s.lua": """
+            scenario("loops", function() while true do end end)
+            scenario("passes", function() expect(portolan.active_path(), { "root", "home" }) end)
+            scenario("waits forever", function() while true do portolan.wait(0.01) end end)
+            scenario("loops too", function() local n = 0; while true do n = n + 1 end end)
+            scenario("passes too", function() end)
+            """])
+        let runner = ScenarioRunner(options: .init(
+            app: directory + "/app.lua", timeout: .seconds(1), grace: .milliseconds(500), jobs: 2))
+        let results = await runner.run(files: [directory + "/s.lua"])
+        #expect(results.map(\.name) == ["loops", "passes", "waits forever", "loops too", "passes too"])
+        for index in [0, 2, 3] {
+            #expect(Self.message(results[index]) == "timed out after 1 s (cut)", "\(results[index])")
+        }
+        #expect(results[1].outcome == .passed)
+        #expect(results[4].outcome == .passed)
+    }
+
+    @Test func shardsPartitionEveryEntryExactlyOnce() throws {
+        // Files of 0 to 12 entries, given out of order.
+        var entries: [ScenarioEntry] = []
+        for (file, count) in [("m.lua", 7), ("b/z.lua", 1), ("a.lua", 12), ("broken.lua", 0), ("c.lua", 5), ("q.lua", 3)] {
+            if count == 0 {
+                entries.append(ScenarioEntry(
+                    file: file, index: 0, name: ScenarioResult.fileFailureName,
+                    known: ScenarioResult(file: file, name: ScenarioResult.fileFailureName, outcome: .failed("x"))))
+            }
+            for index in stride(from: 1, through: count, by: 1) {
+                entries.append(ScenarioEntry(file: file, index: index, name: "s\(index)"))
+            }
+        }
+        let key = { (entry: ScenarioEntry) in "\(entry.file)#\(entry.index)" }
+        let all = entries.map(key)
+        var generator = SystemRandomNumberGenerator()
+        for count in 1...12 {
+            let shards = try (1...count).map { try ScenarioShard(index: $0, count: count).select(entries).map(key) }
+            // Union is everything, pairwise disjoint: the concatenation is a permutation of all.
+            #expect(shards.flatMap { $0 }.sorted() == all.sorted(), "n = \(count)")
+            // Balanced: sizes differ by at most one.
+            let sizes = shards.map(\.count)
+            #expect(sizes.max()! - sizes.min()! <= 1, "n = \(count): \(sizes)")
+            // Each shard keeps the run's order.
+            for shard in shards {
+                #expect(shard == all.filter(shard.contains), "n = \(count)")
+            }
+            // The split depends on the entries, not on the order the files were given in.
+            let shuffled = Dictionary(grouping: entries, by: \.file).values.shuffled(using: &generator).flatMap { $0 }
+            for (offset, shard) in shards.enumerated() {
+                let again = try ScenarioShard(index: offset + 1, count: count).select(shuffled).map(key)
+                #expect(Set(again) == Set(shard), "n = \(count)")
+            }
+        }
+        #expect(try ScenarioShard(index: 1, count: 1).select(entries).map(key) == all)
+        #expect(try ScenarioShard(index: 1, count: 3).select([]).isEmpty)
+    }
+
+    @Test func shardsRunTheirPartOfARealSuite() async throws {
+        let directory = try Self.files(Self.suite.merging(["app.lua": Self.app]) { $1 })
+        let files = ["a.lua", "b.lua", "c.lua", "d.lua"].map { directory + "/" + $0 }
+        let runner = ScenarioRunner(options: .init(app: directory + "/app.lua", timeout: .seconds(60), jobs: 2))
+        let all = Self.shown(await runner.run(files: files))
+        var union: [String] = []
+        for index in 1...3 {
+            let part = Self.shown(await runner.run(files: files, shard: try ScenarioShard(index: index, count: 3)))
+            #expect(part == all.filter(part.contains))
+            union += part
+        }
+        #expect(union.sorted() == all.sorted())
+    }
+
+    @Test func shardSyntax() throws {
+        #expect(try ScenarioShard(parsing: "1/1") == ScenarioShard(index: 1, count: 1))
+        #expect(try ScenarioShard(parsing: "3/8") == ScenarioShard(index: 3, count: 8))
+        #expect(try ScenarioShard(parsing: "8/8").description == "8/8")
+        for bad in ["", "1", "0/3", "4/3", "1/0", "-1/2", "1/-2", "a/b", "1/2/3", " 1/2", "1 /2", "1/", "/2", "+1/2", "1.0/2"] {
+            #expect(throws: ScenarioShard.Invalid.self, "\(bad)") { try ScenarioShard(parsing: bad) }
+        }
+        #expect(throws: ScenarioShard.Invalid.self) { try ScenarioShard(parsing: "4/3") }
+        do {
+            _ = try ScenarioShard(parsing: "4/3")
+        } catch {
+            #expect(error.description == "the shard index must be between 1 and 3, not 4")
+        }
+    }
+
     // MARK: Reports
 
     private static let sample = [

@@ -5,7 +5,8 @@ import Lua
 /// For each file, a first host (with the app) runs the file only to list its scenarios. Then each
 /// scenario runs alone in its own fresh host: the app is loaded, the file is run again, and
 /// `scenario` calls only the selected case's function, in the file's main flow. So no scenario
-/// sees another's state, and each can be run (or, later, scheduled) independently.
+/// sees another's state, and each can be run independently: `options.jobs` hosts at a time, and
+/// a ``ScenarioShard`` of them on each machine of a CI matrix.
 ///
 /// ```swift
 /// let runner = ScenarioRunner(options: .init(app: "Examples/movies/app.lua"))
@@ -22,15 +23,19 @@ public struct ScenarioRunner: Sendable {
         /// Limits of each host. Its `moduleDirectory`, when nil, becomes the app's directory (or
         /// the scenario file's, without an app), so that `require` finds their own modules.
         public var host: HostConfiguration
+        /// How many hosts may run at once (files being listed, then scenarios); at least 1.
+        /// Results are reported in the same order whatever it is.
+        public var jobs: Int
 
         public init(
             app: String? = nil, timeout: Duration = .seconds(30), grace: Duration = .seconds(1),
-            host: HostConfiguration = .init()
+            host: HostConfiguration = .init(), jobs: Int = 1
         ) {
             self.app = app
             self.timeout = timeout
             self.grace = grace
             self.host = host
+            self.jobs = max(1, jobs)
         }
     }
 
@@ -40,44 +45,24 @@ public struct ScenarioRunner: Sendable {
         self.options = options
     }
 
-    /// Runs every scenario of every file, in order; `report` sees each result as soon as it is known.
+    /// Runs every scenario of every file (or of one shard of them), and gives the results in
+    /// order: the files' order, then each file's scenarios in declaration order, whatever
+    /// `options.jobs` is. `report` sees each result as soon as it and all before it are known.
+    ///
+    /// Every file is listed first (at most `options.jobs` at a time), then the scenarios run.
     @discardableResult
-    public func run(files: [String], report: (ScenarioResult) -> Void = { _ in }) async -> [ScenarioResult] {
-        var results: [ScenarioResult] = []
-        for file in files {
-            for result in await run(file: file, report: report) {
-                results.append(result)
-            }
-        }
-        return results
+    public func run(
+        files: [String], shard: ScenarioShard? = nil, report: (ScenarioResult) -> Void = { _ in }
+    ) async -> [ScenarioResult] {
+        var entries = await entries(files: files)
+        if let shard { entries = shard.select(entries) }
+        return await run(entries: entries, report: report)
     }
 
     /// Runs the scenarios of one file, in order.
     @discardableResult
     public func run(file: String, report: (ScenarioResult) -> Void = { _ in }) async -> [ScenarioResult] {
-        var results: [ScenarioResult] = []
-        func emit(_ result: ScenarioResult) {
-            results.append(result)
-            report(result)
-        }
-        switch await list(file: file) {
-        case .failed(let result):
-            emit(result)
-        case .listed(let names, appError: let appError):
-            if names.isEmpty {
-                emit(ScenarioResult(
-                    file: file, name: ScenarioResult.fileFailureName,
-                    outcome: .failed("declares no scenario: call scenario(name, fn) for each case")))
-            }
-            for (offset, name) in names.enumerated() {
-                if let appError {
-                    emit(ScenarioResult(file: file, name: name, outcome: .failed("the app did not load: " + appError)))
-                } else {
-                    emit(await run(file: file, scenario: offset + 1, named: name))
-                }
-            }
-        }
-        return results
+        await run(files: [file], report: report)
     }
 
     // MARK: Listing
