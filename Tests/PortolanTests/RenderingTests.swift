@@ -310,7 +310,7 @@ import Testing
 
     @Test func aDeepChainDoesNotExhaustTheStack() throws {
         var spec = NodeSpec.screen("leaf")
-        for depth in 0..<2_000 { spec = .screen("n\(depth)", [spec]) }
+        for depth in 0..<(NavigationGraph.maximumDepth - 1) { spec = .screen("n\(depth)", [spec]) }
         let graph = try NavigationGraph(root: spec)
         for format in GraphFormat.allCases {
             #expect(!GraphRenderer.render(graph, as: format).isEmpty)

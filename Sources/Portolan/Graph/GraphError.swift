@@ -5,6 +5,8 @@ public enum GraphError: Error, Equatable, Sendable {
     case switchWithoutChildren(NodeID)
     case activeNotAChild(switchNode: NodeID, active: NodeID)
     case activeOnScreen(NodeID)
+    /// A node deeper than `NavigationGraph.maximumDepth`.
+    case tooDeep(NodeID, limit: Int)
     /// A route pattern that does not parse.
     case invalidRoute(NodeID, pattern: String, reason: String)
     /// Two route patterns that would rank equally for some URL; both are named.
@@ -24,6 +26,8 @@ extension GraphError: CustomStringConvertible {
             return "switch node '\(switchNode)' names '\(active)' as active, which is not one of its children"
         case .activeOnScreen(let id):
             return "'\(id)' names an active child but is not a switch node"
+        case .tooDeep(let id, let limit):
+            return "'\(id)' is declared deeper than \(limit) levels"
         case .invalidRoute(let id, let pattern, let reason):
             return "route '\(pattern)' of '\(id)' is invalid: \(reason)"
         case .ambiguousRoutes(let id, let pattern, let otherNode, let otherPattern, let reason):

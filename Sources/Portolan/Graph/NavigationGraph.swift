@@ -30,12 +30,28 @@ public struct NavigationGraph: Sendable, Equatable {
 
     /// `caseInsensitiveRoutes` makes constant URL segments match without regard to case.
     public init(root: NodeSpec, anywhere: [NodeSpec] = [], caseInsensitiveRoutes: Bool = false) throws(GraphError) {
+        for spec in [root] + anywhere {
+            try Self.checkDepth(of: spec)
+        }
         rootID = root.id
         anywhereIDs = anywhere.map(\.id)
         urlRoutes = GraphRoutes(caseInsensitive: caseInsensitiveRoutes)
         try declare(root, parent: nil, isAnywhere: false)
         for spec in anywhere {
             try declare(spec, parent: nil, isAnywhere: true)
+        }
+    }
+
+    /// How deep a path may go, declared or live: deeper ones are refused, so that no walk along a
+    /// path can exhaust a thread's stack. Real apps are a few levels deep.
+    public static let maximumDepth = 1_000
+
+    /// Refuses a spec deeper than `maximumDepth`, walking it without recursion (it may be anything).
+    private static func checkDepth(of spec: NodeSpec) throws(GraphError) {
+        var pending: [(NodeSpec, Int)] = [(spec, 1)]
+        while let (node, depth) = pending.popLast() {
+            guard depth <= maximumDepth else { throw .tooDeep(node.id, limit: maximumDepth) }
+            pending.append(contentsOf: node.children.map { ($0, depth + 1) })
         }
     }
 

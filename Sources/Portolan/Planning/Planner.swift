@@ -39,6 +39,9 @@ public enum Planner {
         guard let first = entries.first else {
             throw RouteFailure(.invalid, "the destination is empty")
         }
+        guard entries.count <= NavigationGraph.maximumDepth else {
+            throw RouteFailure(.invalid, "the destination is \(entries.count) levels deep; paths are at most \(NavigationGraph.maximumDepth)")
+        }
         if let malformed = entries.first(where: { !$0.isWellFormed }) {
             throw RouteFailure(.invalid, "malformed entry '\(malformed)': ids must be non-empty and numbers finite")
         }
@@ -112,6 +115,9 @@ private struct Planning {
         if path[top].entry == entry { return }
         if path[top].entry.id == entry.id {
             try leaveUnmanaged(from: top)
+        }
+        guard path.count < NavigationGraph.maximumDepth else {
+            throw RouteFailure(.invalid, "entering '\(entry)' would make the active path deeper than \(NavigationGraph.maximumDepth) levels")
         }
         instructions.append(.enter(entry))
         path.enter(entry)

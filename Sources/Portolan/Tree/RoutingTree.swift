@@ -87,13 +87,19 @@ public struct RoutingTree: Sendable, Equatable {
         guard entry.isWellFormed else { throw .malformedEntry(entry) }
         guard graph[entry.id] != nil else { throw .unknownNode(entry.id) }
         let node = LiveNode.fresh(entry, isManaged: false, in: graph)
-        try Self.enter(node, onTopOf: &root, graph: graph)
+        try Self.enter(node, onTopOf: &root, depth: 1, graph: graph)
     }
 
-    private static func enter(_ node: LiveNode, onTopOf current: inout LiveNode, graph: NavigationGraph) throws(TreeUpdateError) {
+    private static func enter(
+        _ node: LiveNode, onTopOf current: inout LiveNode, depth: Int, graph: NavigationGraph
+    ) throws(TreeUpdateError) {
         if let index = current.activeIndex {
-            try enter(node, onTopOf: &current.children[index], graph: graph)
+            try enter(node, onTopOf: &current.children[index], depth: depth + 1, graph: graph)
             return
+        }
+        // Anywhere nodes can pile up on each other without end; a bound keeps every walk safe.
+        guard depth + node.activeChain.count <= NavigationGraph.maximumDepth else {
+            throw .tooDeep(limit: NavigationGraph.maximumDepth)
         }
         guard current.kind == .screen, graph.allows(node.entry.id, below: current.entry.id) else {
             throw .cannotEnter(node.entry.id, onTopOf: current.entry.id)

@@ -8,6 +8,7 @@ public enum TreeUpdateError: Error, Equatable, Sendable {
     case cannotLeaveRoot
     case notASwitch(NodeID)
     case notAChild(NodeID, ofSwitch: NodeID)
+    case tooDeep(limit: Int)
 }
 
 extension TreeUpdateError: CustomStringConvertible {
@@ -29,6 +30,8 @@ extension TreeUpdateError: CustomStringConvertible {
             return "'\(id)' is not a switch node on the active path"
         case .notAChild(let child, let switchNode):
             return "'\(child)' is not a child of switch node '\(switchNode)'"
+        case .tooDeep(let limit):
+            return "the active path would be deeper than \(limit) levels"
         }
     }
 }
