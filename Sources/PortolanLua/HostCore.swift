@@ -33,6 +33,8 @@ final class HostCore {
     /// Routes queued from handlers and observers while a script's route runs.
     private var pendingTickets: [RouteTicket] = []
     let events = EventBuffer()
+    /// Told of every URL a script routes to, once resolved (coverage of route patterns).
+    var urlObserver: (@Sendable (URLResolution) -> Void)?
     /// Where `print` and observer failures go.
     var output: @Sendable (String) -> Void = { print($0) }
     /// Directory tried for relative paths given to `portolan.load`, after the working directory.
@@ -165,7 +167,10 @@ final class HostCore {
             pendingTickets.append(router.enqueue(to: destination))
         case .url(let url):
             // A URL that leads nowhere is refused here, at the caller's line, not later.
-            if case .failure(let failure) = router.resolve(url: url) { throw failure }
+            switch router.resolve(url: url) {
+            case .failure(let failure): throw failure
+            case .success(let resolution): urlObserver?(resolution)
+            }
             pendingTickets.append(router.enqueue(url: url))
         }
     }

@@ -128,9 +128,18 @@ public actor PortolanHost {
         } catch {
             return .failure(error)
         }
+        if let observer = core.urlObserver, case .success(let resolution) = router.resolve(url: url) {
+            observer(resolution)
+        }
         let result = await router.route(url: url)
         await settle()
         return result
+    }
+
+    /// Calls `observer` with every URL routed to through this host, once resolved: the node and
+    /// the pattern it matched (what a coverage report counts).
+    public func observeURLs(_ observer: @escaping @Sendable (URLResolution) -> Void) {
+        core.urlObserver = observer
     }
 
     /// What `route` would execute now, without running anything.
