@@ -33,7 +33,7 @@ enum RenderingFixtures {
 
     /// A random tree of `count` nodes, about one in seven a switch node, a few reachable from anywhere.
     static func random(count: Int, seed: UInt64) throws -> NavigationGraph {
-        var generator = RenderingRNG(seed: seed)
+        var generator = SeededRandom(seed: seed)
         var children: [[Int]] = Array(repeating: [], count: count)
         for node in 1..<count {
             children[Int(generator.next() % UInt64(node))].append(node)
@@ -46,18 +46,6 @@ enum RenderingFixtures {
             return .screen("node \(node)", kids)
         }
         return try NavigationGraph(root: spec(0), anywhere: [.screen("alert", [.screen("alert detail")]), .screen("login")])
-    }
-}
-
-struct RenderingRNG: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

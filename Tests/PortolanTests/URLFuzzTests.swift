@@ -8,7 +8,7 @@ import Testing
     /// control characters, inputs past the caps): each one parses and matches, or fails with a typed
     /// error that has a message; never a crash, and what is returned is well formed.
     @Test func hostileURLsFailTypedOrMatchWellFormed() throws {
-        var random = URLFuzzRandom(seed: 0x5EED_0004)
+        var random = SeededRandom(seed: 0x5EED_0004)
         let matcher = try Self.fuzzMatcher()
         var outcomes = (matched: 0, unmatched: 0, refused: 0)
         for index in 0..<50_000 {
@@ -40,7 +40,7 @@ import Testing
     /// Random pattern text parses or fails typed, and a parsed pattern registers or is refused as
     /// ambiguous; never a crash.
     @Test func hostilePatternsParseOrFailTyped() {
-        var random = URLFuzzRandom(seed: 0xFA77_E412)
+        var random = SeededRandom(seed: 0xFA77_E412)
         var matcher = URLMatcher<Int>()
         for index in 0..<20_000 {
             let text = HostileURL.pattern(&random)
@@ -64,7 +64,7 @@ import Testing
     /// written from the rule: of all patterns matching the URL, the one whose per-segment
     /// specificity is lexicographically best; there is exactly one best.
     @Test func trieAgreesWithBruteForceSpecificity() throws {
-        var random = URLFuzzRandom(seed: 0xB0B_CAFE)
+        var random = SeededRandom(seed: 0xB0B_CAFE)
         var checked = 0
         for _ in 0..<1_500 {
             var matcher = URLMatcher<Int>()
@@ -102,7 +102,7 @@ enum URLPrecedenceOracle {
     static let patternSegments = ["a", "b", "1", ":p<int>", ":p{[a-b]+}", ":p{b|c}", ":p", "*", "**r"]
     static let urlSegments = ["a", "b", "c", "1", "-2", "ab", "%61", "x", "%2F"]
 
-    static func randomPattern(_ random: inout URLFuzzRandom) -> String {
+    static func randomPattern(_ random: inout SeededRandom) -> String {
         let count = random.int(in: 0...4)
         var segments: [String] = []
         for index in 0..<count {
@@ -182,7 +182,7 @@ enum HostileURL {
         "3f2504e0-4f89-11d3-9a0c-0305e82c3301",
     ]
 
-    static func make(_ random: inout URLFuzzRandom) -> String {
+    static func make(_ random: inout SeededRandom) -> String {
         switch random.int(in: 0...9) {
         case 0:
             // Random bytes; invalid UTF-8 becomes U+FFFD in the String, as it would from any decoder.
@@ -205,26 +205,8 @@ enum HostileURL {
         "|", "\\", "a", "b", "%2F", "%", "{3}", "{1,2}", "[^/]", "https://", "h.com", "?", "é", "\u{1}",
     ]
 
-    static func pattern(_ random: inout URLFuzzRandom) -> String {
+    static func pattern(_ random: inout SeededRandom) -> String {
         (0..<random.int(in: 0...16)).map { _ in patternTokens[random.int(in: 0...patternTokens.count - 1)] }.joined()
     }
 }
 
-/// A tiny deterministic generator (URLFuzzRandom): reproducible inputs, no global state.
-struct URLFuzzRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func int(in range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.count))
-    }
-}
