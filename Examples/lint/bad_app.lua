@@ -1,0 +1,55 @@
+-- A deliberately broken app: every lint of `portolan check` fires at least once here.
+--
+--   portolan check Examples/lint/bad_app.lua        (exit status 1)
+--
+-- Each line that should be reported says which lint reports it.
+
+local portolan = require "portolan"
+
+-- A helper that builds tab nodes: the nodes it builds share the line of its table.
+local function tab(id, pattern)
+  return { id = id, route = pattern }
+end
+
+portolan.app {
+  id = "root", kind = "switch", active = "home",
+  children = {
+    { id = "home", route = "/",
+      children = {
+        { id = "movie", route = "/movies/:id",
+          enter = "MovieDetail",                               -- handler-not-function
+          on_leave = function(node, entry) end },              -- unknown-handler (did you mean leave?)
+        { id = "movie", route = "/films/:id" },                -- duplicate-id
+        { id = "trailer", route = "/movies/:slug" },           -- ambiguous-route (with /movies/:id)
+        { id = "poster", route = "/posters/*" },               -- shadowed-route (by /posters/:name)
+        { id = "poster_detail", route = "/posters/:name" },
+        { id = "legacy", route = "/old/:id" },                 -- shadowed-route (by the redirect rule)
+        { id = "gallery", route = "/gallery/:id<float>" },     -- invalid-route (no such type)
+        { id = "cast", active = "actor" },                     -- active-not-child (not a switch)
+      } },
+    { id = "tabs", kind = "switch", active = "favourites",     -- active-not-child
+      children = { tab("wishlist", "/wishlist"), tab("watched", "/watched") } },
+    { id = "admin",                                            -- unreachable-node
+      guard = function(node, request) return portolan.deny("not yet") end,
+      children = { { id = "audit" } } },
+    { id = "help", kind = "tabs" },                            -- invalid-node (no such kind)
+  },
+  anywhere = {
+    { id = "settings", route = "/settings",
+      children = {
+        { id = "about", route = "/settings/about" },           -- dead-route (inside an anywhere node)
+      } },
+  },
+}
+
+portolan.redirect_rule("/old/:id", "/movies/:id")
+portolan.redirect_rule("/promo/:id", "/promotions/:id")        -- unknown-node-in-redirect (no route)
+
+portolan.intercept(function(request)
+  if request:goes_to("moive") then                             -- unknown-node-in-guard
+    return portolan.redirect { "root", "home", "login" }       -- unknown-node-in-redirect
+  end
+  if request:goes_to("audit") and not is_admin then
+    return portolan.redirect "home"                            -- invalid-redirect (not an anywhere node)
+  end
+end)

@@ -1,0 +1,6 @@
+local portolan = require "portolan"
+
+portolan.app {
+  id = "root",
+  children = { { id = "a" } 
+}

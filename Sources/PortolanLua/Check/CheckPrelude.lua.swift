@@ -1,0 +1,91 @@
+/// Lua run in the linter's host before the app: it records what the app declares instead of
+/// stopping at the first mistake. `portolan.app` keeps the node tables (and still declares them
+/// when it can, so the rest of the script runs as usual); `portolan.redirect_rule` keeps its rules;
+/// `__portolan_at` remembers the lines that `NodeLineMarker` wrote into the source. At the end,
+/// `__portolan_check_report` hands a plain description of it all to Swift.
+let checkPreludeSource = #"""
+local lines = setmetatable({}, { __mode = "k" })
+function __portolan_at(line, t)
+  if type(t) == "table" and lines[t] == nil then lines[t] = line end
+  return t
+end
+
+-- "file:line: " of the code that called the function calling this one (error's level 1 is pcall,
+-- 2 this function, 3 its caller, 4 the code that called it).
+local function where()
+  local _, message = pcall(error, "", 4)
+  return message
+end
+
+local apps, rules, function_rules = {}, {}, 0
+
+local declare = portolan.app
+portolan.app = function(spec)
+  local ok, why = pcall(declare, spec)
+  apps[#apps + 1] = { spec = spec, where = where(), declared = ok, why = not ok and tostring(why) or nil }
+  return spec
+end
+
+local add_rule = portolan.redirect_rule
+portolan.redirect_rule = function(from, to)
+  if type(from) == "function" and to == nil then
+    function_rules = function_rules + 1
+  elseif type(from) == "string" and type(to) == "string" then
+    rules[#rules + 1] = { from = from, to = to, where = where() }
+  end
+  -- A refused rule is reported by the linter; the script goes on.
+  pcall(add_rule, from, to)
+end
+
+local HANDLERS = { enter = true, leave = true, switch = true, can_leave = true, guard = true }
+
+local function describe(node, visiting)
+  if type(node) ~= "table" then return { type = type(node) } end
+  if visiting[node] then
+    return { type = "table", cycle = true, line = lines[node], id = type(node.id) == "string" and node.id or nil }
+  end
+  visiting[node] = true
+  local d = { type = "table", line = lines[node], fields = {} }
+  for key, value in pairs(node) do
+    if type(key) == "string" then d.fields[key] = type(value) end
+  end
+  if type(node.id) == "string" then d.id = node.id end
+  if node.kind ~= nil then d.kind = tostring(node.kind) end
+  if type(node.active) == "string" then d.active = node.active end
+  local routes = node.route
+  if type(routes) == "string" then routes = { routes } end
+  if type(routes) == "table" then
+    d.routes = {}
+    for _, pattern in ipairs(routes) do
+      if type(pattern) == "string" then d.routes[#d.routes + 1] = pattern else d.bad_route = type(pattern) end
+    end
+  end
+  if type(node.children) == "table" then
+    d.children = {}
+    for index, child in ipairs(node.children) do d.children[index] = describe(child, visiting) end
+  end
+  visiting[node] = nil
+  return d
+end
+
+function __portolan_check_collect()
+  local app = apps[#apps]
+  local report = { apps = #apps, rules = rules, function_rules = function_rules }
+  if app then
+    report.where = app.where
+    report.declared = app.declared
+    report.why = app.why
+    report.root = describe(app.spec, {})
+    if type(app.spec) == "table" then
+      local anywhere = app.spec.anywhere
+      report.anywhere_type = type(anywhere)
+      if type(anywhere) == "table" then
+        report.anywhere = {}
+        for index, node in ipairs(anywhere) do report.anywhere[index] = describe(node, {}) end
+      end
+      report.case_insensitive = app.spec.case_insensitive_routes == true
+    end
+  end
+  __portolan_check_report(report)
+end
+"""#
