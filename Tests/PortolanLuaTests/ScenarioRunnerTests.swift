@@ -228,7 +228,8 @@ import Testing
         let runner = ScenarioRunner(options: .init(
             app: directory + "/app.lua", timeout: .seconds(1), grace: .milliseconds(500), jobs: 2))
         let results = await runner.run(files: [directory + "/s.lua"])
-        #expect(results.map(\.name) == ["loops", "passes", "waits forever", "loops too", "passes too"])
+        // Listing the file shares the time limit; on a starved machine it could be cut instead.
+        try #require(results.map(\.name) == ["loops", "passes", "waits forever", "loops too", "passes too"])
         for index in [0, 2, 3] {
             #expect(Self.message(results[index]) == "timed out after 1 s (cut)", "\(results[index])")
         }
