@@ -20,6 +20,12 @@ let package = Package(
             pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"])]
         ),
+        // libedit (BSD editline: line editing, history, completion) for the REPL on a terminal.
+        .systemLibrary(
+            name: "CEditLine",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
         // The C side of the bridge: macros Swift cannot import, and the trampoline that raises
         // Lua errors only after Swift frames have returned (DESIGN.md, "the longjmp rule").
         .target(name: "CLuaShim", dependencies: ["CLua"]),
@@ -33,6 +39,7 @@ let package = Package(
             name: "portolan",
             dependencies: [
                 "PortolanLua",
+                "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dispatch
 import Glibc
 import PortolanLua
 import Synchronization
@@ -9,34 +10,45 @@ import Synchronization
 /// prompts, Ctrl-C and exit codes.
 ///
 /// - On a terminal: a banner, a `portolan> ` prompt (`...> ` while a chunk continues), lines read
-///   as the terminal's line discipline gives them (editing and history come later). Ctrl-C stops
-///   a running chunk (`error: interrupted`) or, at the prompt, drops the line and any pending chunk.
-/// - Not on a terminal (a pipe, a file): no banner and no prompts, so a transcript holds only what
-///   the session printed. Ctrl-C stops a running chunk; while waiting for input it ends the
-///   process (status 130), as lua.c does outside a chunk.
+///   through libedit (`LineEditor`: editing, persistent history, Tab completion). Ctrl-C stops a
+///   running chunk (`error: interrupted`) or, at the prompt, drops the line and any pending
+///   chunk; Ctrl-D at an empty prompt ends the session. Colours unless `NO_COLOR` is set.
+/// - Not on a terminal (a pipe, a file): no banner, no prompts and no colours, so a transcript
+///   holds only what the session printed. Ctrl-C stops a running chunk; while waiting for input
+///   it ends the process (status 130), as lua.c does outside a chunk.
 /// - Everything the session prints goes to standard output, errors included (`error: ...`), so a
 ///   transcript keeps its order. Exit status 0 at the end of input or `:quit`; 1 when the app does
 ///   not load (its `file:line: message` on standard error): there is nothing to drive without it.
+/// - `--watch`: the app file (and the files it `portolan.load`s) are polled every 300 ms and
+///   reloaded when they change; what the reload did is printed above the line being typed.
 struct Repl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "repl",
         abstract: "Drive an app's routes by hand, in Lua or with /id/path shortcuts.",
         discussion: """
             Loads APP (a Lua script that calls portolan.app), or the built-in demo app (Examples/movies/app.lua) \
-            when none is given, and reads lines: Lua to evaluate (expressions are printed), /root/a/b to route \
-            to that id path, :plan DEST, :tree, :help and :quit. When standard input is not a terminal, lines \
-            are read plainly and no prompt is shown, so a session can be scripted.
+            when none is given, and reads lines: Lua to evaluate (expressions are printed), /url or /root/a/b \
+            to route, and : commands (:help lists them: :tree, :plan, :back, :history, :graph, :events, \
+            :reload, :record, :quit). On a terminal, lines are edited with libedit: history in \
+            $PORTOLAN_HISTORY or ~/.portolan_history, Tab completion, colours unless NO_COLOR is set. \
+            When standard input is not a terminal, lines are read plainly and no prompt is shown, so a \
+            session can be scripted.
             """
     )
 
     @Argument(help: "The app script to load (default: the built-in demo app).")
     var app: String?
 
+    @Flag(help: "Reload the app when its file (or a file it portolan.load-s) changes.")
+    var watch = false
+
     mutating func run() async throws {
         let interactive = isatty(STDIN_FILENO) != 0
+        let environment = Self.environment()
+        let style = ReplStyle.decide(outputIsTerminal: interactive && isatty(STDOUT_FILENO) != 0, environment: environment)
         let session: ReplSession
         do {
-            session = try await ReplSession.start(appFile: app, output: { Console.line($0) })
+            session = try await ReplSession.start(appFile: app, style: style, output: { Console.line($0) })
         } catch {
             Console.write("error: \(error.message)\n", to: STDERR_FILENO)
             throw ExitCode.failure
@@ -46,18 +58,47 @@ struct Repl: AsyncParsableCommand {
         if interactive {
             Console.line(session.banner)
         }
+        if watch {
+            if app == nil {
+                Console.line(style.paint("--watch: the built-in demo has no file to watch", .note))
+            } else {
+                Console.line(style.paint("watching \(await session.watchedFiles.joined(separator: ", ")) for changes", .note))
+            }
+        }
+        let watcher = watch && app != nil ? Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(300))
+                await session.reloadIfChanged()
+            }
+        } : nil
+        defer { watcher?.cancel() }
+
+        let editor = interactive ? LineEditor(complete: { prefix in Self.complete(prefix, in: session) }, environment: environment) : nil
+        Console.editor.withLock { $0 = editor }
+        defer { Console.editor.withLock { $0 = nil } }
         let reader = TerminalReader()
         while true {
             let line: String?
             if interactive {
                 afterInterrupt.store(0, ordering: .sequentiallyConsistent)
-                Console.write(await session.prompt)
-                switch reader.next() {
+                let prompt = await session.prompt
+                let event: TerminalReader.Event
+                if let editor {
+                    switch await editor.read(prompt: style.prompt(prompt, literal: LineEditor.promptLiteral)) {
+                    case .line(let text): event = .line(text)
+                    case .interrupted: event = .interrupted
+                    case .end: event = .end
+                    }
+                } else {
+                    Console.write(style.paint(prompt, .prompt))
+                    event = reader.next()
+                    if case .interrupted = event { Console.write("\n") }
+                }
+                switch event {
                 case .line(let text):
                     line = text
                 case .interrupted:
-                    // The terminal echoed ^C and dropped what was typed; drop the pending chunk too.
-                    Console.write("\n")
+                    // The line is dropped (the terminal or the editor showed ^C); the pending chunk too.
                     await session.cancelInput()
                     continue
                 case .end:
@@ -68,6 +109,7 @@ struct Repl: AsyncParsableCommand {
             }
             guard let line else {
                 if interactive { Console.write("\n") }
+                await session.finish()
                 return
             }
             replPhase.store(Phase.running, ordering: .sequentiallyConsistent)
@@ -75,6 +117,27 @@ struct Repl: AsyncParsableCommand {
             replPhase.store(interactive ? Phase.idleOnTerminal : Phase.idlePlain, ordering: .sequentiallyConsistent)
             if step == .quit { return }
         }
+    }
+
+    /// Completion for the editor, which calls it on its own thread and waits (at most 2 s).
+    private static func complete(_ prefix: String, in session: ReplSession) -> ReplCompletion {
+        let semaphore = DispatchSemaphore(value: 0)
+        let result = Mutex<ReplCompletion>(.none)
+        Task {
+            let completion = await session.complete(prefix)
+            result.withLock { $0 = completion }
+            semaphore.signal()
+        }
+        guard semaphore.wait(timeout: .now() + 2) == .success else { return .none }
+        return result.withLock { $0 }
+    }
+
+    private static func environment() -> [String: String] {
+        var environment: [String: String] = [:]
+        for name in ["NO_COLOR", "TERM", "HOME", "PORTOLAN_HISTORY"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        return environment
     }
 }
 
@@ -168,7 +231,12 @@ private final class TerminalReader {
 
 /// Unbuffered writes to the standard streams, so prompts show at once and output stays in order.
 private enum Console {
+    /// The line editor, while the session runs on a terminal: lines printed while it edits go
+    /// above the line being typed.
+    static let editor = Mutex<LineEditor?>(nil)
+
     static func line(_ text: String) {
+        if let editor = editor.withLock({ $0 }), editor.printAbove(text) { return }
         let fresh = afterInterrupt.exchange(0, ordering: .sequentiallyConsistent) != 0
         write((fresh && isatty(STDOUT_FILENO) != 0 ? "\n" : "") + text + "\n")
     }

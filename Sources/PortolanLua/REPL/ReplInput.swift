@@ -14,6 +14,18 @@ public enum ReplInput: Equatable, Sendable {
     case tree
     /// `:plan DEST`: the destination as a URL, an id path or a Lua expression (the text after `:plan`).
     case plan(String)
+    /// `:back`: leave the top unmanaged node of the active path.
+    case back
+    /// `:history`: the route requests of the session and their results.
+    case history
+    /// `:reload`: run the app script again (hot reload).
+    case reload
+    /// `:record FILE`, `:record off`, `:record` (the text after `:record`).
+    case record(String)
+    /// `:events on|off` (the text after `:events`).
+    case events(String)
+    /// `:graph [FORMAT] [FILE]` (the text after `:graph`).
+    case graph(String)
     /// `:help`
     case help
     /// `:quit` or `:q`
@@ -34,6 +46,12 @@ public enum ReplInput: Equatable, Sendable {
             switch name {
             case "tree": self = .tree
             case "plan": self = .plan(argument)
+            case "back", "b": self = .back
+            case "history": self = .history
+            case "reload", "r": self = .reload
+            case "record": self = .record(argument)
+            case "events": self = .events(argument)
+            case "graph": self = .graph(argument)
             case "help", "h", "?": self = .help
             case "quit", "q", "exit": self = .quit
             default: self = .unknown(name)
@@ -54,6 +72,11 @@ public enum ReplInput: Equatable, Sendable {
         return scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
     }
 
+    /// The `:` commands, as completion offers them.
+    public static let commandNames = [
+        "back", "events", "graph", "help", "history", "plan", "quit", "record", "reload", "tree",
+    ]
+
     /// The text `:help` prints.
     public static let helpText = """
         Type Lua: an expression is printed (`portolan.active_path()`), a statement is run, and a
@@ -67,9 +90,21 @@ public enum ReplInput: Equatable, Sendable {
           :plan DEST                 what routing to DEST would do, without doing it; DEST is a
                                      URL, an id path or a Lua destination: :plan {"root", "dashboard"}
           :tree                      the live routing tree (* marks the active path)
+          :back                      leave the top screen of the active path (its last node that
+                                     is not managed by a switch node)
+          :history                   the route requests of this session and what they did
+          :graph [FORMAT] [FILE]     the live tree, active path highlighted: text (default), dot,
+                                     mermaid, json or svg; to FILE when given
+          :events on|off             print router events as they happen
+          :reload                    run the app script again; what no longer exists is left
+          :record FILE               from now on, write the session's routes (and the Lua typed
+                                     between them) to FILE as a scenario for `portolan test`;
+                                     :record off (or :record) stops
           :help                      this text
-          :quit, :q                  leave (end of input does too)
+          :quit, :q                  leave (Ctrl-D and the end of input do too)
         From Lua: portolan.route(dest), portolan.plan(dest), portolan.tree(), portolan.active_path().
-        Ctrl-C stops a running chunk (`while true do end`) and clears the line at the prompt.
+        Tab completes Lua names and fields (portolan.ro<Tab>), node ids in quotes, URL routes and
+        id paths after /, and : commands. Ctrl-C stops a running chunk (`while true do end`) and
+        clears the line at the prompt.
         """
 }

@@ -16,8 +16,10 @@ import Synchronization
 /// from the root: that is how apps without routes, and nodes without one, are reached.
 ///
 /// The terminal side (reading lines, prompts, Ctrl-C) is the `portolan repl` command's; it calls
-/// ``handle(_:)`` per line, shows ``prompt``, and calls ``cancelInput()`` on Ctrl-C at a prompt.
-/// To stop a running chunk, call `host.interruption.request()` from anywhere (a signal handler).
+/// ``handle(_:)`` per line, shows ``prompt``, calls ``cancelInput()`` on Ctrl-C at a prompt,
+/// ``complete(_:)`` on Tab, ``reloadIfChanged()`` every so often with `--watch`, and ``finish()``
+/// at the end. To stop a running chunk, call `host.interruption.request()` from anywhere (a
+/// signal handler). Colours are the ``ReplStyle``'s: none unless the caller asks.
 public actor ReplSession {
     /// What the session expects after a line.
     public enum Step: Sendable, Equatable {
@@ -36,28 +38,49 @@ public actor ReplSession {
     public nonisolated let host: PortolanHost
     /// How the banner names the app: its path, or the demo's.
     public nonisolated let appName: String
-    private let write: @Sendable (String) -> Void
+    let write: @Sendable (String) -> Void
+    /// How lines are coloured.
+    public nonisolated let style: ReplStyle
+    /// The app file given at the start (nil for the demo), as `:record` names it.
+    let appArgument: String?
     /// The lines of a chunk that is not complete yet (lua.c's multi-line input).
-    private var pending: [String] = []
+    var pending: [String] = []
     /// The destination a `:plan` expression evaluated to, handed over by a Swift function.
-    private let captured = Capture<Result<RouteTarget, RouteFailure>>()
+    let captured = Capture<Result<RouteTarget, RouteFailure>>()
     /// What `portolan.match`, `route` or `plan` returned to a chunk the session ran for a URL.
-    private let outcome = Capture<LuaOutcome>()
+    let outcome = Capture<LuaOutcome>()
     /// Records router events while a REPL route runs, to show redirects and queued routes.
-    private let recorder = Recorder()
-    private var observedRouter: ObjectIdentifier?
+    let recorder = Recorder()
+    var observedRouter: ObjectIdentifier?
+    /// Whether `:events on` is in force; read by the router observer.
+    let showsEvents = Capture<Bool>()
+    /// The route requests of the session, for `:history`.
+    var routeHistory: [(label: String, report: RouteReport)] = []
+    /// The scenario `:record` is writing, if any.
+    var recording: ReplRecording?
+    /// Files `portolan.load` ran, for `--watch` (the app file is watched too).
+    let loadedFiles = Capture<[String]>()
+    /// The files watched and how they were when last seen.
+    var stamps: [String: FileStamp] = [:]
 
     /// The Lua function `:plan` calls with its destination; not meant for users.
     static let captureFunction = "__portolan_repl_destination"
     /// The Lua function URL chunks hand their results to; not meant for users.
     static let outcomeFunction = "__portolan_repl_outcome"
+    /// The Lua function the wrapped `portolan.load` tells of the files it runs.
+    static let loadedFunction = "__portolan_repl_loaded"
 
     /// A session on an app that `host` has already loaded (or will load through the prompt).
     /// Everything the session and Lua's `print` write goes to `output`, one call per message,
     /// without a trailing newline.
-    public init(host: PortolanHost, appName: String, output: @escaping @Sendable (String) -> Void) async throws(HostError) {
+    public init(
+        host: PortolanHost, appName: String, appFile: String? = nil, style: ReplStyle = .plain,
+        output: @escaping @Sendable (String) -> Void
+    ) async throws(HostError) {
         self.host = host
         self.appName = appName
+        self.appArgument = appFile
+        self.style = style
         self.write = output
         await host.setOutput(output)
         let captured = self.captured
@@ -70,12 +93,32 @@ public actor ReplSession {
             outcome.value = LuaOutcome(arguments)
             return []
         }
+        let loaded = self.loadedFiles
+        try await host.register(function: Self.loadedFunction) { arguments in
+            if let path = arguments.first?.stringValue { loaded.value = (loaded.value ?? []) + [path] }
+            return []
+        }
+        // Completion's key lister, and a `portolan.load` that says which files it runs (a tail
+        // call, so that its errors still point at the caller's line).
+        try await host.run(Self.keysSource + """
+
+            function \(Self.compilesFunction)(source)
+              \(Self.outcomeFunction)(load(source, "=stdin") and { "statement" } or {})
+            end
+            do
+              local load = portolan.load
+              portolan.load = function(path)
+                if type(path) == "string" then \(Self.loadedFunction)(path) end
+                return load(path)
+              end
+            end
+            """, chunkName: "=repl")
     }
 
     /// A session on a new host that has loaded `appFile`, or the built-in demo app when it is nil.
     /// A script that does not load throws, with its `file:line: message`.
     public static func start(
-        appFile: String?, configuration: HostConfiguration = .init(),
+        appFile: String?, configuration: HostConfiguration = .init(), style: ReplStyle = .plain,
         output: @escaping @Sendable (String) -> Void
     ) async throws(HostError) -> ReplSession {
         var configuration = configuration
@@ -85,12 +128,14 @@ public actor ReplSession {
         }
         let host = try PortolanHost(configuration: configuration)
         let session = try await ReplSession(
-            host: host, appName: appFile ?? "\(DemoApp.chunkName) (the built-in demo)", output: output)
+            host: host, appName: appFile ?? "\(DemoApp.chunkName) (the built-in demo)", appFile: appFile,
+            style: style, output: output)
         if let appFile {
             try await host.loadApp(file: appFile)
         } else {
             try await host.loadApp(source: DemoApp.source, chunkName: DemoApp.chunkName)
         }
+        await session.noteFiles()
         return session
     }
 
@@ -104,6 +149,11 @@ public actor ReplSession {
         pending.isEmpty ? Self.mainPrompt : Self.continuationPrompt
     }
 
+    /// Writes one message, coloured for its role.
+    func say(_ text: String, _ role: ReplStyle.Role) {
+        write(style.paint(text, role))
+    }
+
     /// Whether an incomplete chunk waits for more lines.
     public var isContinuing: Bool { !pending.isEmpty }
 
@@ -115,6 +165,9 @@ public actor ReplSession {
     /// Handles one line of input (without its newline).
     @discardableResult
     public func handle(_ line: String) async -> Step {
+        await observeRouter()
+        recorder.start()
+        defer { _ = recorder.stop() }
         if !pending.isEmpty {
             return await evaluate(line)
         }
@@ -129,60 +182,129 @@ public actor ReplSession {
             await plan(text)
         case .tree:
             await tree()
+        case .back:
+            await back()
+        case .history:
+            showHistory()
+        case .reload:
+            await reload(reason: nil)
+        case .record(let argument):
+            await record(argument)
+        case .events(let argument):
+            events(argument)
+        case .graph(let argument):
+            await graph(argument)
         case .help:
             write(ReplInput.helpText)
         case .quit:
+            await finish()
             return .quit
         case .unknown(let name):
-            write("error: unknown command ':\(name)'; :help lists the commands")
+            say("error: unknown command ':\(name)'; :help lists the commands", .error)
         }
         return .ready
     }
 
+    /// Ends the session: stops a recording (its file is already written after every request).
+    public func finish() async {
+        if let recording {
+            say("recorded \(recording.routeCount) route\(recording.routeCount == 1 ? "" : "s") to \(recording.path)", .note)
+            self.recording = nil
+        }
+    }
+
     // MARK: Lua
 
-    private func evaluate(_ line: String) async -> Step {
+    func evaluate(_ line: String) async -> Step {
         pending.append(line)
         let chunk = pending.joined(separator: "\n")
+        var raised = false
         do {
             let results = try await host.evaluate(chunk, chunkName: "=stdin")
             pending = []
             if !results.isEmpty {
                 write(results.joined(separator: "\t"))
             }
-            return .ready
         } catch {
             if error.isIncompleteInput {
                 return .continuing
             }
             pending = []
-            write("error: \(error.message)")
-            return .ready
+            raised = true
+            say("error: \(error.message)", .error)
         }
+        let routes = RouteReport.reports(from: recorder.snapshot())
+        remember(routes, label: chunk)
+        if recording != nil {
+            await recordLua(chunk, raised: raised, routed: !routes.isEmpty)
+        }
+        // A chunk that declared an app (or loaded one) has a new router: watch it from now on.
+        await observeRouter()
+        return .ready
+    }
+
+    /// Remembers a Lua chunk for `:record`: replayed verbatim, unless it only reads a name.
+    func recordLua(_ chunk: String, raised: Bool, routed: Bool) async {
+        let trimmed = chunk.replTrimmed()
+        let isPlainName = trimmed.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
+        if isPlainName && !routed { return }
+        outcome.value = nil
+        _ = try? await host.run("\(Self.compilesFunction)(\(Self.luaLiteral(chunk)))", chunkName: "=repl")
+        let statement = outcome.value?.values?.isEmpty == false
+        recording?.append(.lua(chunk, statement: statement, raised: raised, routed: routed, activePath: await activeIDs()))
+        saveRecording()
     }
 
     // MARK: Routes
 
-    private func route(_ text: String) async {
+    func route(_ text: String) async {
         switch await target(of: text) {
         case .idPath(let destination):
-            await startRecording()
-            let result = await host.route(destination)
-            showRoutes(recorder.stop(), result: { show(result) })
+            await route(to: destination, label: text)
+            return
         case .url:
-            await startRecording()
             let result = await runURLChunk("portolan.route", text)
-            let events = recorder.stop()
+            let events = recorder.snapshot()
+            remember(RouteReport.reports(from: events), label: text)
             guard let result else { return }
             showRoutes(events, result: { show(outcome: result) })
+            if recording != nil {
+                let outcome: ReplRecording.Outcome = result.values.map { .instructions($0) }
+                    ?? .failed(kind: Self.kind(of: result.failure ?? ""))
+                recording?.append(.route(destination: Self.luaLiteral(text), result: outcome, activePath: await activeIDs()))
+                saveRecording()
+            }
         case nil:
             return
         }
         await showActivePath()
     }
 
+    /// Routes to a destination from Swift (an id path, `:back`), shows and remembers it.
+    func route(to destination: Destination, label: String) async {
+        let result = await host.route(destination)
+        let events = recorder.snapshot()
+        remember(RouteReport.reports(from: events), label: label)
+        showRoutes(events, result: { show(result) })
+        if recording != nil {
+            let outcome: ReplRecording.Outcome
+            switch result {
+            case .success(let instructions): outcome = .instructions(instructions.map(\.description))
+            case .failure(let failure): outcome = .failed(kind: failure.kind.rawValue)
+            }
+            recording?.append(.route(destination: ReplRecording.lua(destination), result: outcome, activePath: await activeIDs()))
+            saveRecording()
+        }
+        await showActivePath()
+    }
+
+    /// The kind of a failure from its text (`handler_failed at enter x: ...`).
+    static func kind(of failure: String) -> String {
+        String(failure.prefix(while: { $0.isLetter || $0 == "_" }))
+    }
+
     /// Shows the routes the events tell of, or `result` when the router saw none.
-    private func showRoutes(_ events: [RouterEvent], result: () -> Void) {
+    func showRoutes(_ events: [RouterEvent], result: () -> Void) {
         let routes = RouteReport.reports(from: events)
         if routes.isEmpty {
             // The router never saw the route (no app declared, a URL that leads nowhere): only
@@ -196,9 +318,9 @@ public actor ReplSession {
         }
     }
 
-    private func plan(_ text: String) async {
+    func plan(_ text: String) async {
         guard !text.isEmpty else {
-            write("error: :plan needs a destination, as in :plan /wishlist or :plan {\"root\", \"dashboard\"}")
+            say("error: :plan needs a destination, as in :plan /wishlist or :plan {\"root\", \"dashboard\"}", .error)
             return
         }
         if ReplInput.isURL(text) {
@@ -210,7 +332,7 @@ public actor ReplSession {
             // `:plan EXPR` is `__portolan_repl_destination(EXPR)`: errors keep line 1 of the input.
             try await host.run("\(Self.captureFunction)(\(text))", chunkName: "=plan")
         } catch {
-            write("error: \(error.message)")
+            say("error: \(error.message)", .error)
             return
         }
         switch captured.value {
@@ -223,13 +345,13 @@ public actor ReplSession {
         case .failure(let failure):
             show(.failure(failure))
         case nil:
-            write("error: the destination was not evaluated")
+            say("error: the destination was not evaluated", .error)
             return
         }
         await showActivePath()
     }
 
-    private func planURL(_ text: String) async {
+    func planURL(_ text: String) async {
         switch await target(of: text) {
         case .idPath(let destination):
             show(await host.plan(destination))
@@ -243,7 +365,7 @@ public actor ReplSession {
     }
 
     /// What a URL line names, as `route` and `:plan` take it.
-    private enum Target {
+    enum Target {
         /// A URL a route pattern matches.
         case url
         /// An id path from the root, for a line no pattern matches.
@@ -253,7 +375,7 @@ public actor ReplSession {
     /// Matches a URL line as `portolan.match` does, and says what matched; falls back to an id
     /// path when nothing matches and the line starts with the root's id. Writes why and returns
     /// nil when the line leads nowhere.
-    private func target(of text: String) async -> Target? {
+    func target(of text: String) async -> Target? {
         outcome.value = nil
         do {
             try await host.run("""
@@ -261,16 +383,16 @@ public actor ReplSession {
                 \(Self.outcomeFunction)(match and { match.node, match.pattern, match.url }, err and tostring(err))
                 """, chunkName: "=url")
         } catch {
-            write("error: \(error.message)")
+            say("error: \(error.message)", .error)
             return nil
         }
         guard let matched = outcome.value else {
-            write("error: the URL was not matched")
+            say("error: the URL was not matched", .error)
             return nil
         }
         if let values = matched.values, values.count == 3 {
-            if values[2] != text { write("rewritten to \(values[2]) by the redirect rules") }
-            write("matched \(values[1]) (\(values[0]))")
+            if values[2] != text { say("rewritten to \(values[2]) by the redirect rules", .note) }
+            say("matched \(values[1]) (\(values[0]))", .note)
             return .url
         }
         // No pattern leads there: an id path from the root, if the line is one.
@@ -278,18 +400,18 @@ public actor ReplSession {
             do {
                 return .idPath(try IdPath.destination(text))
             } catch {
-                write("error: \(error.message)")
+                say("error: \(error.message)", .error)
                 return nil
             }
         }
-        write("failed: \(matched.failure ?? "no route matches '\(text)'")")
+        say("failed: \(matched.failure ?? "no route matches '\(text)'")", .error)
         await showActivePath()
         return nil
     }
 
     /// Runs `function(url)` (`portolan.route` or `portolan.plan`) from Lua, so that redirect rules
     /// written as Lua functions apply, and returns its result; nil when the chunk raised (written).
-    private func runURLChunk(_ function: String, _ url: String) async -> LuaOutcome? {
+    func runURLChunk(_ function: String, _ url: String) async -> LuaOutcome? {
         outcome.value = nil
         do {
             try await host.run("""
@@ -297,26 +419,26 @@ public actor ReplSession {
                 \(Self.outcomeFunction)(done, err and tostring(err))
                 """, chunkName: "=url")
         } catch {
-            write("error: \(error.message)")
+            say("error: \(error.message)", .error)
             return nil
         }
         guard let result = outcome.value else {
-            write("error: the URL was not routed")
+            say("error: the URL was not routed", .error)
             return nil
         }
         return result
     }
 
     /// A result as Lua returned it: instructions, or a failure in its canonical text.
-    private func show(outcome: LuaOutcome) {
+    func show(outcome: LuaOutcome) {
         if let instructions = outcome.values {
-            for instruction in instructions { write("  \(instruction)") }
+            for instruction in instructions { say("  \(instruction)", .instruction) }
             if instructions.isEmpty { write("(nothing to do)") }
         } else {
-            write("failed: \(outcome.failure ?? "the route failed")")
+            say("failed: \(outcome.failure ?? "the route failed")", .error)
         }
     }
-    private func show(_ result: RouteResult) {
+    func show(_ result: RouteResult) {
         switch result {
         case .success(let instructions):
             show(RouteReport(requested: nil, settled: nil, instructions: instructions, failure: nil))
@@ -325,29 +447,29 @@ public actor ReplSession {
         }
     }
 
-    private func show(_ report: RouteReport) {
+    func show(_ report: RouteReport) {
         if let settled = report.settled, let requested = report.requested, settled != requested {
-            write("redirected to \(settled)")
+            say("redirected to \(settled)", .note)
         }
         for instruction in report.instructions {
-            write("  \(instruction)")
+            say("  \(instruction)", .instruction)
         }
         if let failure = report.failure {
-            write("failed: \(failure)")
+            say("failed: \(failure)", .error)
         } else if report.instructions.isEmpty {
             write("(nothing to do)")
         }
     }
 
-    private func showActivePath() async {
+    func showActivePath() async {
         guard let router = await host.router else {
             write("active: (no app declared yet: call portolan.app { ... })")
             return
         }
-        write("active: " + router.activePath.map(\.description).joined(separator: " > "))
+        say("active: " + router.activePath.map(\.description).joined(separator: " > "), .activePath)
     }
 
-    private func tree() async {
+    func tree() async {
         guard let router = await host.router else {
             write("(no app declared yet: call portolan.app { ... })")
             return
@@ -355,16 +477,30 @@ public actor ReplSession {
         write(TreeRenderer.text(router.tree))
     }
 
-    /// Starts recording the events of the app's router, observing it first if it is new (an app
-    /// declared again gets a new router).
-    private func startRecording() async {
-        guard let router = await host.router else { return }
-        if observedRouter != ObjectIdentifier(router) {
-            observedRouter = ObjectIdentifier(router)
-            let recorder = self.recorder
-            router.observe { recorder.record($0) }
+    /// Observes the app's router if it is new (an app declared again, or reloaded, gets a new
+    /// router): its events are recorded per line, and shown with `:events on`.
+    func observeRouter() async {
+        guard let router = await host.router, observedRouter != ObjectIdentifier(router) else { return }
+        observedRouter = ObjectIdentifier(router)
+        let recorder = self.recorder, showsEvents = self.showsEvents, write = self.write, style = self.style
+        router.observe { event in
+            recorder.record(event)
+            if showsEvents.value == true {
+                write(style.paint("· " + Self.describe(event), .event))
+            }
         }
-        recorder.start()
+    }
+
+    /// An event as `:events on` prints it.
+    static func describe(_ event: RouterEvent) -> String {
+        switch event {
+        case .willRoute(let destination): return "will_route \(destination)"
+        case .instruction(let instruction): return "instruction \(instruction)"
+        case .didRoute(let destination, let executed):
+            return "did_route \(destination) (\(executed.count) instruction\(executed.count == 1 ? "" : "s"))"
+        case .failed(let destination, let failure): return "failed \(destination): \(failure)"
+        case .hostReported(let instruction): return "host_reported \(instruction)"
+        }
     }
 
     /// `text` as a Lua string literal: quotes, backslashes and control characters escaped.
@@ -387,11 +523,11 @@ public actor ReplSession {
     }
 
     /// The first id of an id path (`root` in `/root/a` and in `/root{x=1}/a`).
-    private static func firstSegment(of text: String) -> Substring {
+    static func firstSegment(of text: String) -> Substring {
         text.drop(while: { $0 == "/" }).prefix(while: { $0 != "/" && $0 != "{" && !$0.isWhitespace })
     }
 
-    private static func directory(of path: String) -> String {
+    static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
@@ -429,8 +565,10 @@ struct RouteReport {
 }
 
 /// A value a Swift function called from Lua hands to the session.
-private final class Capture<Value: Sendable>: Sendable {
-    private let storage = Mutex<Value?>(nil)
+final class Capture<Value: Sendable>: Sendable {
+    let storage = Mutex<Value?>(nil)
+
+    init() {}
 
     var value: Value? {
         get { storage.withLock { $0 } }
@@ -453,8 +591,8 @@ struct LuaOutcome: Sendable, Equatable {
 }
 
 /// Router events seen while recording.
-private final class Recorder: Sendable {
-    private let state = Mutex<(recording: Bool, events: [RouterEvent])>((false, []))
+final class Recorder: Sendable {
+    let state = Mutex<(recording: Bool, events: [RouterEvent])>((false, []))
 
     func start() {
         state.withLock { $0 = (true, []) }
@@ -464,6 +602,11 @@ private final class Recorder: Sendable {
         state.withLock { state in
             if state.recording { state.events.append(event) }
         }
+    }
+
+    /// What was seen since `start`, recording on.
+    func snapshot() -> [RouterEvent] {
+        state.withLock { $0.events }
     }
 
     /// Stops recording and returns what was seen.
