@@ -3,7 +3,9 @@
 # Idempotent and silent when nothing is missing; works as root without sudo.
 set -euo pipefail
 
-REQUIRED_PACKAGES=(liblua5.4-dev libedit-dev pkg-config tmux)
+# chromium: the coverage report's browser test loads the HTML in headless Chromium (about 300 MB
+# installed; the first install takes a minute or two, later runs only check dpkg).
+REQUIRED_PACKAGES=(liblua5.4-dev libedit-dev pkg-config tmux chromium)
 
 missing=()
 for package in "${REQUIRED_PACKAGES[@]}"; do

@@ -1,10 +1,14 @@
 import ArgumentParser
+import Portolan
 import PortolanLua
 
 #if canImport(Glibc)
 import Glibc
+/// write(2), named apart from `ParsableCommand`'s methods.
+private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
 import Darwin
+private let systemWrite = Darwin.write
 #endif
 
 /// `portolan test`: runs scenario files, one fresh app per scenario, and reports each case.
@@ -21,6 +25,13 @@ struct Test: AsyncParsableCommand {
             scenarios (dealt round-robin in the order of file path and position in the file), so that \
             n machines of a CI matrix together run each scenario exactly once; each part's report \
             stands on its own.
+
+            --coverage prints, after the report, which nodes, parent→child edges, switch targets and URL \
+            patterns of the app's graph the scenarios exercised, and lists those they never did (on \
+            standard error with --format tap or junit, so that standard output stays valid TAP or XML). \
+            --coverage-html FILE writes the same as a self-contained HTML page with the graph coloured by \
+            coverage. Both need --app. Coverage does not change the exit status, and is the same whatever \
+            --jobs is; a shard's coverage is that of its own scenarios.
 
             Exit status: 0 when no scenario failed, 1 when one did.
             """
@@ -49,6 +60,14 @@ struct Test: AsyncParsableCommand {
         transform: Test.shard)
     var shard: ScenarioShard?
 
+    @Flag(help: "After the report, print what the scenarios exercised of the app's graph, and what they never did.")
+    var coverage = false
+
+    @Option(
+        name: .customLong("coverage-html"),
+        help: ArgumentHelp("Write the coverage report as an HTML page with the graph coloured by coverage.", valueName: "file.html"))
+    var coverageHTML: String?
+
     @Argument(help: ArgumentHelp("Scenario files to run, in order.", valueName: "file.lua"))
     var files: [String]
 
@@ -65,21 +84,57 @@ struct Test: AsyncParsableCommand {
         guard timeout.isFinite, timeout > 0 else {
             throw ValidationError("--timeout must be a positive number of seconds, not \(timeout).")
         }
+        if coverage || coverageHTML != nil, app == nil {
+            throw ValidationError("--coverage and --coverage-html need --app: coverage is measured against that app's graph.")
+        }
+        if let coverageHTML, coverageHTML.isEmpty {
+            throw ValidationError("--coverage-html needs a file name.")
+        }
     }
 
     func run() async throws {
+        let measuring = coverage || coverageHTML != nil
         let runner = ScenarioRunner(options: .init(
-            app: app, timeout: .milliseconds(Int64(timeout * 1000)), jobs: jobs))
+            app: app, timeout: .milliseconds(Int64(timeout * 1000)), jobs: jobs, coverage: measuring))
         var reporter = (ScenarioFormat(rawValue: format.rawValue) ?? .text).makeReporter()
         var summary = ScenarioSummary()
         if let text = reporter.begin() { Self.write(text) }
-        await runner.run(files: files, shard: shard) { result in
+        let results = await runner.run(files: files, shard: shard) { result in
             summary.add(result)
             if let text = reporter.report(result) { Self.write(text) }
         }
         if let text = reporter.finish(summary) { Self.write(text) }
+        if measuring {
+            try await reportCoverage(of: results, runner: runner)
+        }
         if summary.failed > 0 {
             throw ExitCode(1)
+        }
+    }
+
+    /// The text report (to standard output after a text report, else to standard error) and the
+    /// HTML page.
+    private func reportCoverage(of results: [ScenarioResult], runner: ScenarioRunner) async throws {
+        let toStandardError = format != .text
+        let graph: NavigationGraph
+        do {
+            graph = try await runner.appGraph()
+        } catch {
+            Self.writeError("coverage: the app did not load, so there is nothing to measure: \(error.message)")
+            throw ExitCode(1)
+        }
+        let measured = ScenarioRunner.coverage(of: results, graph: graph)
+        if let coverageHTML {
+            do {
+                try Self.writeFile(coverageHTML, CoverageHTML.render(measured, app: app))
+            } catch {
+                Self.writeError("coverage: \(error.description)")
+                throw ExitCode(1)
+            }
+        }
+        if coverage {
+            let text = CoverageReport.text(measured, app: app, htmlFile: coverageHTML)
+            if toStandardError { Self.writeError(text) } else { Self.write(text) }
         }
     }
 
@@ -98,6 +153,34 @@ struct Test: AsyncParsableCommand {
             return try ScenarioShard(parsing: argument)
         } catch {
             throw ValidationError("\(error.description).")
+        }
+    }
+
+    private static func writeError(_ text: String) {
+        fflush(nil)
+        let line = Array((text + "\n").utf8)
+        var offset = 0
+        while offset < line.count {
+            let written = line[offset...].withUnsafeBytes { systemWrite(STDERR_FILENO, $0.baseAddress, $0.count) }
+            if written <= 0 { break }
+            offset += written
+        }
+    }
+
+    struct FileError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Writes a whole file, replacing it.
+    private static func writeFile(_ path: String, _ text: String) throws(FileError) {
+        guard let file = fopen(path, "w") else {
+            throw FileError(description: "cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+        let closed = fclose(file)
+        guard written == bytes.count, closed == 0 else {
+            throw FileError(description: "cannot write \(path): \(String(cString: strerror(errno)))")
         }
     }
 

@@ -16,16 +16,23 @@ public struct ScenarioResult: Sendable, Equatable {
     /// What the scenario printed; reporters show it for failures only.
     public var output: [String]
     public var duration: Duration
+    /// What the scenario exercised of the app's graph, when the runner measured coverage
+    /// (`Options.coverage`) and the app loaded; nil otherwise.
+    public var coverage: ScenarioCoverage?
 
     /// The name of the one entry a file gets when its scenarios cannot be listed.
     public static let fileFailureName = "(file)"
 
-    public init(file: String, name: String, outcome: Outcome, output: [String] = [], duration: Duration = .zero) {
+    public init(
+        file: String, name: String, outcome: Outcome, output: [String] = [], duration: Duration = .zero,
+        coverage: ScenarioCoverage? = nil
+    ) {
         self.file = file
         self.name = name
         self.outcome = outcome
         self.output = output
         self.duration = duration
+        self.coverage = coverage
     }
 
     public var isFailure: Bool {

@@ -26,16 +26,20 @@ public struct ScenarioRunner: Sendable {
         /// How many hosts may run at once (files being listed, then scenarios); at least 1.
         /// Results are reported in the same order whatever it is.
         public var jobs: Int
+        /// Whether each scenario's result carries what it exercised of the app's graph
+        /// (``ScenarioResult/coverage``). Needs `app`: coverage is measured against its graph.
+        public var coverage: Bool
 
         public init(
             app: String? = nil, timeout: Duration = .seconds(30), grace: Duration = .seconds(1),
-            host: HostConfiguration = .init(), jobs: Int = 1
+            host: HostConfiguration = .init(), jobs: Int = 1, coverage: Bool = false
         ) {
             self.app = app
             self.timeout = timeout
             self.grace = grace
             self.host = host
             self.jobs = max(1, jobs)
+            self.coverage = coverage
         }
     }
 
@@ -109,7 +113,8 @@ public struct ScenarioRunner: Sendable {
 
     /// Runs the `index`-th scenario (1-based) of `file` in a fresh host.
     public func run(file: String, scenario index: Int, named name: String) async -> ScenarioResult {
-        let attempt = await session(file: file, selected: index, withApp: true)
+        let collector = options.coverage && options.app != nil ? CoverageCollector() : nil
+        let attempt = await session(file: file, selected: index, withApp: true, coverage: collector)
         let output = attempt.record?.output ?? []
         let outcome: ScenarioResult.Outcome
         switch attempt.ending {
@@ -134,7 +139,10 @@ public struct ScenarioRunner: Sendable {
         case .timedOut:
             outcome = .failed("timed out after \(Self.seconds(options.timeout)) (cut)")
         }
-        return ScenarioResult(file: file, name: name, outcome: outcome, output: output, duration: attempt.duration)
+        var coverage = collector?.snapshot
+        if case .appFailed = attempt.ending { coverage = nil }
+        return ScenarioResult(
+            file: file, name: name, outcome: outcome, output: output, duration: attempt.duration, coverage: coverage)
     }
 
     // MARK: Hosts
@@ -152,7 +160,9 @@ public struct ScenarioRunner: Sendable {
     }
 
     /// Runs the file in a fresh host, listing its scenarios (`selected` nil) or running one.
-    private func session(file: String, selected: Int?, withApp: Bool) async -> Attempt {
+    private func session(
+        file: String, selected: Int?, withApp: Bool, coverage: CoverageCollector? = nil
+    ) async -> Attempt {
         let clock = ContinuousClock()
         let start = clock.now
         let session = ScenarioSession(selected: selected)
@@ -168,13 +178,15 @@ public struct ScenarioRunner: Sendable {
             return Attempt(ending: .failed("cannot start a host: \(error.message)", session.snapshot), duration: clock.now - start)
         }
         let ending = await withTimeout(options.timeout, grace: options.grace, interrupting: host.interruption) {
-            await Self.drive(host, session: session, file: file, app: app)
+            await Self.drive(host, session: session, file: file, app: app, coverage: coverage)
         }
         let record = session.snapshot
         return Attempt(ending: ending ?? .timedOut, record: record, duration: clock.now - start)
     }
 
-    private static func drive(_ host: PortolanHost, session: ScenarioSession, file: String, app: String?) async -> Attempt.Ending {
+    private static func drive(
+        _ host: PortolanHost, session: ScenarioSession, file: String, app: String?, coverage: CoverageCollector?
+    ) async -> Attempt.Ending {
         await host.setOutput { session.print($0) }
         do {
             try await host.register(function: "__portolan_runner") { session.handle($0) }
@@ -188,6 +200,8 @@ public struct ScenarioRunner: Sendable {
             } catch {
                 return .appFailed(error.message)
             }
+            // Watched from the state the app loaded into: its initial active path is covered.
+            await coverage?.attach(to: host)
         }
         await host.setScriptDirectory(directory(of: file) ?? ".")
         if Task.isCancelled {
@@ -196,8 +210,10 @@ public struct ScenarioRunner: Sendable {
         do {
             try await host.run(file: file)
         } catch {
+            await coverage?.detach(from: host)
             return .failed(describe(error, file: file), session.snapshot)
         }
+        await coverage?.detach(from: host)
         return .done(session.snapshot)
     }
 
