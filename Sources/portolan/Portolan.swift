@@ -8,7 +8,7 @@ struct Portolan: AsyncParsableCommand {
         discussion: """
             With no subcommand, starts the REPL on the built-in demo app.
             """,
-        subcommands: [Repl.self, Test.self, Check.self],
+        subcommands: [Repl.self, Test.self, Graph.self, Check.self],
         defaultSubcommand: Repl.self
     )
 }

@@ -100,7 +100,6 @@ import Testing
     }
 }
 
-
 // MARK: - Random graphs
 
 /// A random, valid graph: a tree of screens and switch nodes under one root, plus up to two nodes
