@@ -141,6 +141,88 @@ import Testing
     }
 }
 
+extension ReplCLITests {
+    /// The issue's "done when": completion, a multi-line function, an error, Ctrl-C on an endless
+    /// loop, a URL route, `:record`, and `:reload` after the app file changed, on a real terminal;
+    /// then the recorded file passes under `portolan test`.
+    @Test(.timeLimit(.minutes(1))) func everythingAtOnceUnderTmuxThenTheRecordingReplays() async throws {
+        guard let tmux = ReplTmux() else {
+            print("ReplCLITests: tmux is not installed (scripts/bootstrap.sh installs it); skipping the terminal test")
+            return
+        }
+        defer { tmux.kill() }
+        let app = { (extra: String) in
+            """
+            portolan.app { id = "root", kind = "switch", active = "home", children = {
+              { id = "home", route = "/home", children = { { id = "item", route = "/items/:id<int>" } } },
+              { id = "old", route = "/old" },\(extra)
+            } }
+
+            """
+        }
+        let directory = try PortolanBinary.directory(with: ["app.lua": app("")])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try tmux.start(ReplBinary.path, arguments: ["repl", "app.lua"], in: directory, environment: ["NO_COLOR": "1"])
+        try tmux.waitForScreen { $0.contains(":help") && $0.hasSuffix("portolan> ") }
+
+        tmux.type(":record recorded.lua")
+        try tmux.waitForScreen { $0.contains("recording to recorded.lua") && $0.hasSuffix("portolan> ") }
+
+        // Completion: Tab completes a field of the portolan table.
+        tmux.literal("portolan.ro")
+        tmux.send("Tab")
+        try tmux.waitForScreen { $0.hasSuffix("portolan> portolan.route") }
+        tmux.type(#" "/items/7""#)
+        try tmux.waitForScreen { $0.contains(#"portolan> portolan.route "/items/7""# + "\n" + #"{ "enter item {id=7}" }"#) }
+
+        // A function over several lines.
+        tmux.type("function twice(x)")
+        try tmux.waitForScreen { $0.hasSuffix("...> ") }
+        tmux.type("  return x * 2")
+        tmux.type("end")
+        tmux.type("twice(21)")
+        try tmux.waitForScreen { $0.hasSuffix("portolan> twice(21)\n42\nportolan> ") }
+
+        // An error, and the session goes on.
+        tmux.type(#"error("boom")"#)
+        try tmux.waitForScreen { $0.hasSuffix("error: stdin:1: boom\nportolan> ") }
+
+        // Ctrl-C stops an endless loop.
+        tmux.type("while true do end")
+        try tmux.waitForScreen { $0.hasSuffix("portolan> while true do end") }
+        try await Task.sleep(for: .milliseconds(300))
+        tmux.send("C-c")
+        try tmux.waitForScreen { $0.hasSuffix("error: stdin:1: interrupted\nportolan> ") }
+
+        // A URL route.
+        tmux.type("/old")
+        try tmux.waitForScreen {
+            $0.hasSuffix("matched /old (old)\n  leave item {id=7}\n  switch root -> old\nactive: root > old\nportolan> ")
+        }
+
+        // The app file changes; :reload runs it again and its new node is there.
+        try app("\n  { id = \"extra\", route = \"/extra\" },").write(toFile: directory + "/app.lua", atomically: true, encoding: .utf8)
+        tmux.type(":reload")
+        try tmux.waitForScreen { $0.hasSuffix("portolan> :reload\nreloaded\nactive: root > old\nportolan> ") }
+        tmux.type("/extra")
+        try tmux.waitForScreen { $0.hasSuffix("matched /extra (extra)\n  switch root -> extra\nactive: root > extra\nportolan> ") }
+
+        tmux.type(":quit")
+        try tmux.waitForScreen { $0.contains("recorded 3 routes to recorded.lua") }
+        try tmux.waitForExit()
+
+        // The recording replays as written, with --app and without it.
+        let recorded = try String(contentsOfFile: directory + "/recorded.lua", encoding: .utf8)
+        #expect(recorded.contains("-- Run with: portolan test --app app.lua recorded.lua"))
+        #expect(!recorded.contains("while true"))
+        for arguments in [["test", "--app", "app.lua", "recorded.lua"], ["test", "recorded.lua"]] {
+            let run = try await PortolanBinary.run(arguments, in: directory)
+            #expect(run.status == 0, "\(arguments): \(run.stdout)\(run.stderr)\n\(recorded)")
+            #expect(run.lastLine == "1 passed, 0 failed")
+        }
+    }
+}
+
 // MARK: Helpers
 
 /// The `portolan` binary built next to the test bundle.
@@ -299,12 +381,23 @@ struct ReplTmux {
     }
 
     /// Starts `binary` in a detached session; when it ends, the pane shows `[exited STATUS]`.
-    func start(_ binary: String) throws {
+    /// History goes to a file of the test's (`PORTOLAN_HISTORY`), never to the user's.
+    func start(
+        _ binary: String, arguments: [String] = [], in directory: String? = nil, environment: [String: String] = [:]
+    ) throws {
+        var environment = environment
+        if environment["PORTOLAN_HISTORY"] == nil {
+            environment["PORTOLAN_HISTORY"] = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket)-history").path
+        }
+        let quoted = { (text: String) in "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
+        let assignments = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\(quoted($0.value))" }
+        let command = "env " + (assignments + ([binary] + arguments).map(quoted)).joined(separator: " ")
+        // The shell catches SIGINT (a no-op trap, reset to the default in the REPL), or the
+        // test's Ctrl-C would end it, and the pane with it, once the REPL has exited.
+        let script = "trap : INT; " + (directory.map { "cd \(quoted($0)) && " } ?? "") + command
+            + #"; echo "[exited $?]"; sleep 60"#
         let started = tmux([
-            "new-session", "-d", "-s", session, "-x", "100", "-y", "40", "--",
-            // The shell catches SIGINT (a no-op trap, reset to the default in the REPL), or the
-            // test's Ctrl-C would end it, and the pane with it, once the REPL has exited.
-            "/bin/sh", "-c", #"trap : INT; "$0"; echo "[exited $?]"; sleep 60"#, binary,
+            "new-session", "-d", "-s", session, "-x", "100", "-y", "50", "--", "/bin/sh", "-c", script,
         ])
         guard started.status == 0 else {
             throw ReplTestFailure("tmux new-session failed with status \(started.status): \(started.output)")
@@ -357,6 +450,7 @@ struct ReplTmux {
 
     func kill() {
         tmux(["kill-server"])
+        try? FileManager.default.removeItem(atPath: FileManager.default.temporaryDirectory.appendingPathComponent("\(socket)-history").path)
         // The server leaves its socket behind when it is killed; best effort.
         let directory = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
         try? FileManager.default.removeItem(atPath: "\(directory)/tmux-\(getuid())/\(socket)")

@@ -173,7 +173,7 @@ import Testing
         #expect(!written.contains("pending_link"))
         #expect(written.contains(#"expect(err and err.kind, "unreachable")"#))
         #expect(written.contains("-- Run with: portolan test --app Examples/movies/app.lua \(file)"))
-        #expect(await repl.feed(":record off") == ["recorded 7 routes to \(file)"])
+        #expect(await repl.feed(":record off") == ["recorded 8 routes to \(file)"])
 
         // As written, with the app given, and without it when the tests run from the package
         // root (the file loads Examples/movies/app.lua, relative to the working directory).

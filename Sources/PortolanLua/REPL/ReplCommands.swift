@@ -158,7 +158,7 @@ extension ReplSession {
             return
         }
         recording = fresh
-        say("recording to \(argument): every route from now on (and the Lua typed between them); :record off stops", .note)
+        say("recording to \(argument) (routes, and the Lua typed between them); :record off stops", .note)
     }
 
     func saveRecording() {

@@ -49,9 +49,15 @@ public struct ReplRecording: Sendable {
         steps.append(step)
     }
 
-    /// The number of route requests remembered.
+    /// The number of route requests remembered (a Lua chunk that routed counts once).
     var routeCount: Int {
-        steps.filter { if case .route = $0 { return true } else { return false } }.count
+        steps.filter { step in
+            switch step {
+            case .route: return true
+            case .lua(_, _, _, let routed, _): return routed
+            case .note: return false
+            }
+        }.count
     }
 
     /// The scenario file's text.

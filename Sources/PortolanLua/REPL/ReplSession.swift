@@ -219,6 +219,7 @@ public actor ReplSession {
         pending.append(line)
         let chunk = pending.joined(separator: "\n")
         var raised = false
+        var interrupted = false
         do {
             let results = try await host.evaluate(chunk, chunkName: "=stdin")
             pending = []
@@ -231,11 +232,13 @@ public actor ReplSession {
             }
             pending = []
             raised = true
+            interrupted = error.isInterrupted
             say("error: \(error.message)", .error)
         }
         let routes = RouteReport.reports(from: recorder.snapshot())
         remember(routes, label: chunk)
-        if recording != nil {
+        // A chunk stopped by Ctrl-C would not stop in the replay: it is left out.
+        if recording != nil, !interrupted {
             await recordLua(chunk, raised: raised, routed: !routes.isEmpty)
         }
         // A chunk that declared an app (or loaded one) has a new router: watch it from now on.
