@@ -244,10 +244,9 @@ extension ReplSession {
                 return ReplCompletion(word: contents, candidates: Completer.urls(contents, graph: graph))
             }
             return ReplCompletion(word: contents, candidates: Completer.nodeIDs(contents, graph: graph))
-        case .name(let table, let partial, let separator):
+        case .name(let table, let partial, _):
             var names = await keys(of: table ?? "", prefix: partial)
             if table == nil { names += Completer.keywords.filter { $0.hasPrefix(partial) } }
-            _ = separator
             return ReplCompletion(word: partial, candidates: names)
         case .nothing:
             return .none
