@@ -1,4 +1,5 @@
 @testable import PortolanLua
+import Portolan
 import Testing
 
 /// `portolan check` as a library: each lint on the fixture apps and on small apps of its own.
@@ -69,7 +70,7 @@ import Testing
             """)
         #expect(report.json.contains(#"{"severity": "error", "code": "duplicate-id", "file": "app.lua", "line": 3, "message": "duplicate id 'a' (first declared at line 2)"}"#))
         #expect(report.json.contains(#""errors": 2,"#))
-        #expect(JSONText.quote("a\"b\\c\n\u{1}") == #""a\"b\\c\n\u0001""#)
+        #expect(Escaping.jsonString("a\"b\\c\n\u{1}") == #""a\"b\\c\u000A\u0001""#)
     }
 
     // MARK: Loading

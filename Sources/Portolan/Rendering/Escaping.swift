@@ -1,9 +1,9 @@
-/// Escaping for the text formats the renderers write. Each function is injective, so distinct ids
-/// stay distinct after escaping.
-enum Escaping {
-    /// XML character data and attribute values (either quote). Characters XML 1.0 forbids
+/// Escaping for the text formats Portolan writes (the renderers, JUnit, the coverage page, lint
+/// JSON). Each function is injective, so distinct ids stay distinct after escaping.
+public enum Escaping {
+    /// XML or HTML character data and attribute values (either quote). Characters XML 1.0 forbids
     /// (most C0 controls, U+FFFE/U+FFFF) become U+FFFD: they cannot appear even as references.
-    static func xml(_ text: String) -> String {
+    public static func xml(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -27,7 +27,7 @@ enum Escaping {
 
     /// A JSON string literal, quotes included. Control characters are written `\u00XX`; U+2028 and
     /// U+2029 too, so the output can be pasted into a `<script>` as it is.
-    static func jsonString(_ text: String) -> String {
+    public static func jsonString(_ text: String) -> String {
         var out = "\""
         out.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {

@@ -1,3 +1,4 @@
+import Portolan
 /// One problem `portolan check` found in an app, at the file and line that cause it.
 public struct CheckFinding: Sendable, Equatable {
     public enum Severity: String, Sendable, Comparable {
@@ -82,32 +83,11 @@ public struct CheckReport: Sendable, Equatable {
     /// `{"file": …, "errors": N, "warnings": N, "findings": [{"severity", "code", "file", "line", "message"}]}`
     public var json: String {
         let items = findings.map { finding in
-            "    {\"severity\": \(JSONText.quote(finding.severity.rawValue)), \"code\": \(JSONText.quote(finding.code.rawValue)), "
-                + "\"file\": \(JSONText.quote(finding.file)), \"line\": \(finding.line), \"message\": \(JSONText.quote(finding.message))}"
+            "    {\"severity\": \(Escaping.jsonString(finding.severity.rawValue)), \"code\": \(Escaping.jsonString(finding.code.rawValue)), "
+                + "\"file\": \(Escaping.jsonString(finding.file)), \"line\": \(finding.line), \"message\": \(Escaping.jsonString(finding.message))}"
         }
         let list = items.isEmpty ? "[]" : "[\n" + items.joined(separator: ",\n") + "\n  ]"
-        return "{\n  \"file\": \(JSONText.quote(file)),\n  \"errors\": \(errorCount),\n  \"warnings\": \(warningCount),\n"
+        return "{\n  \"file\": \(Escaping.jsonString(file)),\n  \"errors\": \(errorCount),\n  \"warnings\": \(warningCount),\n"
             + "  \"findings\": \(list)\n}"
-    }
-}
-
-enum JSONText {
-    static func quote(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default:
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }

@@ -38,7 +38,7 @@ public enum CoverageHTML {
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="generator" content="portolan test --coverage">
-        <title>\(escape(app.map { "Coverage of " + $0 } ?? "Portolan coverage"))</title>
+        <title>\(Escaping.xml(app.map { "Coverage of " + $0 } ?? "Portolan coverage"))</title>
         <style>
         \(pageStylesheet)
         </style>
@@ -48,7 +48,7 @@ public enum CoverageHTML {
 
         """
         let scenarios = coverage.scenarios == 1 ? "1 scenario" : "\(coverage.scenarios) scenarios"
-        html += "<p class=\"meta\">" + (app.map { "App <code>\(escape($0))</code>, " } ?? "")
+        html += "<p class=\"meta\">" + (app.map { "App <code>\(Escaping.xml($0))</code>, " } ?? "")
             + "<span id=\"scenario-count\">\(scenarios)</span>.</p>\n"
         if coverage.scenariosWithReplacedRouter > 0 {
             html += "<p class=\"note\">\(coverage.scenariosWithReplacedRouter) of the scenarios declared an app again (a reload?); what they did after that is not counted.</p>\n"
@@ -59,7 +59,7 @@ public enum CoverageHTML {
             // Nothing to cover is neither good nor bad: an empty grey bar.
             let percent = count.percent ?? 0
             let level = count.percent == nil ? "none" : percent >= 80 ? "good" : percent >= 50 ? "fair" : "poor"
-            html += "<tr data-category=\"\(escape(count.category))\"><th scope=\"row\">\(escape(count.category))</th>"
+            html += "<tr data-category=\"\(Escaping.xml(count.category))\"><th scope=\"row\">\(Escaping.xml(count.category))</th>"
                 + "<td class=\"covered-count\">\(count.covered)</td><td class=\"total\">\(count.total)</td>"
                 + "<td class=\"percent\">\(count.percentText)</td>"
                 + "<td><div class=\"bar \(level)\"><div class=\"fill \(level)\" style=\"width: \(percent)%\"></div></div></td></tr>\n"
@@ -82,8 +82,8 @@ public enum CoverageHTML {
             html += "<p>Nothing: every node, edge, switch target and URL pattern was exercised.</p>\n"
         }
         for (id, title, items) in never where !items.isEmpty {
-            html += "<h3>\(escape(title)) (\(items.count))</h3>\n<ul class=\"never\" id=\"never-\(id)\">\n"
-            for item in items { html += "<li><code>\(escape(item))</code></li>\n" }
+            html += "<h3>\(Escaping.xml(title)) (\(items.count))</h3>\n<ul class=\"never\" id=\"never-\(id)\">\n"
+            for item in items { html += "<li><code>\(Escaping.xml(item))</code></li>\n" }
             html += "</ul>\n"
         }
         html += "</div>\n"
@@ -95,8 +95,8 @@ public enum CoverageHTML {
             html += "<table id=\"patterns\">\n<thead><tr><th>pattern</th><th>node</th><th>URLs routed</th><th>scenarios</th></tr></thead>\n<tbody>\n"
             for pattern in coverage.allPatterns {
                 let hits = coverage.patternHits[pattern] ?? 0
-                html += "<tr class=\"\(hits > 0 ? "covered" : "uncovered")\"><td><code>\(escape(pattern.pattern))</code></td>"
-                    + "<td><code>\(escape(pattern.node))</code></td><td>\(hits)</td><td>\(coverage.patternScenarios[pattern] ?? 0)</td></tr>\n"
+                html += "<tr class=\"\(hits > 0 ? "covered" : "uncovered")\"><td><code>\(Escaping.xml(pattern.pattern))</code></td>"
+                    + "<td><code>\(Escaping.xml(pattern.node))</code></td><td>\(hits)</td><td>\(coverage.patternScenarios[pattern] ?? 0)</td></tr>\n"
             }
             html += "</tbody>\n</table>\n"
         }
@@ -109,8 +109,8 @@ public enum CoverageHTML {
             html += "<table id=\"switch-targets\">\n<thead><tr><th>switch node</th><th>child</th><th>scenarios</th></tr></thead>\n<tbody>\n"
             for target in coverage.allSwitchTargets {
                 let count = coverage.switchScenarios[target] ?? 0
-                html += "<tr class=\"\(count > 0 ? "covered" : "uncovered")\"><td><code>\(escape(target.from))</code></td>"
-                    + "<td><code>\(escape(target.to))</code></td><td>\(count)</td></tr>\n"
+                html += "<tr class=\"\(count > 0 ? "covered" : "uncovered")\"><td><code>\(Escaping.xml(target.from))</code></td>"
+                    + "<td><code>\(Escaping.xml(target.to))</code></td><td>\(count)</td></tr>\n"
             }
             html += "</tbody>\n</table>\n"
         }
@@ -124,7 +124,7 @@ public enum CoverageHTML {
         } else {
             html += "<table id=\"anywhere\">\n<thead><tr><th>entered on top of</th><th>anywhere node</th><th>scenarios</th></tr></thead>\n<tbody>\n"
             for entry in anywhere {
-                html += "<tr><td><code>\(escape(entry.from))</code></td><td><code>\(escape(entry.to))</code></td>"
+                html += "<tr><td><code>\(Escaping.xml(entry.from))</code></td><td><code>\(Escaping.xml(entry.to))</code></td>"
                     + "<td>\(coverage.anywhereScenarios[entry] ?? 0)</td></tr>\n"
             }
             html += "</tbody>\n</table>\n"
@@ -177,19 +177,4 @@ public enum CoverageHTML {
       check.setAttribute('data-checked', 'yes');
     })();
     """
-
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
-    }
 }

@@ -1,3 +1,4 @@
+import Portolan
 /// Turns scenario results into a report, as text that a caller writes to standard output.
 ///
 /// Results arrive one at a time, as they are known, so text and TAP stream; JUnit, whose counts
@@ -145,22 +146,22 @@ public struct JUnitScenarioReporter: ScenarioReporter {
             let counts = ScenarioSummary(cases)
             let time = cases.reduce(Duration.zero) { $0 + $1.duration }
             lines.append(
-                #"  <testsuite name="\#(Self.escape(file))" tests="\#(counts.total)" failures="\#(counts.failed)" errors="0" skipped="\#(counts.skipped)" time="\#(Self.time(time))">"#)
+                #"  <testsuite name="\#(Escaping.xml(file))" tests="\#(counts.total)" failures="\#(counts.failed)" errors="0" skipped="\#(counts.skipped)" time="\#(Self.time(time))">"#)
             for result in cases {
-                let open = #"    <testcase name="\#(Self.escape(result.name))" classname="\#(Self.escape(file))" time="\#(Self.time(result.duration))""#
+                let open = #"    <testcase name="\#(Escaping.xml(result.name))" classname="\#(Escaping.xml(file))" time="\#(Self.time(result.duration))""#
                 switch result.outcome {
                 case .passed:
                     lines.append(open + "/>")
                 case .skipped(let reason):
                     lines.append(open + ">")
-                    lines.append(#"      <skipped message="\#(Self.escape(reason))"/>"#)
+                    lines.append(#"      <skipped message="\#(Escaping.xml(reason))"/>"#)
                     lines.append("    </testcase>")
                 case .failed(let message):
                     let headline = message.split(separator: "\n").first.map(String.init) ?? ""
                     lines.append(open + ">")
-                    lines.append(#"      <failure message="\#(Self.escape(headline))">\#(Self.escape(message, attribute: false))</failure>"#)
+                    lines.append(#"      <failure message="\#(Escaping.xml(headline))">\#(Escaping.xml(message))</failure>"#)
                     if !result.output.isEmpty {
-                        lines.append("      <system-out>\(Self.escape(result.output.joined(separator: "\n"), attribute: false))</system-out>")
+                        lines.append("      <system-out>\(Escaping.xml(result.output.joined(separator: "\n")))</system-out>")
                     }
                     lines.append("    </testcase>")
                 }
@@ -171,29 +172,6 @@ public struct JUnitScenarioReporter: ScenarioReporter {
         return lines.joined(separator: "\n")
     }
 
-    /// Escaped for text, or for an attribute value (where line breaks and tabs would be normalised
-    /// away); characters XML 1.0 forbids become U+FFFD.
-    static func escape(_ text: String, attribute: Bool = true) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&apos;"
-            case "\r": escaped += "&#13;"
-            case "\n", "\t": escaped += attribute ? "&#\(scalar.value);" : String(scalar)
-            default:
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-                    escaped += "\u{FFFD}"
-                } else {
-                    escaped.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return escaped
-    }
 
     static func time(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
