@@ -217,24 +217,23 @@ import Testing
         #expect(ScenarioSummary(two.results).description == "4 passed, 4 failed, 1 skipped")
     }
 
+    /// Only endless scenarios here: in this shared test process, other suites' Lua can hold the
+    /// cooperative threads, so a quick scenario's result would depend on scheduling. Quick and
+    /// endless scenarios together under --jobs are checked through the binary (TestCommandTests).
     @Test func endlessScenariosAreCutUnderJobs() async throws {
         let directory = try Self.files(["app.lua": Self.app, "s.lua": """
             scenario("loops", function() while true do end end)
-            scenario("passes", function() expect(portolan.active_path(), { "root", "home" }) end)
             scenario("waits forever", function() while true do portolan.wait(0.01) end end)
             scenario("loops too", function() local n = 0; while true do n = n + 1 end end)
-            scenario("passes too", function() end)
             """])
         let runner = ScenarioRunner(options: .init(
             app: directory + "/app.lua", timeout: .seconds(1), grace: .milliseconds(500), jobs: 2))
         let results = await runner.run(files: [directory + "/s.lua"])
         // Listing the file shares the time limit; on a starved machine it could be cut instead.
-        try #require(results.map(\.name) == ["loops", "passes", "waits forever", "loops too", "passes too"])
-        for index in [0, 2, 3] {
-            #expect(Self.message(results[index]) == "timed out after 1 s (cut)", "\(results[index])")
+        try #require(results.map(\.name) == ["loops", "waits forever", "loops too"])
+        for result in results {
+            #expect(Self.message(result) == "timed out after 1 s (cut)", "\(result)")
         }
-        #expect(results[1].outcome == .passed)
-        #expect(results[4].outcome == .passed)
     }
 
     @Test func shardsPartitionEveryEntryExactlyOnce() throws {
