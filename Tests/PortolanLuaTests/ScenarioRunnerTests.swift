@@ -217,7 +217,7 @@ import Testing
         #expect(ScenarioSummary(two.results).description == "4 passed, 4 failed, 1 skipped")
     }
 
-    /// Only endless scenarios here: in this shared test process, other suites' Lua can hold the
+    /// Only endless scenarios here: in this shared test process, other suites can hold the
     /// cooperative threads, so a quick scenario's result would depend on scheduling. Quick and
     /// endless scenarios together under --jobs are checked through the binary (TestCommandTests).
     @Test func endlessScenariosAreCutUnderJobs() async throws {
@@ -226,14 +226,15 @@ import Testing
             scenario("waits forever", function() while true do portolan.wait(0.01) end end)
             scenario("loops too", function() local n = 0; while true do n = n + 1 end end)
             """])
-        // Listing the file shares the time limit, and while the whole suite runs, other suites'
-        // Lua holds the cooperative threads for a while: 3 s leaves the listing room to finish.
-        let runner = ScenarioRunner(options: .init(
-            app: directory + "/app.lua", timeout: .seconds(3), grace: .milliseconds(500), jobs: 2))
-        let results = await runner.run(files: [directory + "/s.lua"])
+        // Listed by a patient runner: while the whole suite runs, other suites' synchronous tests
+        // can hold the cooperative threads for seconds, which would cut a short-limited listing.
+        let app = directory + "/app.lua"
+        let entries = await ScenarioRunner(options: .init(app: app, timeout: .seconds(60))).entries(files: [directory + "/s.lua"])
+        let runner = ScenarioRunner(options: .init(app: app, timeout: .seconds(1), grace: .milliseconds(500), jobs: 2))
+        let results = await runner.run(entries: entries)
         try #require(results.map(\.name) == ["loops", "waits forever", "loops too"])
         for result in results {
-            #expect(Self.message(result) == "timed out after 3 s (cut)", "\(result)")
+            #expect(Self.message(result) == "timed out after 1 s (cut)", "\(result)")
         }
     }
 
