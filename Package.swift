@@ -34,7 +34,11 @@ let package = Package(
         // The routing engine. Pure Swift, knows nothing of Lua.
         .target(name: "Portolan"),
         // Where the engine and Lua meet: the `portolan` Lua module and the host.
-        .target(name: "PortolanLua", dependencies: ["Portolan", "Lua"]),
+        .target(
+            name: "PortolanLua", dependencies: ["Portolan", "Lua"],
+            // The built-in demo app is Examples/movies/app.lua itself (a link), compiled in.
+            resources: [.embedInCode("REPL/DemoApp.lua")]
+        ),
         .executableTarget(
             name: "portolan",
             dependencies: [

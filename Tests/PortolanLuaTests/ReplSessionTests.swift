@@ -31,7 +31,7 @@ import Testing
         let root = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let file = try String(contentsOf: root.appendingPathComponent("Examples/movies/app.lua"), encoding: .utf8)
-        #expect(DemoApp.source == file, "copy Examples/movies/app.lua into Sources/PortolanLua/REPL/DemoApp.swift")
+        #expect(DemoApp.source == file, "the embedded demo must be Examples/movies/app.lua (Sources/PortolanLua/REPL/DemoApp.lua links to it)")
     }
 
     @Test func expressionsArePrintedTabSeparated() async throws {

@@ -1,0 +1,1 @@
+../../../Examples/movies/app.lua
