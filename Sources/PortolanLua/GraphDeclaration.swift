@@ -7,6 +7,8 @@ struct GraphDeclaration {
     let graph: NavigationGraph
     /// For each node with Lua handlers, which ones (`enter`, `leave`, `can_leave`, `switch`, `guard`).
     let handlers: [NodeID: Set<String>]
+    /// Whether some node has a guard (routes then go through Lua interception).
+    let hasGuards: Bool
 
     init(root: LuaValue, anywhere: LuaValue, caseInsensitiveRoutes: Bool = false) throws(DeclarationError) {
         var handlers: [NodeID: Set<String>] = [:]
@@ -21,6 +23,7 @@ struct GraphDeclaration {
             throw DeclarationError(message: error.description)
         }
         self.handlers = handlers
+        hasGuards = handlers.values.contains { $0.contains("guard") }
     }
 
     private static func spec(_ value: LuaValue, handlers: inout [NodeID: Set<String>]) throws(DeclarationError) -> NodeSpec {

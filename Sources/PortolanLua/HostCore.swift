@@ -25,9 +25,7 @@ final class HostCore {
     /// Whether the script added an interceptor; with none and no guards, routes skip Lua entirely.
     var hasInterceptors = false
     /// Whether some node of the declared app has a guard.
-    var hasGuards: Bool {
-        declaration?.handlers.values.contains { $0.contains("guard") } ?? false
-    }
+    var hasGuards: Bool { declaration?.hasGuards ?? false }
     /// The destination of the route whose handler runs now, for `info.destination`.
     var currentDestination: Destination?
     /// Routes queued from handlers and observers while a script's route runs.
