@@ -74,7 +74,8 @@ final class HostCore {
 
     // MARK: The app
 
-    /// Installs the graph a script declared, with a fresh router and tree.
+    /// Installs the graph a script declared, with a fresh router; the tree starts afresh, or, when
+    /// an app was declared before (a reload), is carried over to the new graph.
     func declare(root: LuaValue, anywhere: LuaValue, caseInsensitiveRoutes: Bool) throws(DeclarationError) {
         let declaration = try GraphDeclaration(root: root, anywhere: anywhere, caseInsensitiveRoutes: caseInsensitiveRoutes)
         // Declaring again (a reload) carries the live tree over to the new graph.
