@@ -92,13 +92,10 @@ public enum CoverageHTML {
         if coverage.allPatterns.isEmpty {
             html += "<p>The app declares no URL pattern.</p>\n"
         } else {
-            html += "<table id=\"patterns\">\n<thead><tr><th>pattern</th><th>node</th><th>URLs routed</th><th>scenarios</th></tr></thead>\n<tbody>\n"
-            for pattern in coverage.allPatterns {
+            html += table(id: "patterns", headers: ["pattern", "node", "URLs routed", "scenarios"], rows: coverage.allPatterns.map { pattern in
                 let hits = coverage.patternHits[pattern] ?? 0
-                html += "<tr class=\"\(hits > 0 ? "covered" : "uncovered")\"><td><code>\(Escaping.xml(pattern.pattern))</code></td>"
-                    + "<td><code>\(Escaping.xml(pattern.node))</code></td><td>\(hits)</td><td>\(coverage.patternScenarios[pattern] ?? 0)</td></tr>\n"
-            }
-            html += "</tbody>\n</table>\n"
+                return (hits > 0, [code(pattern.pattern), code(pattern.node), "\(hits)", "\(coverage.patternScenarios[pattern] ?? 0)"])
+            })
         }
 
         html += "<h2>Switch targets</h2>\n"
@@ -106,13 +103,10 @@ public enum CoverageHTML {
             html += "<p>The app declares no switch node.</p>\n"
         } else {
             html += "<p class=\"meta\">A switch node's initial child counts once something switches to it.</p>\n"
-            html += "<table id=\"switch-targets\">\n<thead><tr><th>switch node</th><th>child</th><th>scenarios</th></tr></thead>\n<tbody>\n"
-            for target in coverage.allSwitchTargets {
+            html += table(id: "switch-targets", headers: ["switch node", "child", "scenarios"], rows: coverage.allSwitchTargets.map { target in
                 let count = coverage.switchScenarios[target] ?? 0
-                html += "<tr class=\"\(count > 0 ? "covered" : "uncovered")\"><td><code>\(Escaping.xml(target.from))</code></td>"
-                    + "<td><code>\(Escaping.xml(target.to))</code></td><td>\(count)</td></tr>\n"
-            }
-            html += "</tbody>\n</table>\n"
+                return (count > 0, [code(target.from), code(target.to), "\(count)"])
+            })
         }
 
         html += "<h2>Anywhere entries</h2>\n"
@@ -122,12 +116,9 @@ public enum CoverageHTML {
                 ? "The app declares no node reachable from anywhere."
                 : "No node reachable from anywhere was entered.") + "</p>\n"
         } else {
-            html += "<table id=\"anywhere\">\n<thead><tr><th>entered on top of</th><th>anywhere node</th><th>scenarios</th></tr></thead>\n<tbody>\n"
-            for entry in anywhere {
-                html += "<tr><td><code>\(Escaping.xml(entry.from))</code></td><td><code>\(Escaping.xml(entry.to))</code></td>"
-                    + "<td>\(coverage.anywhereScenarios[entry] ?? 0)</td></tr>\n"
-            }
-            html += "</tbody>\n</table>\n"
+            html += table(id: "anywhere", headers: ["entered on top of", "anywhere node", "scenarios"], rows: anywhere.map { entry in
+                (nil, [code(entry.from), code(entry.to), "\(coverage.anywhereScenarios[entry] ?? 0)"])
+            })
         }
 
         html += "<script>\n\(script)\n</script>\n</body>\n</html>\n"
@@ -177,4 +168,20 @@ public enum CoverageHTML {
       check.setAttribute('data-checked', 'yes');
     })();
     """
+
+    /// A table with a header row; a row marked covered or not gets that class (anywhere entries,
+    /// which are listed rather than scored, get none). Cells are HTML already.
+    private static func table(id: String, headers: [String], rows: [(covered: Bool?, cells: [String])]) -> String {
+        var html = "<table id=\"\(id)\">\n<thead><tr>" + headers.map { "<th>\($0)</th>" }.joined() + "</tr></thead>\n<tbody>\n"
+        for row in rows {
+            let opening = row.covered.map { "<tr class=\"\($0 ? "covered" : "uncovered")\">" } ?? "<tr>"
+            html += opening + row.cells.map { "<td>\($0)</td>" }.joined() + "</tr>\n"
+        }
+        return html + "</tbody>\n</table>\n"
+    }
+
+    /// An id or a pattern, escaped, in code type.
+    private static func code(_ text: String) -> String {
+        "<code>\(Escaping.xml(text))</code>"
+    }
 }
