@@ -63,6 +63,27 @@ public final class LuaCoroutine {
         lua_xmove(L, thread, 1)   // no allocation: the slot was just checked
     }
 
+    /// Makes a finished coroutine run `function` at its next ``resume(_:)``, reusing its Lua thread:
+    /// a thread that returned has an empty stack and a clean status, so reusing it costs no
+    /// allocation (a new thread would). A coroutine that failed or is suspended cannot restart.
+    public func restart(_ function: LuaValue) throws(LuaError) {
+        guard let state else { throw LuaError(.usage, "the Lua state of this coroutine is closed") }
+        guard status == .finished else { throw LuaError(.usage, "cannot restart a \(status) coroutine") }
+        guard case .function = function else {
+            throw LuaError(.usage, "a coroutine needs a function, not a \(function.typeName)")
+        }
+        let L = state.thread
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        try state.ensureStack(L, 2)
+        try state.push(function, on: L)
+        guard lua_gettop(thread) == 0, lua_checkstack(thread, 1) != 0 else {
+            throw LuaError(.usage, "the coroutine's stack is not empty")
+        }
+        lua_xmove(L, thread, 1)
+        status = .suspended
+    }
+
     /// Resumes the coroutine: starts it with `arguments`, or makes its pending `coroutine.yield` return them.
     public func resume(_ arguments: [LuaValue] = []) throws(LuaError) -> Outcome {
         guard let state else { throw LuaError(.usage, "the Lua state of this coroutine is closed") }

@@ -28,7 +28,7 @@ extension HostCore {
             ("match", { [weak self] in try self.unwrap().matchFromLua($0) }),
             ("redirect_rule", { [weak self] in try self.unwrap().redirectRuleFromLua($0) }),
             ("observe", { [weak self] in
-                try self.unwrap().events.observe($0.first?.stringValue ?? "")
+                try self.unwrap().observedEvents.insert($0.first?.stringValue ?? "")
                 return []
             }),
             ("intercepting", { [weak self] _ in

@@ -1,17 +1,19 @@
 import Lua
 import Portolan
 
-/// The non-Sendable heart of a host: one Lua state, the router of the app it declared, and the
-/// bridge functions the `portolan` module calls. Only its `PortolanHost` uses it, one call at a time
-/// (GRDB's `Database` to `DatabaseQueue`), so Lua is never entered from two threads.
-final class HostCore {
+/// The heart of a host: one Lua state, the router of the app it declared, and the bridge
+/// functions the `portolan` module calls. Only its `PortolanHost` uses it, on the host's thread,
+/// one unit of work at a time (GRDB's `Database` to `DatabaseQueue`), so Lua is never entered
+/// from two threads.
+final class HostCore: @unchecked Sendable {
+    // @unchecked: used only on `thread`; the router calls back into it (handlers, observers) there.
     let state: LuaState
     let configuration: HostConfiguration
+    /// The host's thread, which the routers of its apps run on too.
+    let thread: SerialThread
     private(set) var router: Router?
     private(set) var declaration: GraphDeclaration?
-    private var functions: ModuleFunctions?
-    /// The facade, for the node adapters the router calls.
-    weak var host: PortolanHost?
+    private(set) var functions: ModuleFunctions?
     /// Swift objects bound to node ids; they take precedence over Lua handlers.
     private(set) var swiftNodes: [NodeID: any Routable] = [:]
     /// Whether the app script is running again; until it declares its app, the rules it adds must
@@ -28,9 +30,11 @@ final class HostCore {
     var hasGuards: Bool { declaration?.hasGuards ?? false }
     /// The destination of the route whose handler runs now, for `info.destination`.
     var currentDestination: Destination?
-    /// Routes queued from handlers and observers while a script's route runs.
-    private var pendingTickets: [RouteTicket] = []
-    let events = EventBuffer()
+    /// The events some `portolan.on` observer waits for (`will_route`, `instruction` …); only
+    /// those are turned into Lua values.
+    var observedEvents: Set<String> = []
+    /// Lua threads kept for the next handler (a reused thread costs what a `lua_pcall` does).
+    var idleCoroutines: [LuaCoroutine] = []
     /// Told of every URL a script routes to, once resolved (coverage of route patterns).
     var urlObserver: (@Sendable (URLResolution) -> Void)?
     /// Where `print` and observer failures go.
@@ -38,8 +42,9 @@ final class HostCore {
     /// Directory tried for relative paths given to `portolan.load`, after the working directory.
     var scriptDirectory: String?
 
-    init(configuration: HostConfiguration) throws(HostError) {
+    init(configuration: HostConfiguration, thread: SerialThread) throws(HostError) {
         self.configuration = configuration
+        self.thread = thread
         do {
             state = try LuaState(sandboxed: true)
             state.memoryLimit = configuration.memoryLimit
@@ -82,15 +87,16 @@ final class HostCore {
         let migration = self.router.map { TreeMigration(from: $0.tree, to: declaration.graph) }
         lastMigration = migration?.instructions ?? []
         let tree = migration?.tree ?? RoutingTree(graph: declaration.graph)
-        let router = Router(tree: tree, configuration: RouterConfiguration(handlerTimeout: configuration.handlerTimeout))
+        let router = Router(
+            tree: tree, configuration: RouterConfiguration(handlerTimeout: configuration.handlerTimeout), thread: thread)
         for (pattern, template) in redirectRules {
             try? router.addRedirectRule(from: pattern, to: template)
         }
-        let events = self.events
-        router.observe { events.append($0) }
-        router.addInterceptor(LuaInterceptor(host: host))
-        for (id, handlers) in declaration.handlers where !handlers.subtracting(["guard"]).isEmpty {
-            router.bind(LuaNode(host: host, id: id), to: id)
+        // Unowned: the core owns the router, and the router calls these only inside the core's units.
+        router.observe { [unowned self] event in deliver(event) }
+        router.addInterceptor(InterceptorHandler { [unowned self] request in try intercept(request) })
+        for (id, handlers) in declaration.handlers {
+            if let bound = luaHandlers(of: id, declared: handlers) { router.bind(bound, to: id) }
         }
         for (id, node) in swiftNodes {
             router.bind(node, to: id)
@@ -123,13 +129,28 @@ final class HostCore {
         fileprivate let observed: Set<String>
     }
 
-    func beginReload() throws(HostError) -> Snapshot {
+    /// Runs the app script again (`chunk` loads it); on failure, everything it replaced comes back.
+    func reload(_ chunk: () throws(HostError) -> LuaValue) throws(HostError) -> [Instruction] {
+        let snapshot = try beginReload()
+        do {
+            _ = try drive(try chunk(), [])
+        } catch {
+            try? endReload(restoring: snapshot)
+            throw HostError(
+                "reload failed; the previous rules stay: \(error.message)", traceback: error.traceback,
+                isInterrupted: error.isInterrupted)
+        }
+        try endReload(restoring: nil)
+        return lastMigration
+    }
+
+    private func beginReload() throws(HostError) -> Snapshot {
         let snapshot = Snapshot(
             router: router, declaration: declaration, redirectRules: redirectRules,
-            hasInterceptors: hasInterceptors, observed: events.observed)
+            hasInterceptors: hasInterceptors, observed: observedEvents)
         redirectRules = []
         hasInterceptors = false
-        events.observed = []
+        observedEvents = []
         lastMigration = []
         isReloading = true
         declaredDuringReload = false
@@ -137,19 +158,19 @@ final class HostCore {
         return snapshot
     }
 
-    func endReload(restoring snapshot: Snapshot?) throws(HostError) {
+    private func endReload(restoring snapshot: Snapshot?) throws(HostError) {
         if let snapshot {
             router = snapshot.router
             declaration = snapshot.declaration
             redirectRules = snapshot.redirectRules
             hasInterceptors = snapshot.hasInterceptors
-            events.observed = snapshot.observed
+            observedEvents = snapshot.observed
         }
         isReloading = false
         try callModule(module.endReload, [.boolean(snapshot == nil)])
     }
 
-    private func callModule(_ function: LuaValue, _ arguments: [LuaValue]) throws(HostError) {
+    func callModule(_ function: LuaValue, _ arguments: [LuaValue]) throws(HostError) {
         do {
             _ = try state.call(function, arguments)
         } catch {
@@ -157,20 +178,50 @@ final class HostCore {
         }
     }
 
-    // MARK: Queued routes
+    // MARK: Routes
 
+    func route(_ destination: Destination) -> RouteResult {
+        do {
+            return try requireRouter().routeNow(to: destination)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    func route(url: String) -> RouteResult {
+        do {
+            let router = try requireRouter()
+            if let urlObserver, case .success(let resolution) = router.resolve(url: url) {
+                urlObserver(resolution)
+            }
+            return router.routeNow(url: url)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    func plan(_ destination: Destination) -> RouteResult {
+        do {
+            return try requireRouter().planNow(to: destination)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Queues a route asked for from inside a route (a handler, guard, interceptor or observer):
+    /// it runs after the running one, before the outermost route returns.
     func enqueue(_ target: RouteTarget) throws(RouteFailure) {
         let router = try requireRouter()
         switch target {
         case .destination(let destination):
-            pendingTickets.append(router.enqueue(to: destination))
+            router.enqueue(to: destination)
         case .url(let url):
             // A URL that leads nowhere is refused here, at the caller's line, not later.
             switch router.resolve(url: url) {
             case .failure(let failure): throw failure
             case .success(let resolution): urlObserver?(resolution)
             }
-            pendingTickets.append(router.enqueue(url: url))
+            router.enqueue(url: url)
         }
     }
 
@@ -182,10 +233,6 @@ final class HostCore {
         if !isReloading || declaredDuringReload {
             try router?.addRedirectRule(from: pattern, to: template)
         }
-    }
-
-    func takePendingTicket() -> RouteTicket? {
-        pendingTickets.isEmpty ? nil : pendingTickets.removeFirst()
     }
 
     // MARK: Running Lua
@@ -200,41 +247,6 @@ final class HostCore {
 
     func resume(_ coroutine: LuaCoroutine, _ input: [LuaValue], budget: Int?) throws(LuaError) -> LuaCoroutine.Outcome {
         try state.withInstructionBudget(budget) { () throws(LuaError) in try coroutine.resume(input) }
-    }
-
-    /// Hands the events the router reported since the last call to the script's observers.
-    func flushEvents() {
-        let pending = events.takeAll()
-        guard !pending.isEmpty, let emit = functions?.emit else { return }
-        for event in pending {
-            guard let name = event.luaName else { continue }
-            let arguments = Self.luaArguments(of: event)
-            do {
-                let failures = try state.withInstructionBudget(configuration.handlerInstructionBudget) { () throws(LuaError) in
-                    try state.call(emit, [.string(name)] + arguments)
-                }
-                for failure in failures.first?.arrayValue ?? [] {
-                    output("observer of \(name) failed: \(failure.stringValue ?? "\(failure)")")
-                }
-            } catch {
-                output("observer of \(name) failed: \(error.message)")
-            }
-        }
-    }
-
-    private static func luaArguments(of event: RouterEvent) -> [LuaValue] {
-        switch event {
-        case .willRoute(let destination):
-            return [destination.luaValue]
-        case .instruction(let instruction):
-            return [.string(instruction.description)]
-        case .didRoute(let destination, let executed):
-            return [executed.luaValue, destination.luaValue]
-        case .failed(let destination, let failure):
-            return [failure.luaFields, destination.luaValue]
-        case .hostReported:
-            return []
-        }
     }
 
     func loadChunk(_ source: String, chunkName: String) throws(HostError) -> LuaValue {

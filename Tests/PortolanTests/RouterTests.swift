@@ -44,7 +44,9 @@ final class ScriptedNode: Enterable, Leavable, Switchable {
 }
 
 @Suite struct RouterTests {
-    private func router(timeout: Duration? = .seconds(5)) throws -> Router {
+    /// A router whose handler limit holds on a loaded machine: async Swift handlers run on the
+    /// cooperative pool, which CPU-bound tests running alongside can hold for seconds.
+    private func router(timeout: Duration? = .seconds(120)) throws -> Router {
         Router(graph: try PortusTree.graph(anywhere: [.screen("alert")]), configuration: .init(handlerTimeout: timeout))
     }
 
@@ -123,16 +125,26 @@ final class ScriptedNode: Enterable, Leavable, Switchable {
         #expect(failure?.message.contains("redirects") == true)
     }
 
-    @Test func aThrowingOrHangingInterceptorFailsTheRouteOnly() async throws {
-        let router = try router(timeout: .milliseconds(100))
+    @Test func aThrowingInterceptorFailsTheRouteOnly() async throws {
+        let router = try router()
         router.addInterceptor(ClosureInterceptor { request in
             if request.goes(to: "node7") { throw HandlerError("interceptor broke") }
-            if request.goes(to: "node2") { await neverFinish() }
             return .pass
         })
         #expect(await router.route(to: path("switchNode1", "node2", "node7")).failure?.kind == .handlerFailed)
-        #expect(await router.route(to: path("switchNode1", "node2")).failure?.kind == .timeout)
         #expect(await router.route(to: path("switchNode1", "node1", "node5")).success == [.enter("node5")])
+    }
+
+    @Test func aHangingInterceptorTimesOutAndTheRouterLivesOn() async throws {
+        let router = try router(timeout: .milliseconds(100))
+        router.addInterceptor(ClosureInterceptor { _ in
+            await neverFinish()
+            return .pass
+        })
+        #expect(await router.route(to: path("switchNode1", "node2")).failure?.kind == .timeout)
+        #expect(router.activePath == ["switchNode1", "node1"])
+        // The router's thread still serves (a plan does not ask interceptors).
+        #expect(await router.plan(to: path("switchNode1", "node2")).success == [.switch("switchNode1", to: "node2")])
     }
 
     @Test func aCancelledQueuedRouteNeverRuns() async throws {

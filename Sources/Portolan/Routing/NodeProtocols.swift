@@ -18,7 +18,9 @@ public struct InstructionInfo: Sendable, Equatable {
 /// switched. Conform to `Enterable`, `Leavable` and `Switchable` for the instructions the node
 /// handles; a node with no handler for an instruction succeeds by default.
 ///
-/// Handlers are `async` and fail by throwing; the router waits for each one, within its time limit.
+/// Handlers are `async` and fail by throwing. They run on the cooperative pool while the route,
+/// on the router's thread, waits for each one within its time limit; the route's unit of work
+/// stays whole meanwhile (no other route or host operation runs).
 public protocol Routable: Sendable {}
 
 /// A node that does something when it is entered (shows its screen).
@@ -45,13 +47,7 @@ public protocol Switchable: Routable {
     func switchTo(_ child: Entry, info: InstructionInfo) async throws
 }
 
-/// A node or interceptor whose calls keep the router's time limit themselves: they can only wait
-/// in ways their host controls (a scripting host that sleeps on the script's behalf), and throw
-/// `HandlerTimeout` when the limit passes. The router then calls them directly instead of racing
-/// each call against a timer, which costs more than a short handler.
-public protocol KeepsOwnTimeLimit: Sendable {}
-
-/// Thrown by a `KeepsOwnTimeLimit` handler that ran out of time; the route fails as `timeout`.
+/// Thrown by a handler that ran out of time (see `NodeHandlers`); the route fails as `timeout`.
 public struct HandlerTimeout: Error, CustomStringConvertible, Sendable {
     public let message: String
 

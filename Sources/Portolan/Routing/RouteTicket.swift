@@ -45,6 +45,11 @@ public final class RouteTicket: Sendable {
         }
     }
 
+    /// The route's outcome if it has run; nil while it waits or runs.
+    public var outcome: RouteResult? {
+        state.withLock { $0.result }
+    }
+
     func finish(_ result: RouteResult) {
         let waiters = state.withLock { state in
             state.result = result

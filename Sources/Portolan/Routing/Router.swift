@@ -2,22 +2,29 @@ import Synchronization
 
 /// Runs routes on a live tree, one at a time, calling the handlers of the nodes on the way.
 ///
-/// Requests are served first-in first-out. A route asked for while another runs (from a handler,
-/// an interceptor or anywhere else) waits in the queue; it is never nested inside the running one.
+/// **One owner, units of work.** A router's routes run on its `SerialThread`, never on Swift's
+/// cooperative pool. A route is one unit of work: its interceptors, handlers and observers are
+/// direct calls on that thread, and it suspends only where a handler really waits. A route asked
+/// for while another runs (by a handler, an interceptor or an observer) is queued, first in first
+/// out, and runs before the outermost route returns, so events keep their causal order:
+/// `will a, did a, will b, did b`.
 ///
-/// The router is Sendable and every method but `route` and `plan` is synchronous, so a host that
-/// must answer at once (a Lua function, a UI callback) can bind nodes, read the tree, report
-/// changes and queue routes without awaiting. Handlers are called without the lock held.
+/// Reading the tree, binding nodes, reporting host changes and queuing routes are synchronous and
+/// safe from any thread. A host that owns the thread (a scripting host whose actor runs on it)
+/// routes with `routeNow(to:)`; everyone else awaits `route(to:)`.
 public final class Router: Sendable {
     public let configuration: RouterConfiguration
-    private let state: Mutex<RouterState>
+    /// The thread routes run on.
+    public let thread: SerialThread
+    let state: Mutex<RouterState>
 
-    /// The router whose queue the current task is draining, so that a handler awaiting
-    /// `route(to:)` on it is told at once instead of waiting for itself forever.
-    @TaskLocal private static var drainingRouter: ObjectIdentifier?
+    /// The router whose route is running in the current task (an async Swift handler's), so that
+    /// a handler awaiting `route(to:)` is told at once instead of waiting for itself forever.
+    @TaskLocal static var routingRouter: ObjectIdentifier?
 
-    public init(tree: RoutingTree, configuration: RouterConfiguration = .init()) {
+    public init(tree: RoutingTree, configuration: RouterConfiguration = .init(), thread: SerialThread? = nil) {
         self.configuration = configuration
+        self.thread = thread ?? SerialThread(name: "portolan.router")
         self.state = Mutex(RouterState(tree: tree))
     }
 
@@ -31,16 +38,29 @@ public final class Router: Sendable {
 
     // MARK: Setting up
 
-    /// Binds the object that handles the node `id`; it replaces any earlier binding.
+    /// Binds a Swift object that handles the node `id`; it replaces any earlier binding. Its
+    /// `async` handlers run on the cooperative pool while the route waits for them, within the
+    /// time limit.
     public func bind(_ node: any Routable, to id: NodeID) {
-        state.withLock { $0.nodes[id] = node }
+        bind(NodeHandlers(waitingFor: node, router: self), to: id)
+    }
+
+    /// Binds handlers that run on the router's thread (see `NodeHandlers`).
+    public func bind(_ handlers: NodeHandlers, to id: NodeID) {
+        state.withLock { $0.nodes[id] = handlers }
     }
 
     public func unbind(_ id: NodeID) {
         state.withLock { $0.nodes[id] = nil }
     }
 
+    /// Adds an interceptor whose `async` decision the route waits for, within the time limit.
     public func addInterceptor(_ interceptor: any RouteInterceptor) {
+        addInterceptor(InterceptorHandler(waitingFor: interceptor, router: self))
+    }
+
+    /// Adds an interceptor that runs on the router's thread.
+    public func addInterceptor(_ interceptor: InterceptorHandler) {
         state.withLock { $0.interceptors.append(interceptor) }
     }
 
@@ -49,8 +69,8 @@ public final class Router: Sendable {
         try state.withLock { state throws(URLRoutingError) in try state.redirects.add(from: pattern, to: template) }
     }
 
-    /// Calls `observer` with every event, synchronously, on the thread that caused it; for hosts
-    /// that must see events in step with the routes (an AsyncStream consumer runs later).
+    /// Calls `observer` with every event, synchronously, on the router's thread, in the order of
+    /// the route's steps; a route it queues runs after the current one, before the outermost returns.
     public func observe(_ observer: @escaping @Sendable (RouterEvent) -> Void) {
         state.withLock { $0.observers.append(observer) }
     }
@@ -74,17 +94,8 @@ public final class Router: Sendable {
     /// What `route(to:)` would execute now, without running anything: the plan, with every node it
     /// would leave asked whether it may be. Interceptors are not asked.
     public func plan(to destination: Destination) async -> RouteResult {
-        let (tree, nodes) = state.withLock { ($0.tree, $0.nodes) }
-        let plan: [Instruction]
-        do {
-            plan = try Planner.plan(from: tree, to: destination)
-        } catch {
-            return .failure(error)
-        }
-        if let veto = await firstVeto(in: plan, nodes: nodes) {
-            return .failure(veto)
-        }
-        return .success(plan)
+        if thread.isCurrent { return planNow(to: destination) }
+        return await thread.run { self.planNow(to: destination) }
     }
 
     /// Routes and returns when the route has run.
@@ -92,19 +103,68 @@ public final class Router: Sendable {
     /// From inside a handler or interceptor of this router, use `enqueue(to:)`: awaiting here would
     /// wait for the route that is waiting for the handler, so it fails at once as `invalid`.
     public func route(to destination: Destination) async -> RouteResult {
-        if isCalledFromRunningRoute { return .failure(Self.awaitedFromInside) }
-        return await enqueue(to: destination).result
+        await awaitResult(of: { enqueue(to: destination) })
     }
 
     /// Routes to where a URL leads (after the redirect rules), and returns when the route has run.
     public func route(url: String) async -> RouteResult {
+        await awaitResult(of: { enqueue(url: url) })
+    }
+
+    private func awaitResult(of enqueue: () -> RouteTicket) async -> RouteResult {
         if isCalledFromRunningRoute { return .failure(Self.awaitedFromInside) }
-        return await enqueue(url: url).result
+        let ticket = enqueue()
+        return await withTaskCancellationHandler {
+            await ticket.result
+        } onCancel: {
+            ticket.cancel()
+        }
+    }
+
+    /// Runs a route now, on the router's thread, with every route queued meanwhile; for the owner
+    /// of the thread (a host's unit of work). Returns this route's result.
+    public func routeNow(to destination: Destination) -> RouteResult {
+        runNow(RouteTicket(destination: destination))
+    }
+
+    /// `routeNow(to:)` for a URL.
+    public func routeNow(url: String) -> RouteResult {
+        switch resolve(url: url) {
+        case .success(let resolution):
+            return runNow(RouteTicket(destination: resolution.destination, url: resolution))
+        case .failure(let failure):
+            return .failure(failure)
+        }
+    }
+
+    private func runNow(_ ticket: RouteTicket) -> RouteResult {
+        guard thread.isCurrent else {
+            return .failure(RouteFailure(.invalid, "routeNow must be called on the router's thread; await route(to:)"))
+        }
+        if isCalledFromRunningRoute { return .failure(Self.awaitedFromInside) }
+        state.withLock { $0.queue.append(ticket) }
+        drainQueue()
+        return ticket.outcome ?? .failure(RouteFailure(.invalid, "the route did not run"))
+    }
+
+    /// What `plan(to:)` answers, computed on the router's thread.
+    public func planNow(to destination: Destination) -> RouteResult {
+        let (tree, nodes) = state.withLock { ($0.tree, $0.nodes) }
+        let plan: [Instruction]
+        do {
+            plan = try Planner.plan(from: tree, to: destination)
+        } catch {
+            return .failure(error)
+        }
+        if let veto = firstVeto(in: plan, nodes: nodes) {
+            return .failure(veto)
+        }
+        return .success(plan)
     }
 
     /// Whether the caller runs inside a handler or interceptor of this router's running route.
     private var isCalledFromRunningRoute: Bool {
-        Self.drainingRouter == ObjectIdentifier(self)
+        Self.routingRouter == ObjectIdentifier(self) || (thread.isCurrent && state.withLock { $0.isDraining })
     }
 
     private static let awaitedFromInside = RouteFailure(
@@ -133,22 +193,55 @@ public final class Router: Sendable {
         }
     }
 
-    /// Queues a route and returns at once; the route runs after those queued before it.
+    /// Queues a route and returns at once; the route runs after those queued before it (inside a
+    /// route: after the running one, before the outermost route returns).
     @discardableResult
     public func enqueue(to destination: Destination) -> RouteTicket {
         enqueue(RouteTicket(destination: destination))
     }
 
     private func enqueue(_ ticket: RouteTicket) -> RouteTicket {
-        let startsDraining = state.withLock { state in
+        let isDraining = state.withLock { state in
             state.queue.append(ticket)
+            return state.isDraining
+        }
+        // The running drain picks it up; otherwise a unit of its own serves it on the thread.
+        if !isDraining {
+            thread.submit { self.drainQueue() }
+        }
+        return ticket
+    }
+
+    /// Runs every queued route, in order, on the router's thread; a host calls it at the end of
+    /// each unit of work so that a route queued outside any route runs before the unit ends.
+    public func drainQueue() {
+        guard thread.isCurrent else { return }
+        let starts = state.withLock { state in
             defer { state.isDraining = true }
             return !state.isDraining
         }
-        if startsDraining {
-            Task { await drain() }
+        guard starts else { return }
+        while let ticket = nextTicket() {
+            ticket.finish(run(ticket))
         }
-        return ticket
+    }
+
+    /// The next queued route, or nil after marking the queue idle.
+    private func nextTicket() -> RouteTicket? {
+        state.withLock { state in
+            if let ticket = state.queue.popFirst() {
+                state.running = ticket
+                return ticket
+            }
+            state.running = nil
+            state.isDraining = false
+            return nil
+        }
+    }
+
+    /// Whether the route running now was cancelled (by its ticket, or its awaiting task).
+    public var isRunningRouteCancelled: Bool {
+        state.withLock { $0.running }?.isCancelled ?? false
     }
 
     // MARK: Host reports
@@ -173,182 +266,9 @@ public final class Router: Sendable {
         emit(.hostReported(instruction))
     }
 
-    // MARK: Running the queue
-
-    private func drain() async {
-        await Self.$drainingRouter.withValue(ObjectIdentifier(self)) {
-            while let ticket = nextTicket() {
-                ticket.finish(await run(ticket))
-            }
-        }
-    }
-
-    /// The next queued route, or nil after marking the queue idle (in the same critical section, so
-    /// a route queued meanwhile starts a new drain).
-    private func nextTicket() -> RouteTicket? {
-        state.withLock { state in
-            if let ticket = state.queue.popFirst() { return ticket }
-            state.isDraining = false
-            return nil
-        }
-    }
-
-    private func run(_ ticket: RouteTicket) async -> RouteResult {
-        emit(.willRoute(ticket.destination))
-        var destination = ticket.destination
-        var url = ticket.url
-        let result = await execute(ticket, finalDestination: &destination, url: &url)
-        switch result {
-        case .success(let executed):
-            emit(.didRoute(destination, executed: executed))
-        case .failure(let failure):
-            emit(.failed(destination, failure))
-        }
-        return result
-    }
-
-    private func execute(
-        _ ticket: RouteTicket, finalDestination destination: inout Destination, url: inout URLResolution?
-    ) async -> RouteResult {
-        if ticket.isCancelled {
-            return .failure(RouteFailure(.cancelled, "the route was cancelled before it started"))
-        }
-        switch await intercepted(ticket.destination, url: ticket.url) {
-        case .failure(let failure):
-            return .failure(failure)
-        case .success(let settled):
-            // A redirect goes somewhere the URL did not name: its query no longer applies.
-            if settled != destination { url = nil }
-            destination = settled
-        }
-        switch await plan(to: destination) {
-        case .failure(let failure):
-            return .failure(failure)
-        case .success(let plan):
-            return await perform(plan, toward: destination, url: url, ticket: ticket)
-        }
-    }
-
-    private func perform(
-        _ plan: [Instruction], toward destination: Destination, url: URLResolution?, ticket: RouteTicket
-    ) async -> RouteResult {
-        var executed: [Instruction] = []
-        for instruction in plan {
-            if ticket.isCancelled {
-                return .failure(RouteFailure(.cancelled, "the route was cancelled", instruction: instruction, executed: executed))
-            }
-            let info = InstructionInfo(instruction: instruction, destination: destination, url: url)
-            if var failure = await runHandler(of: instruction, info: info) {
-                failure.executed = executed
-                return .failure(failure)
-            }
-            do {
-                try state.withLock { state throws(TreeUpdateError) in try state.tree.apply(instruction) }
-            } catch {
-                return .failure(RouteFailure(
-                    .invalid, "the tree changed while the route ran: \(error)", instruction: instruction, executed: executed))
-            }
-            executed.append(instruction)
-            emit(.instruction(instruction))
-        }
-        return .success(executed)
-    }
-
-    // MARK: Interceptors
-
-    /// The destination the route settles on after every interceptor let it pass, or why not.
-    private func intercepted(_ requested: Destination, url: URLResolution?) async -> Result<Destination, RouteFailure> {
-        let interceptors = state.withLock { $0.interceptors }
-        var destination = requested
-        var redirects = 0
-        var index = 0
-        while index < interceptors.count {
-            let request = RouteRequest(destination: destination, from: activePath, url: redirects == 0 ? url : nil)
-            switch await decision(of: interceptors[index], on: request) {
-            case .failure(let failure):
-                return .failure(failure)
-            case .success(.pass):
-                index += 1
-            case .success(.deny(let reason)):
-                return .failure(RouteFailure(.denied, reason))
-            case .success(.redirect(let target)):
-                redirects += 1
-                guard redirects <= configuration.maxRedirects else {
-                    return .failure(RouteFailure(
-                        .invalid, "more than \(configuration.maxRedirects) redirects; last to '\(target)'"))
-                }
-                destination = target
-                index = 0
-            }
-        }
-        return .success(destination)
-    }
-
-    private func decision(of interceptor: any RouteInterceptor, on request: RouteRequest) async -> Result<InterceptionDecision, RouteFailure> {
-        let outcome = DecisionBox()
-        let decide: @Sendable () async throws -> Void = { outcome.set(try await interceptor.intercept(request)) }
-        let timed = interceptor is any KeepsOwnTimeLimit
-            ? await runDirectly(decide) : await runWithTimeLimit(configuration.handlerTimeout, decide)
-        switch timed {
-        case .finished:
-            return .success(outcome.value ?? .pass)
-        case .failed(let message):
-            return .failure(RouteFailure(.handlerFailed, "an interceptor failed: \(message)"))
-        case .timedOut:
-            return .failure(RouteFailure(.timeout, "an interceptor did not decide within \(timeLimitText)"))
-        }
-    }
-
-    // MARK: Handlers
-
-    /// Asks every node the plan leaves whether it may be left, in plan order; the first refusal.
-    private func firstVeto(in plan: [Instruction], nodes: [NodeID: any Routable]) async -> RouteFailure? {
-        for case .leave(let entry) in plan {
-            guard let leavable = nodes[entry.id] as? any Leavable else { continue }
-            do {
-                if try await !leavable.canLeave(entry) { return .blocked(entry) }
-            } catch {
-                return .vetoFailed(entry, error)
-            }
-        }
-        return nil
-    }
-
-    /// Runs the handler of the node that executes `instruction`; nil when it succeeded or there is none.
-    private func runHandler(of instruction: Instruction, info: InstructionInfo) async -> RouteFailure? {
-        let node = state.withLock { $0.nodes[instruction.handlingNode.id] }
-        guard let handler = Self.handler(of: node, for: instruction, info: info) else { return nil }
-        let outcome = node is any KeepsOwnTimeLimit
-            ? await runDirectly(handler) : await runWithTimeLimit(configuration.handlerTimeout, handler)
-        switch outcome {
-        case .finished:
-            return nil
-        case .failed(let message):
-            return RouteFailure(.handlerFailed, message, instruction: instruction)
-        case .timedOut:
-            return RouteFailure(.timeout, "the handler did not finish within \(timeLimitText)", instruction: instruction)
-        }
-    }
-
-    private static func handler(
-        of node: (any Routable)?, for instruction: Instruction, info: InstructionInfo
-    ) -> (@Sendable () async throws -> Void)? {
-        switch instruction {
-        case .enter(let entry):
-            guard let enterable = node as? any Enterable else { return nil }
-            return { try await enterable.enter(entry, info: info) }
-        case .leave(let entry):
-            guard let leavable = node as? any Leavable else { return nil }
-            return { try await leavable.leave(entry, info: info) }
-        case .switch(_, let child):
-            guard let switchable = node as? any Switchable else { return nil }
-            return { try await switchable.switchTo(child, info: info) }
-        }
-    }
-
     // MARK: Events
 
-    private func emit(_ event: RouterEvent) {
+    func emit(_ event: RouterEvent) {
         let (observers, subscribers) = state.withLock { ($0.observers, Array($0.subscribers.values)) }
         for observer in observers {
             observer(event)
@@ -357,21 +277,18 @@ public final class Router: Sendable {
             subscriber.yield(event)
         }
     }
-
-    private var timeLimitText: String {
-        configuration.handlerTimeout.map { "\($0)" } ?? "forever"
-    }
 }
 
 /// Everything the router changes, behind its lock.
-private struct RouterState {
+struct RouterState {
     var tree: RoutingTree
-    var nodes: [NodeID: any Routable] = [:]
-    var interceptors: [any RouteInterceptor] = []
+    var nodes: [NodeID: NodeHandlers] = [:]
+    var interceptors: [InterceptorHandler] = []
     var redirects = URLRedirects()
     var observers: [@Sendable (RouterEvent) -> Void] = []
     var queue = RouteQueue()
     var isDraining = false
+    var running: RouteTicket?
     var subscribers: [Int: AsyncStream<RouterEvent>.Continuation] = [:]
     var nextSubscriberID = 0
 }

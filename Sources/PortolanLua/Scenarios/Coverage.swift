@@ -75,8 +75,8 @@ final class CoverageCollector: Sendable {
 
     /// Starts watching the router of the app the host loaded; its active path now (after the app
     /// loaded) is covered.
-    func attach(to host: PortolanHost) async {
-        guard let router = await host.router, let graph = await host.graph else { return }
+    func attach(to host: isolated PortolanHost) {
+        guard let router = host.router, let graph = host.graph else { return }
         state.withLock { state in
             state.graph = graph
             state.router = ObjectIdentifier(router)
@@ -91,14 +91,14 @@ final class CoverageCollector: Sendable {
                 break
             }
         }
-        await host.observeURLs { [weak self] resolution in
+        host.observeURLs { [weak self] resolution in
             self?.record(url: resolution)
         }
     }
 
     /// Notes whether the host still runs the router being watched.
-    func detach(from host: PortolanHost) async {
-        let current = await host.router.map(ObjectIdentifier.init)
+    func detach(from host: isolated PortolanHost) {
+        let current = host.router.map(ObjectIdentifier.init)
         state.withLock { state in
             if state.router != nil, current != state.router { state.coverage.replacedRouter = true }
         }
@@ -276,16 +276,18 @@ extension ScenarioRunner {
             configuration.moduleDirectory = Self.directory(of: app)
         }
         let host = try PortolanHost(configuration: configuration)
-        let loaded = await withTimeout(options.timeout, grace: options.grace, interrupting: host.interruption) {
-            () async -> Result<NavigationGraph, HostError> in
-            await host.setOutput { _ in }
-            do throws(HostError) {
-                try await host.loadApp(file: app)
-            } catch {
-                return .failure(error)
+        let loaded = await withTimeout(options.timeout, grace: options.grace, interrupting: host.interruption) { start in
+            await host.perform { host -> Result<NavigationGraph, HostError> in
+                start()
+                host.setOutput { _ in }
+                do throws(HostError) {
+                    try host.loadApp(file: app)
+                } catch {
+                    return .failure(error)
+                }
+                guard let graph = host.graph else { return .failure(HostError("\(app) declares no app (portolan.app)")) }
+                return .success(graph)
             }
-            guard let graph = await host.graph else { return .failure(HostError("\(app) declares no app (portolan.app)")) }
-            return .success(graph)
         }
         guard let loaded else { throw HostError("\(app) did not load within \(Self.seconds(options.timeout))") }
         return try loaded.get()

@@ -177,43 +177,47 @@ public struct ScenarioRunner: Sendable {
         } catch {
             return Attempt(ending: .failed("cannot start a host: \(error.message)", session.snapshot), duration: clock.now - start)
         }
-        let ending = await withTimeout(options.timeout, grace: options.grace, interrupting: host.interruption) {
-            await Self.drive(host, session: session, file: file, app: app, coverage: coverage)
+        let ending = await withTimeout(options.timeout, grace: options.grace, interrupting: host.interruption) { start in
+            // One unit of work: the whole scenario runs on the host's thread, without a hop.
+            await host.perform { host in
+                start()
+                return Self.drive(host, session: session, file: file, app: app, coverage: coverage)
+            }
         }
         let record = session.snapshot
         return Attempt(ending: ending ?? .timedOut, record: record, duration: clock.now - start)
     }
 
     private static func drive(
-        _ host: PortolanHost, session: ScenarioSession, file: String, app: String?, coverage: CoverageCollector?
-    ) async -> Attempt.Ending {
-        await host.setOutput { session.print($0) }
+        _ host: isolated PortolanHost, session: ScenarioSession, file: String, app: String?, coverage: CoverageCollector?
+    ) -> Attempt.Ending {
+        host.setOutput { session.print($0) }
         do {
-            try await host.register(function: "__portolan_runner") { session.handle($0) }
-            try await host.run(expectLibrarySource, chunkName: "=expect")
+            try host.register(function: "__portolan_runner") { session.handle($0) }
+            try host.run(expectLibrarySource, chunkName: "=expect")
         } catch {
             return .failed("cannot install scenario and expect: \(error.message)", session.snapshot)
         }
         if let app {
             do {
-                try await host.loadApp(file: app)
+                try host.loadApp(file: app)
             } catch {
                 return .appFailed(error.message)
             }
             // Watched from the state the app loaded into: its initial active path is covered.
-            await coverage?.attach(to: host)
+            coverage?.attach(to: host)
         }
-        await host.setScriptDirectory(directory(of: file) ?? ".")
+        host.setScriptDirectory(directory(of: file) ?? ".")
         if Task.isCancelled {
             return .failed("cut before the file ran", session.snapshot)
         }
         do {
-            try await host.run(file: file)
+            try host.run(file: file)
         } catch {
-            await coverage?.detach(from: host)
+            coverage?.detach(from: host)
             return .failed(describe(error, file: file), session.snapshot)
         }
-        await coverage?.detach(from: host)
+        coverage?.detach(from: host)
         return .done(session.snapshot)
     }
 

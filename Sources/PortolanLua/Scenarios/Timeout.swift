@@ -10,27 +10,33 @@ private enum Arrival<T: Sendable>: Sendable {
     case late
 }
 
-/// Runs `body` in its own task and gives up on it after `limit`: the Lua it runs is interrupted
-/// and the task cancelled, then it gets `grace` to stop before it is abandoned. Returns nil when
-/// the limit was reached.
+/// Runs `body` in its own task and gives up on it `limit` after it calls `start` (its unit of work
+/// began on the host's thread: the time it waited for a busy machine is not the scenario's): the
+/// Lua it runs is interrupted and the task cancelled, then it gets `grace` to stop before it is
+/// abandoned. Returns nil when the limit was reached.
 ///
 /// The interruption is asked for again and again until the task ends: a request that arrives just
-/// before the host starts a new top-level Lua call is dropped as stale (``LuaInterrupt``), and a
-/// loaded machine may be slow to start the scenario at all. An abandoned task (a Swift function
-/// that never returns) is not waited for; nothing else shares its host.
+/// before the host starts a new top-level Lua call is dropped as stale (``LuaInterrupt``). An
+/// abandoned task (a Swift function that never returns) is not waited for; nothing else shares
+/// its host.
 func withTimeout<T: Sendable>(
     _ limit: Duration, grace: Duration, interrupting interruption: LuaInterrupt,
-    _ body: @escaping @Sendable () async -> T
+    _ body: @escaping @Sendable (_ start: @escaping @Sendable () -> Void) async -> T
 ) async -> T? {
     let (arrivals, continuation) = AsyncStream.makeStream(of: Arrival<T>.self, bufferingPolicy: .bufferingNewest(4))
-    let work = Task { await body() }
     let interrupter = DispatchSource.makeTimerSource(queue: watchdog)
     interrupter.setEventHandler {
         interruption.request()   // from this thread: Lua stops at its next instruction
         continuation.yield(.late)
     }
-    interrupter.schedule(deadline: .now() + dispatchInterval(limit), repeating: .milliseconds(50))
+    interrupter.schedule(deadline: .distantFuture)
     interrupter.activate()
+    // Dispatch sources are thread-safe; the type just does not say so.
+    nonisolated(unsafe) let timer = interrupter
+    let start: @Sendable () -> Void = {
+        timer.schedule(deadline: .now() + limit.dispatchInterval, repeating: .milliseconds(50))
+    }
+    let work = Task { await body(start) }
     let waiter = Task {
         let value = await work.value
         interrupter.cancel()
@@ -43,7 +49,7 @@ func withTimeout<T: Sendable>(
     }
     work.cancel()   // wakes a script sleeping in portolan.wait
     let graceTimer = DispatchWorkItem { continuation.yield(.late) }
-    watchdog.asyncAfter(deadline: .now() + dispatchInterval(grace), execute: graceTimer)
+    watchdog.asyncAfter(deadline: .now() + grace.dispatchInterval, execute: graceTimer)
     let clock = ContinuousClock()
     let cut = clock.now
     // Skip the interrupter's repeated reports; stop at the task's value or the end of the grace.
@@ -54,11 +60,4 @@ func withTimeout<T: Sendable>(
     graceTimer.cancel()
     _ = waiter
     return nil
-}
-
-private func dispatchInterval(_ duration: Duration) -> DispatchTimeInterval {
-    let (seconds, attoseconds) = duration.components
-    let nanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-    guard !nanoseconds.overflow, seconds >= 0 else { return seconds < 0 ? .nanoseconds(0) : .never }
-    return .nanoseconds(Int(nanoseconds.partialValue + attoseconds / 1_000_000_000))
 }

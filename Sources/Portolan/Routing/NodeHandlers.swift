@@ -1,0 +1,45 @@
+/// What the router calls for one node, resolved once when the node is bound: a node without a
+/// `leave` or a `canLeave` costs nothing for those instructions.
+///
+/// The closures run synchronously on the router's thread, inside the route's unit of work. They
+/// keep the router's time limit themselves (a scripting host that waits on a script's behalf knows
+/// its deadline) and throw `HandlerTimeout` when it passes. Swift objects with `async` handlers are
+/// bound with `Router.bind(_:to:)`, which wraps them in a `NodeHandlers` that waits for them.
+public struct NodeHandlers: @unchecked Sendable {
+    // @unchecked: the router calls these only on its own thread, one at a time.
+    public var enter: ((Entry, InstructionInfo) throws -> Void)?
+    public var leave: ((Entry, InstructionInfo) throws -> Void)?
+    public var switchTo: ((Entry, InstructionInfo) throws -> Void)?
+    public var canLeave: ((Entry) throws -> Bool)?
+
+    public init(
+        enter: ((Entry, InstructionInfo) throws -> Void)? = nil,
+        leave: ((Entry, InstructionInfo) throws -> Void)? = nil,
+        switchTo: ((Entry, InstructionInfo) throws -> Void)? = nil,
+        canLeave: ((Entry) throws -> Bool)? = nil
+    ) {
+        self.enter = enter
+        self.leave = leave
+        self.switchTo = switchTo
+        self.canLeave = canLeave
+    }
+
+    /// The handler that executes `instruction`, if the node has one.
+    func handler(for instruction: Instruction) -> ((InstructionInfo) throws -> Void)? {
+        switch instruction {
+        case .enter(let entry): enter.map { enter in { try enter(entry, $0) } }
+        case .leave(let entry): leave.map { leave in { try leave(entry, $0) } }
+        case .switch(_, let child): switchTo.map { switchTo in { try switchTo(child, $0) } }
+        }
+    }
+}
+
+/// An interceptor as the router calls it: synchronously, on its thread (see `NodeHandlers`).
+public struct InterceptorHandler: @unchecked Sendable {
+    // @unchecked: called only on the router's thread, one at a time.
+    public let decide: (RouteRequest) throws -> InterceptionDecision
+
+    public init(_ decide: @escaping (RouteRequest) throws -> InterceptionDecision) {
+        self.decide = decide
+    }
+}

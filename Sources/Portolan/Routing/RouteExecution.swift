@@ -1,0 +1,213 @@
+/// Running one route, inside the router's unit of work: interceptors, then the plan, then each
+/// instruction's handler; every step is a direct call on the router's thread.
+extension Router {
+    func run(_ ticket: RouteTicket) -> RouteResult {
+        emit(.willRoute(ticket.destination))
+        var destination = ticket.destination
+        var url = ticket.url
+        let result = execute(ticket, finalDestination: &destination, url: &url)
+        switch result {
+        case .success(let executed):
+            emit(.didRoute(destination, executed: executed))
+        case .failure(let failure):
+            emit(.failed(destination, failure))
+        }
+        return result
+    }
+
+    private func execute(
+        _ ticket: RouteTicket, finalDestination destination: inout Destination, url: inout URLResolution?
+    ) -> RouteResult {
+        if ticket.isCancelled {
+            return .failure(RouteFailure(.cancelled, "the route was cancelled before it started"))
+        }
+        switch intercepted(ticket.destination, url: ticket.url) {
+        case .failure(let failure):
+            return .failure(failure)
+        case .success(let settled):
+            // A redirect goes somewhere the URL did not name: its query no longer applies.
+            if settled != destination { url = nil }
+            destination = settled
+        }
+        switch planNow(to: destination) {
+        case .failure(let failure):
+            return .failure(failure)
+        case .success(let plan):
+            return perform(plan, toward: destination, url: url, ticket: ticket)
+        }
+    }
+
+    private func perform(
+        _ plan: [Instruction], toward destination: Destination, url: URLResolution?, ticket: RouteTicket
+    ) -> RouteResult {
+        var executed: [Instruction] = []
+        executed.reserveCapacity(plan.count)
+        let nodes = state.withLock { $0.nodes }
+        for instruction in plan {
+            if ticket.isCancelled {
+                return .failure(RouteFailure(.cancelled, "the route was cancelled", instruction: instruction, executed: executed))
+            }
+            if let handler = nodes[instruction.handlingNode.id]?.handler(for: instruction) {
+                let info = InstructionInfo(instruction: instruction, destination: destination, url: url)
+                if var failure = Self.failure(of: { try handler(info) }, at: instruction) {
+                    failure.executed = executed
+                    return .failure(failure)
+                }
+            }
+            do {
+                try state.withLock { state throws(TreeUpdateError) in try state.tree.apply(instruction) }
+            } catch {
+                return .failure(RouteFailure(
+                    .invalid, "the tree changed while the route ran: \(error)", instruction: instruction, executed: executed))
+            }
+            executed.append(instruction)
+            emit(.instruction(instruction))
+        }
+        return .success(executed)
+    }
+
+    /// How a handler's call failed, as the route reports it; nil when it succeeded.
+    private static func failure(of call: () throws -> Void, at instruction: Instruction) -> RouteFailure? {
+        do {
+            try call()
+            return nil
+        } catch let timeout as HandlerTimeout {
+            return RouteFailure(.timeout, timeout.message, instruction: instruction)
+        } catch let stop as RouteStopped {
+            return RouteFailure(.cancelled, stop.message, instruction: instruction)
+        } catch {
+            return RouteFailure(.handlerFailed, String(describing: error), instruction: instruction)
+        }
+    }
+
+    // MARK: Interceptors
+
+    /// The destination the route settles on after every interceptor let it pass, or why not.
+    private func intercepted(_ requested: Destination, url: URLResolution?) -> Result<Destination, RouteFailure> {
+        let interceptors = state.withLock { $0.interceptors }
+        var destination = requested
+        var redirects = 0
+        var index = 0
+        while index < interceptors.count {
+            let request = RouteRequest(destination: destination, from: activePath, url: redirects == 0 ? url : nil)
+            let decision: InterceptionDecision
+            do {
+                decision = try interceptors[index].decide(request)
+            } catch let timeout as HandlerTimeout {
+                return .failure(RouteFailure(.timeout, "an interceptor did not decide in time: \(timeout.message)"))
+            } catch let stop as RouteStopped {
+                return .failure(RouteFailure(.cancelled, stop.message))
+            } catch {
+                return .failure(RouteFailure(.handlerFailed, "an interceptor failed: \(error)"))
+            }
+            switch decision {
+            case .pass:
+                index += 1
+            case .deny(let reason):
+                return .failure(RouteFailure(.denied, reason))
+            case .redirect(let target):
+                redirects += 1
+                guard redirects <= configuration.maxRedirects else {
+                    return .failure(RouteFailure(
+                        .invalid, "more than \(configuration.maxRedirects) redirects; last to '\(target)'"))
+                }
+                destination = target
+                index = 0
+            }
+        }
+        return .success(destination)
+    }
+
+    // MARK: Vetoes
+
+    /// Asks every node the plan leaves whether it may be left, in plan order; the first refusal.
+    func firstVeto(in plan: [Instruction], nodes: [NodeID: NodeHandlers]) -> RouteFailure? {
+        for case .leave(let entry) in plan {
+            guard let canLeave = nodes[entry.id]?.canLeave else { continue }
+            do {
+                if try !canLeave(entry) { return .blocked(entry) }
+            } catch {
+                return .vetoFailed(entry, error)
+            }
+        }
+        return nil
+    }
+
+    // MARK: Waiting for async Swift code
+
+    /// Why a wait for async work should end early: the running route was cancelled.
+    func stopReason() -> WaitStop? {
+        isRunningRouteCancelled ? .cancelled : nil
+    }
+
+    /// Runs async Swift work from a handler call, blocking the route until it ends, within the limit.
+    func waitFor(_ work: @escaping @Sendable () async throws -> Void) throws {
+        let id = ObjectIdentifier(self)
+        let result = ThreadWait.run(limit: configuration.handlerTimeout, stop: stopReason) {
+            try await Router.$routingRouter.withValue(id) { try await work() }
+        }
+        switch result {
+        case .success:
+            return
+        case .failure(.threw(let error)):
+            throw error
+        case .failure(.stopped(.timedOut)):
+            throw HandlerTimeout("the handler did not finish within \(timeLimitText)")
+        case .failure(.stopped(let reason)):
+            throw RouteStopped(reason)
+        }
+    }
+
+    private var timeLimitText: String {
+        configuration.handlerTimeout.map { "\($0)" } ?? "forever"
+    }
+}
+
+/// Thrown by a handler whose wait was cut by a cancellation or an interrupt; the route fails as
+/// `cancelled`.
+public struct RouteStopped: Error, CustomStringConvertible, Sendable {
+    public let message: String
+
+    public init(_ reason: WaitStop) {
+        switch reason {
+        case .cancelled: message = "the route was cancelled while a handler waited"
+        case .interrupted: message = "interrupted while a handler waited"
+        case .timedOut: message = "the handler's time ran out"
+        }
+    }
+
+    public var description: String { message }
+}
+
+extension NodeHandlers {
+    /// Handlers that call a Swift object's `async` methods and wait for them on the router's thread.
+    init(waitingFor node: any Routable, router: Router) {
+        self.init()
+        // Unowned: the router owns its bindings; a handler outliving it is never called.
+        if let enterable = node as? any Enterable {
+            enter = { [unowned router] entry, info in try router.waitFor { try await enterable.enter(entry, info: info) } }
+        }
+        if let leavable = node as? any Leavable {
+            leave = { [unowned router] entry, info in try router.waitFor { try await leavable.leave(entry, info: info) } }
+            canLeave = { [unowned router] entry in
+                let answer = AnswerBox<Bool>()
+                try router.waitFor { answer.set(try await leavable.canLeave(entry)) }
+                return answer.value ?? true
+            }
+        }
+        if let switchable = node as? any Switchable {
+            switchTo = { [unowned router] child, info in try router.waitFor { try await switchable.switchTo(child, info: info) } }
+        }
+    }
+}
+
+extension InterceptorHandler {
+    /// An interceptor that calls a Swift object's `async` decision and waits for it.
+    init(waitingFor interceptor: any RouteInterceptor, router: Router) {
+        self.init { [unowned router] request in
+            let answer = AnswerBox<InterceptionDecision>()
+            try router.waitFor { answer.set(try await interceptor.intercept(request)) }
+            return answer.value ?? .pass
+        }
+    }
+}

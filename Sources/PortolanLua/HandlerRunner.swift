@@ -1,0 +1,108 @@
+import Lua
+import Portolan
+
+/// Running a node's Lua handlers, guards and interceptors inside a route's unit of work: each is a
+/// direct call on the host's thread, in a pooled Lua thread (a coroutine, so it can
+/// `portolan.wait`), within the handler time limit and instruction budget.
+extension HostCore {
+    /// The router's handlers for a node with these declared Lua handlers: only those it has, so a
+    /// node without `leave` or `can_leave` costs the route nothing for them. Nil when it has none
+    /// the router calls (a guard runs with the interceptors).
+    func luaHandlers(of id: NodeID, declared: Set<String>) -> NodeHandlers? {
+        var handlers = NodeHandlers()
+        // Unowned: the core owns the router these are bound to.
+        if declared.contains("enter") {
+            handlers.enter = { [unowned self] entry, info in try runHandler("enter", of: id, entry: entry, info: info) }
+        }
+        if declared.contains("leave") {
+            handlers.leave = { [unowned self] entry, info in try runHandler("leave", of: id, entry: entry, info: info) }
+        }
+        if declared.contains("switch") {
+            handlers.switchTo = { [unowned self] child, info in try runHandler("switch", of: id, entry: child, info: info) }
+        }
+        if declared.contains("can_leave") {
+            handlers.canLeave = { [unowned self] entry in try canLeave(id, entry: entry) }
+        }
+        let hasAny = handlers.enter != nil || handlers.leave != nil || handlers.switchTo != nil || handlers.canLeave != nil
+        return hasAny ? handlers : nil
+    }
+
+    private func runHandler(_ field: String, of id: NodeID, entry: Entry, info: InstructionInfo) throws {
+        currentDestination = info.destination
+        var infoFields = info.url?.urlFields ?? [:]
+        infoFields[.string("instruction")] = .string(info.instruction.description)
+        let values = try runCoroutine(try module.runHandler, [.string(id), .string(field), entry.luaValue, .table(infoFields)])
+        try HandlerResult.check(values, handler: "\(field) of '\(id)'")
+    }
+
+    private func canLeave(_ id: NodeID, entry: Entry) throws -> Bool {
+        let values = try runCoroutine(try module.runHandler, [.string(id), .string("can_leave"), entry.luaValue])
+        return try HandlerResult.permission(values, handler: "can_leave of '\(id)'")
+    }
+
+    /// The script's interceptors and the guards on the route's way; with neither, no Lua runs.
+    func intercept(_ request: RouteRequest) throws -> InterceptionDecision {
+        guard hasInterceptors || hasGuards else { return .pass }
+        var requestFields = request.url?.urlFields ?? [:]
+        requestFields[.string("destination")] = request.destination.luaValue
+        requestFields[.string("from")] = .array(request.from.map(\.luaValue))
+        let values = try runCoroutine(try module.runInterceptors, [.table(requestFields)])
+        return try HandlerResult.decision(values)
+    }
+
+    /// Runs `function(arguments…)` to its end, sleeping through its `portolan.wait`s within the
+    /// handler time limit. A wait cut by an interrupt or a cancellation throws `RouteStopped`.
+    private func runCoroutine(_ function: LuaValue, _ arguments: [LuaValue]) throws -> [LuaValue] {
+        let deadline = ContinuousClock.now + configuration.handlerTimeout
+        let coroutine = try pooledCoroutine(running: function)
+        var input = arguments
+        while true {
+            let outcome: LuaCoroutine.Outcome
+            do {
+                outcome = try resume(coroutine, input, budget: configuration.handlerInstructionBudget)
+            } catch {
+                if error.kind == .interrupted { throw RouteStopped(.interrupted) }
+                throw HandlerError(error.message)
+            }
+            switch outcome {
+            case .finished(let values):
+                recycle(coroutine)
+                return values
+            case .yielded(let values):
+                guard case .wait(let seconds)? = ModuleRequest(values) else {
+                    throw HandlerError("a handler yielded; only portolan.wait may suspend a handler")
+                }
+                guard let duration = ScriptNumbers.duration(seconds: seconds) else {
+                    throw HandlerError(ScriptNumbers.waitError(seconds))
+                }
+                let wakeUp = ContinuousClock.now + duration
+                if let reason = ThreadWait.sleep(until: min(wakeUp, deadline), stop: stopReason) {
+                    throw RouteStopped(reason)
+                }
+                guard wakeUp <= deadline else {
+                    throw HandlerTimeout("the handler did not finish within \(configuration.handlerTimeout)")
+                }
+                input = []
+            }
+        }
+    }
+
+    // MARK: Pooled Lua threads
+
+    /// How many finished Lua threads wait for reuse; enough for a handler that a guard's
+    /// observer's handler nests, without holding memory for a burst.
+    private static let poolSize = 8
+
+    private func pooledCoroutine(running function: LuaValue) throws(HostError) -> LuaCoroutine {
+        while let idle = idleCoroutines.popLast() {
+            if (try? idle.restart(function)) != nil { return idle }
+        }
+        return try coroutine(running: function)
+    }
+
+    /// Keeps a coroutine that returned normally for the next handler.
+    private func recycle(_ coroutine: LuaCoroutine) {
+        guard coroutine.status == .finished, idleCoroutines.count < Self.poolSize else { return }
+        idleCoroutines.append(coroutine)
+    }
+}

@@ -1,0 +1,50 @@
+import Lua
+import Portolan
+
+/// Router events, handed to the script's `portolan.on` observers the moment they happen: the
+/// router reports them on the host's thread, between two steps of the route, so observers run
+/// in the route's order and a route they queue runs after the current one.
+extension HostCore {
+    func deliver(_ event: RouterEvent) {
+        guard let name = event.luaName, observedEvents.contains(name), let emit = functions?.emit else { return }
+        let arguments = [.string(name)] + Self.luaArguments(of: event)
+        do {
+            let failures = try state.withInstructionBudget(configuration.handlerInstructionBudget) { () throws(LuaError) in
+                try state.call(emit, arguments)
+            }
+            for failure in failures.first?.arrayValue ?? [] {
+                output("observer of \(name) failed: \(failure.stringValue ?? "\(failure)")")
+            }
+        } catch {
+            output("observer of \(name) failed: \(error.message)")
+        }
+    }
+
+    private static func luaArguments(of event: RouterEvent) -> [LuaValue] {
+        switch event {
+        case .willRoute(let destination):
+            return [destination.luaValue]
+        case .instruction(let instruction):
+            return [.string(instruction.description)]
+        case .didRoute(let destination, let executed):
+            return [executed.luaValue, destination.luaValue]
+        case .failed(let destination, let failure):
+            return [failure.luaFields, destination.luaValue]
+        case .hostReported:
+            return []
+        }
+    }
+}
+
+extension RouterEvent {
+    /// The name `portolan.on` knows the event by; nil for events Lua does not observe.
+    var luaName: String? {
+        switch self {
+        case .willRoute: "will_route"
+        case .instruction: "instruction"
+        case .didRoute: "did_route"
+        case .failed: "failed"
+        case .hostReported: nil
+        }
+    }
+}

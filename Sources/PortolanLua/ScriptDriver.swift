@@ -1,0 +1,82 @@
+import Lua
+import Portolan
+
+/// Running a script's main flow (an app file, a scenario, a REPL line) as one unit of work: a
+/// coroutine that yields each `portolan.route`, `portolan.plan` and `portolan.wait` to the host,
+/// which serves it on the spot and resumes the script with the answer.
+extension HostCore {
+    /// Runs `function(arguments…)` as a main flow and returns what it returns. Routes queued
+    /// outside any route (from a plain coroutine, say) run before this returns.
+    func drive(_ function: LuaValue, _ arguments: [LuaValue]) throws(HostError) -> [LuaValue] {
+        defer { router?.drainQueue() }
+        let coroutine = try coroutine(running: try module.runScript)
+        var input = [function] + arguments
+        while true {
+            let outcome: LuaCoroutine.Outcome
+            do {
+                outcome = try resume(coroutine, input, budget: configuration.scriptInstructionBudget)
+            } catch {
+                throw HostError(error)
+            }
+            switch outcome {
+            case .finished(let values):
+                return values
+            case .yielded(let request):
+                input = try serve(ModuleRequest(request))
+                // Resuming drops a pending interrupt (a top-level Lua call), so one requested while the
+                // script waited, or a cancelled task, stops it here.
+                if let reason = stopReason(), reason != .timedOut {
+                    throw HostError("interrupted", isInterrupted: true)
+                }
+            }
+        }
+    }
+
+    private func serve(_ request: ModuleRequest?) throws(HostError) -> [LuaValue] {
+        switch request {
+        case .route(let value):
+            return route(luaDestination: value).luaValues
+        case .plan(let value):
+            do {
+                switch try RouteTarget(lua: value) {
+                case .destination(let destination):
+                    return plan(destination).luaValues
+                case .url(let url):
+                    return plan(try requireRouter().resolve(url: url).get().destination).luaValues
+                }
+            } catch {
+                return RouteResult.failure(error).luaValues
+            }
+        case .wait(let seconds):
+            guard let duration = ScriptNumbers.duration(seconds: seconds) else {
+                throw HostError(ScriptNumbers.waitError(seconds))
+            }
+            if ThreadWait.sleep(until: .now + duration, stop: stopReason) != nil {
+                throw HostError("interrupted while waiting", isInterrupted: true)
+            }
+            return []
+        case nil:
+            // A plain coroutine.yield in a main flow: nothing to serve, carry on.
+            return []
+        }
+    }
+
+    private func route(luaDestination value: LuaValue) -> RouteResult {
+        do {
+            switch try RouteTarget(lua: value) {
+            case .destination(let destination): return route(destination)
+            case .url(let url): return route(url: url)
+            }
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Why a wait of this host should end now: an interrupt (Ctrl-C, a scenario's time limit),
+    /// the cancellation of the task that asked for the unit, or of the running route.
+    func stopReason() -> WaitStop? {
+        if state.interrupt.isRequested { return .interrupted }
+        if Task.isCancelled || router?.isRunningRouteCancelled == true { return .cancelled }
+        return nil
+    }
+}
