@@ -9,6 +9,8 @@ extension HostCore {
         for (name, body) in bridgeFunctions() {
             table[.string(name)] = try state.function(body)
         }
+        // The longest wait the host accepts: the module checks it at the caller's line.
+        table[.string("max_wait_seconds")] = .integer(Int64(ScriptNumbers.maxSeconds))
         return .table(table)
     }
 

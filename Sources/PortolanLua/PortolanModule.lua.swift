@@ -134,8 +134,9 @@ end
 
 --- Suspends the calling handler (or script) for `seconds`; the router waits, within its timeout.
 function portolan.wait(seconds)
-  if type(seconds) ~= "number" or seconds ~= seconds or seconds < 0 then
-    error("portolan.wait expects a number of seconds >= 0", 2)
+  if type(seconds) ~= "number" or not (seconds >= 0 and seconds <= bridge.max_wait_seconds) then
+    error(string.format("portolan.wait expects a number of seconds from 0 to %d, not %s",
+      bridge.max_wait_seconds, tostring(seconds)), 2)
   end
   if role() == nil then
     error("portolan.wait can only be called from a handler or a script's main flow", 2)

@@ -81,8 +81,9 @@ struct Test: AsyncParsableCommand {
         if let app, !Self.isReadableFile(app) {
             throw ValidationError("No such app file: \(app)")
         }
-        guard timeout.isFinite, timeout > 0 else {
-            throw ValidationError("--timeout must be a positive number of seconds, not \(timeout).")
+        guard timeout > 0, ScriptNumbers.duration(seconds: timeout) != nil else {
+            throw ValidationError(
+                "--timeout must be a positive number of seconds up to \(Int64(ScriptNumbers.maxSeconds)), not \(timeout).")
         }
         if coverage || coverageHTML != nil, app == nil {
             throw ValidationError("--coverage and --coverage-html need --app: coverage is measured against that app's graph.")
@@ -95,7 +96,7 @@ struct Test: AsyncParsableCommand {
     func run() async throws {
         let measuring = coverage || coverageHTML != nil
         let runner = ScenarioRunner(options: .init(
-            app: app, timeout: .milliseconds(Int64(timeout * 1000)), jobs: jobs, coverage: measuring))
+            app: app, timeout: ScriptNumbers.duration(seconds: timeout) ?? .seconds(30), jobs: jobs, coverage: measuring))
         var reporter = (ScenarioFormat(rawValue: format.rawValue) ?? .text).makeReporter()
         var summary = ScenarioSummary()
         if let text = reporter.begin() { Self.write(text) }

@@ -85,6 +85,34 @@ import FoundationXML
         #expect(run.lastLine == "1 passed, 1 failed")
     }
 
+    // A number too large for Swift once killed the process and lost the whole report.
+    @Test func hugeNumbersFailTheirScenarioNotTheRun() async throws {
+        let directory = try PortolanBinary.directory(with: [
+            "app.lua": """
+                portolan.app { id = "root", children = {
+                  { id = "forever", enter = function() portolan.wait(math.huge) end },
+                } }
+                """,
+            "s.lua": """
+                scenario("huge wait in a handler", function()
+                  local _, err = portolan.route { "root", "forever" }
+                  expect(err.kind, "handler_failed")
+                  error(err.message)
+                end)
+                scenario("huge wait in a scenario", function() portolan.wait(1e20) end)
+                scenario("after them", function() expect(portolan.active_path(), { "root" }) end)
+                """,
+        ])
+        let run = try await PortolanBinary.run(["test", "--format", "junit", "--app", "app.lua", "s.lua"], in: directory)
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("app.lua:2: portolan.wait expects a number of seconds from 0 to 1000000000, not inf"), "\(run.stdout)")
+        #expect(run.stdout.contains("s.lua:6: portolan.wait expects a number of seconds from 0 to 1000000000, not 1e+20"))
+        #expect(run.stdout.contains(#"tests="3" failures="2""#), "the report is whole")
+        let tooLong = try await PortolanBinary.run(["test", "--timeout", "1e16", "--app", "app.lua", "s.lua"], in: directory)
+        #expect(tooLong.status == 64)
+        #expect(tooLong.stderr.contains("--timeout must be a positive number of seconds up to 1000000000, not 1e+16."), "\(tooLong.stderr)")
+    }
+
     @Test func anAppWithASyntaxErrorIsNamedWithItsLine() async throws {
         let directory = try PortolanBinary.directory(with: [
             "app.lua": "portolan.app {\n  id = \"root\",\n  children = {\n",

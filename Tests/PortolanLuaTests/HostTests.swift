@@ -226,4 +226,9 @@ extension Result {
         if case .success(let value) = self { return value }
         return nil
     }
+
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
 }
