@@ -6,70 +6,47 @@ import CLuaShim
 // Reading never raises: lua_type, lua_toboolean, lua_tointegerx, lua_tonumberx, lua_topointer and lua_next do
 // not allocate, and strings are read only when they already are strings (lua_tolstring on a number would
 // convert it in place, allocating). Anything that allocates (strings, tables, rawset, references) goes
-// through a `cluashim_p…` function, under lua_pcall.
+// through a `cluashim_p…` function, under lua_pcall; a call's arguments all go through one
+// (`cluashim_ppushencoded`).
 
 extension LuaState {
     /// Pushes `value` onto `L`. On failure nothing is left pushed.
     func push(_ value: LuaValue, on L: OpaquePointer) throws(LuaError) {
-        let top = lua_gettop(L)
-        do {
-            try pushUnbalanced(value, on: L, depth: 0)
-        } catch {
-            lua_settop(L, top)
-            throw error
-        }
+        try push([value], on: L)
     }
 
-    /// Pushes each value; on failure nothing is left pushed.
+    /// Pushes each value; on failure nothing is left pushed. Values that allocate (strings,
+    /// tables) are pushed all together under one protected call (``LuaValueEncoding``).
     func push(_ values: [LuaValue], on L: OpaquePointer) throws(LuaError) {
         let top = lua_gettop(L)
         do {
             try ensureStack(L, values.count + 4)
-            for value in values { try pushUnbalanced(value, on: L, depth: 0) }
+            if values.allSatisfy(\.pushesWithoutAllocating) {
+                for value in values { try pushPlain(value, on: L) }
+                return
+            }
+            let encoding = try LuaValueEncoding(values, state: self)
+            let status = encoding.bytes.withUnsafeBufferPointer { buffer in
+                cluashim_ppushencoded(L, buffer.baseAddress, buffer.count, CInt(encoding.count))
+            }
+            try check(status, on: L)
         } catch {
             lua_settop(L, top)
             throw error
         }
     }
 
-    /// May leave partial work on the stack when it throws; `push` restores the top.
-    private func pushUnbalanced(_ value: LuaValue, on L: OpaquePointer, depth: Int) throws(LuaError) {
-        try ensureStack(L, 4)
+    /// Pushes a value that allocates nothing in Lua (``LuaValue/pushesWithoutAllocating``).
+    private func pushPlain(_ value: LuaValue, on L: OpaquePointer) throws(LuaError) {
         switch value {
         case .nil: lua_pushnil(L)
         case .boolean(let flag): lua_pushboolean(L, flag ? 1 : 0)
         case .integer(let integer): lua_pushinteger(L, lua_Integer(integer))
         case .number(let number): lua_pushnumber(L, number)
-        case .string(let text):
-            var text = text
-            let status = text.withUTF8 { cluashim_ppushlstring(L, $0.baseAddress, $0.count) }
-            try check(status, on: L)
-        case .bytes(let bytes):
-            let status = bytes.withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { cluashim_ppushlstring(L, $0.baseAddress, $0.count) }
-            }
-            try check(status, on: L)
-        case .table(let table):
-            try pushTable(table, on: L, depth: depth)
         case .function(let reference), .userdata(let reference), .thread(let reference):
             try pushReference(reference, on: L)
-        }
-    }
-
-    private func pushTable(_ table: [LuaValue: LuaValue], on L: OpaquePointer, depth: Int) throws(LuaError) {
-        guard depth < maximumTableDepth else {
-            throw LuaError(.conversion, "table nesting deeper than \(maximumTableDepth)")
-        }
-        let sequenceCount = table.keys.count { key in
-            guard case .integer(let index) = key else { return false }
-            return index >= 1 && index <= table.count
-        }
-        try check(cluashim_pcreatetable(L, CInt(sequenceCount), CInt(table.count - sequenceCount)), on: L)
-        for (key, value) in table {
-            try pushUnbalanced(key, on: L, depth: depth + 1)
-            try pushUnbalanced(value, on: L, depth: depth + 1)
-            // Raises on a nil or NaN key: a Swift mistake, reported as an error rather than a crash.
-            try check(cluashim_prawset(L, -3), on: L)
+        case .string, .bytes, .table:
+            try push([value], on: L)   // not reached: `push` encodes these
         }
     }
 

@@ -105,6 +105,8 @@ void cluashim_cleartraceback(lua_State *L);
 /// Needs one free stack slot.
 int cluashim_pcalltraceback(lua_State *L, int nargs, int nresults);
 int cluashim_ppushlstring(lua_State *L, const char *s, size_t len);
+/// Pushes `count` values encoded by LuaValueEncoding.swift, under one lua_pcall.
+int cluashim_ppushencoded(lua_State *L, const unsigned char *bytes, size_t length, int count);
 int cluashim_pcreatetable(lua_State *L, int narr, int nrec);
 /// t[k] = v without metamethods, for the table at `idx` and k, v on top (popped). Raises on a nil or NaN key
 /// and on allocation failure, hence protected.
