@@ -36,6 +36,7 @@ struct BadInput: Error, CustomStringConvertible {
             local ok, message = pcall(function() fail() end)
             return ok, message
             """, chunkName: "app.lua")
+        try #require(results.count == 2)
         #expect(results[0] == false)
         // Positioned like error(): the Lua line that called the Swift function.
         #expect(results[1] == "app.lua:1: bad input from Swift")

@@ -54,6 +54,7 @@ import Testing
     @Test func sameLuaObjectGivesEqualReferences() throws {
         let state = try LuaState()
         let pair = try state.run("local f = function() end return f, f, function() end")
+        try #require(pair.count == 3)
         #expect(pair[0] == pair[1])
         #expect(pair[0] != pair[2])
         #expect(Set(pair).count == 2)

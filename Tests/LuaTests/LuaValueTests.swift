@@ -55,7 +55,9 @@ import Testing
     }
 
     @Test func tablesFromLuaBecomeDictionariesAndArrays() throws {
-        let result = try state.run("return { 10, 20, x = { y = 'z' }, [3.0] = 'three' }")[0]
+        let results = try state.run("return { 10, 20, x = { y = 'z' }, [3.0] = 'three' }")
+        try #require(results.count == 1)
+        let result = results[0]
         #expect(result[1] == 10)
         #expect(result[3] == "three")   // Lua normalises the float key 3.0 to the integer 3
         #expect(result["x"]["y"] == "z")

@@ -98,6 +98,7 @@ import Testing
             let links = lines.filter { $0.contains("-->") || $0.contains("==>") || $0.contains("-.->") }
             for link in links {
                 let ends = link.split(separator: " ")
+                try #require(ends.count >= 3, "\(link)")
                 #expect(declared.contains(String(ends[0])) && declared.contains(String(ends[2])), "\(link)")
             }
             #expect(lines.contains { $0.hasPrefix("class ") && $0.hasSuffix(" active") })

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# What one executed instruction costs through `portolan test`, against the floor: the `lua5.4`
+# interpreter running `pcall(h)` with `h = function() n = n + 1 end`. Both are timed the same way,
+# side by side in one run: a short and a long run of the same work, so that start-up, loading and
+# reporting cancel out in the difference.
+#
+#   Benchmarks/scripts/route-cost.sh [PORTOLAN]      # default: a release build of this checkout
+#
+# The app is a chain root > n1 > … > n50 whose every node has Lua enter and leave handlers doing
+# `n = n + 1`; one scenario routes root → leaf → root ROUNDS times (100 instructions a round).
+# Needs lua5.4 and hyperfine (Debian packages of the same names).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+portolan=${1:-}
+if [ -z "$portolan" ]; then
+  swift build -c release --product portolan >&2
+  portolan="$(swift build -c release --show-bin-path)/portolan"
+fi
+for tool in lua5.4 hyperfine; do
+  command -v "$tool" >/dev/null || { echo "route-cost.sh needs $tool (apt-get install $tool)" >&2; exit 1; }
+done
+
+depth=50
+short=100
+long=2100
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+{
+  echo 'n = 0'
+  echo 'local function h() n = n + 1 end'
+  printf 'portolan.app '
+  for ((level = 0; level < depth; level++)); do printf '{ id = "n%d", enter = h, leave = h, children = { ' "$level"; done
+  printf '{ id = "n%d", enter = h, leave = h }' "$depth"
+  for ((level = 0; level < depth; level++)); do printf ' } }'; done
+  echo
+} > "$work/app.lua"
+for rounds in $short $long; do
+  cat > "$work/routes-$rounds.lua" <<LUA
+local deep = {}
+for level = 0, $depth do deep[#deep + 1] = "n" .. level end
+scenario("routes", function()
+  for _ = 1, $rounds do
+    assert(portolan.route(deep))
+    assert(portolan.route { "n0" })
+  end
+end)
+LUA
+done
+
+# Mean seconds of a command, from hyperfine's JSON.
+seconds() {
+  hyperfine --warmup 2 --runs "${RUNS:-10}" --export-json "$work/t.json" "$@" >/dev/null 2>&1
+  python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["results"][0]["median"])' "$work/t.json"
+}
+
+instructions=$(( (long - short) * 2 * depth ))
+route_short=$(seconds "$portolan test --app $work/app.lua $work/routes-$short.lua")
+route_long=$(seconds "$portolan test --app $work/app.lua $work/routes-$long.lua")
+calls=$instructions
+lua_short=$(seconds "lua5.4 -e 'n = 0 h = function() n = n + 1 end for i = 1, $short * 100 do pcall(h) end'")
+lua_long=$(seconds "lua5.4 -e 'n = 0 h = function() n = n + 1 end for i = 1, $long * 100 do pcall(h) end'")
+
+python3 - "$route_short" "$route_long" "$lua_short" "$lua_long" "$instructions" "$calls" <<'PY'
+import sys
+rs, rl, ls, ll, instructions, calls = map(float, sys.argv[1:])
+per_instruction = (rl - rs) / instructions * 1e9
+per_pcall = (ll - ls) / calls * 1e9
+print("| measure | ns | × lua5.4 pcall(h) |")
+print("|---|---|---|")
+print(f"| lua5.4: pcall(h), h = function() n = n + 1 end | {per_pcall:.0f} | 1.0 |")
+print(f"| portolan test: one executed instruction, Lua enter/leave | {per_instruction:.0f} | {per_instruction / per_pcall:.1f} |")
+PY
