@@ -7,11 +7,15 @@ import Portolan
 //
 //     swift build -c release --package-path Benchmarks && Benchmarks/.build/release/EngineBenchmark
 //
-// `--quick` runs fewer, shorter batches (a smoke test, not figures to quote).
+// `--quick` runs fewer, shorter batches (a smoke test, not figures to quote); `--only DEPTH` times
+// one chain, for a profiler.
 
-let quick = CommandLine.arguments.contains("--quick")
+let arguments = CommandLine.arguments
+let quick = arguments.contains("--quick")
 let bench = quick ? Bench(batches: 5, minimumBatch: .milliseconds(2), warmUp: .milliseconds(5)) : Bench()
-let depths = [10, 100, 1_000]
+// `--only DEPTH` times that chain alone, for a profiler (`perf record`) to sample.
+let only = arguments.firstIndex(of: "--only").flatMap { arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil }
+let depths = only.map { [$0] } ?? [10, 100, 1_000]
 
 /// One round trip on a chain: plan root → leaf and apply every enter, then plan leaf → root and
 /// apply every leave. Returns the instructions executed, or -1 when anything failed.

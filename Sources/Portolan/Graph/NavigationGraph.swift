@@ -28,6 +28,8 @@ public struct NavigationGraph: Sendable, Equatable {
     /// The declared nodes by index (`NodeIndex.swift`), for the hot path; derived from the
     /// declarations, so equality ignores it.
     private(set) var table: [IndexedNode] = []
+    private(set) var nodeIDs: [NodeID] = []
+    private(set) var childIndices: [[Int]] = []
     private(set) var indices: [NodeID: Int] = [:]
     /// Every node's route patterns, compiled into one matcher (`resolve(url:)`).
     public private(set) var urlRoutes: GraphRoutes
@@ -44,7 +46,7 @@ public struct NavigationGraph: Sendable, Equatable {
         for spec in anywhere {
             try declare(spec, parent: nil, position: 0, isAnywhere: true)
         }
-        Self.completeFreshDepths(&table)
+        Self.completeFreshDepths(&table, children: childIndices)
     }
 
     /// How deep a path may go, declared or live: deeper ones are refused, so that no walk along a
@@ -96,7 +98,7 @@ public struct NavigationGraph: Sendable, Equatable {
     /// Declares `spec` below the node of index `parent`, at `position` among its children.
     @discardableResult
     private mutating func declare(_ spec: NodeSpec, parent: Int?, position: Int, isAnywhere: Bool) throws(GraphError) -> Int {
-        let parentID = parent.map { table[$0].id }
+        let parentID = parent.map { nodeIDs[$0] }
         guard !spec.id.isEmpty else { throw .emptyID(parent: parentID) }
         guard declarations[spec.id] == nil else { throw .duplicateID(spec.id) }
         let initialActive = try Self.initialActive(of: spec)
@@ -105,15 +107,17 @@ public struct NavigationGraph: Sendable, Equatable {
             initialActive: initialActive, isAnywhere: isAnywhere, routes: spec.routes)
         let index = table.count
         indices[spec.id] = index
+        nodeIDs.append(spec.id)
+        childIndices.append([])
         table.append(IndexedNode(
-            id: spec.id, kind: spec.kind, parent: parent, position: position, isAnywhere: isAnywhere,
+            kind: spec.kind, parent: parent, position: position, isAnywhere: isAnywhere,
             initialPosition: spec.children.firstIndex { $0.id == initialActive } ?? 0))
         for pattern in spec.routes {
             try urlRoutes.add(pattern, to: spec.id)
         }
         for (childPosition, child) in spec.children.enumerated() {
             let childIndex = try declare(child, parent: index, position: childPosition, isAnywhere: false)
-            table[index].children.append(childIndex)
+            childIndices[index].append(childIndex)
         }
         return index
     }

@@ -25,14 +25,16 @@ public enum Planner {
         }
         // The check is only used during this call; the planning state just cannot prove it.
         return try withoutActuallyEscaping(canLeave) { (canLeave) throws(RouteFailure) in
-            var planning = Planning(path: SimulatedPath(tree), canLeave: canLeave)
             switch destination {
             case .path(let entries):
+                var planning = Planning(path: SimulatedPath(tree, destination: entries), canLeave: canLeave)
                 try planning.planPath(to: entries, indices: indices)
+                return planning.instructions
             case .anywhere(let entry):
+                var planning = Planning(path: SimulatedPath(tree, destination: [entry]), canLeave: canLeave)
                 try planning.planAnywhere(entry, index: indices[0])
+                return planning.instructions
             }
-            return planning.instructions
         }
     }
 
@@ -68,7 +70,7 @@ public enum Planner {
         }
         guard graph.allows(index, below: parent) else {
             let kind = graph[index: parent].kind == .switch ? "switch node" : "node"
-            throw RouteFailure(.unreachable, "'\(child)' is not a child of \(kind) '\(graph[index: parent].id)'")
+            throw RouteFailure(.unreachable, "'\(child)' is not a child of \(kind) '\(graph.id(at: parent))'")
         }
         return index
     }
@@ -102,9 +104,15 @@ private struct Planning {
     /// `indices` are their nodes' indices.
     mutating func planPath(to entries: [Entry], indices: [Int]) throws(RouteFailure) {
         var depth = 1
+        var reserved = false
         while true {
             while depth < entries.count, depth < path.count, path.entry(at: depth) == entries[depth] {
                 depth += 1
+            }
+            if !reserved {
+                // Past the common stem, at most every node is left and every entry entered.
+                instructions.reserveCapacity(path.count - depth + entries.count - depth)
+                reserved = true
             }
             try leaveUnmanaged(from: depth)
             guard depth < entries.count else { return }
@@ -112,10 +120,10 @@ private struct Planning {
             if depth < path.count {
                 // Only a managed node survives the leaving, so its parent is a switch node.
                 instructions.append(.switch(path.entry(at: depth - 1), to: target))
-                path.switchChild(atDepth: depth - 1, to: target, index: indices[depth])
+                path.switchChild(atDepth: depth - 1, to: depth, index: indices[depth])
             } else {
                 instructions.append(.enter(target))
-                path.enter(target, index: indices[depth])
+                path.enter(depth, index: indices[depth])
             }
             depth += 1
         }
@@ -131,7 +139,7 @@ private struct Planning {
             throw RouteFailure(.invalid, "entering '\(entry)' would make the active path deeper than \(NavigationGraph.maximumDepth) levels")
         }
         instructions.append(.enter(entry))
-        path.enter(entry, index: index)
+        path.enter(0, index: index)
     }
 
     /// Leaves, bottom-up, every node from `depth` down that its parent does not manage.

@@ -1,32 +1,45 @@
 /// The active path as it will be after the instructions planned so far.
 ///
-/// The planner changes only this path, never the tree. It reads the tree's own path array and
-/// records what the plan does to it as a prefix of the tree's nodes that is still there (`kept`)
-/// plus the nodes the plan puts below them (`added`): leaving shortens the prefix, entering
-/// appends. So planning copies nothing of the tree and costs O(1) per instruction, and switching
-/// to a child reads the subtree the switch node keeps for it, exactly as `RoutingTree.apply` would.
+/// The planner changes only this path, never the tree. It reads the tree's own path arrays and
+/// records what the plan does to them: a prefix of the tree's nodes that is still there (`kept`)
+/// and the nodes the plan puts below it (`added`). Leaving shortens one or the other, entering
+/// appends. An added node names where its entry comes from — the destination, or a value the
+/// switch node kept for it — instead of holding a copy, so planning copies nothing of the tree
+/// and costs O(1) per instruction; switching to a child reads the subtree its switch node keeps
+/// for it, exactly as `RoutingTree.apply` will.
 struct SimulatedPath {
     private let tree: RoutingTree
+    /// The entries the plan enters or switches to: the path destination, or the anywhere entry.
+    private let destination: [Entry]
     /// How many nodes of the tree's active path, from the root, are still on the path.
     private var kept: Int
-    /// The nodes below those, as values (entered fresh, or brought back by a switch).
-    private var added: [LiveNode] = []
-    /// Kept nodes the plan gives another context (a switch to the child already shown).
-    private var renamed: [(depth: Int, entry: Entry)] = []
+    private var added: [AddedNode] = []
+    /// Values that added nodes come from: children brought back by a switch and the chains below
+    /// them, and the initial children of switch nodes entered fresh.
+    private var values: [LiveNode] = []
+    /// Nodes the plan gives another context (a switch to the child already shown), by depth, as
+    /// indices into `destination`.
+    private var renamed: [(depth: Int, entry: Int)] = []
 
-    init(_ tree: RoutingTree) {
+    init(_ tree: RoutingTree, destination: [Entry]) {
         self.tree = tree
+        self.destination = destination
         kept = tree.path.count
     }
 
     var count: Int { kept + added.count }
 
     func entry(at depth: Int) -> Entry {
-        guard depth < kept else { return added[depth - kept].entry }
         if !renamed.isEmpty, let rename = renamed.last(where: { $0.depth == depth }) {
-            return rename.entry
+            return destination[rename.entry]
         }
-        return tree.activePath[depth]
+        guard depth >= kept else { return tree.activePath[depth] }
+        switch added[depth - kept].origin {
+        case .destination(let index):
+            return destination[index]
+        case .value(let index):
+            return values[index].entry
+        }
     }
 
     func isManaged(at depth: Int) -> Bool {
@@ -38,24 +51,27 @@ struct SimulatedPath {
         if depth <= kept {
             kept = depth
             added.removeAll(keepingCapacity: true)
-            renamed.removeAll { $0.depth >= depth }
         } else {
             added.removeSubrange((depth - kept)...)
         }
+        if !renamed.isEmpty {
+            renamed.removeAll { $0.depth >= depth }
+        }
     }
 
-    /// Makes `target` (the node `targetIndex`) the active child of the switch node at `depth`,
-    /// continuing the path with whatever is active inside that child.
-    mutating func switchChild(atDepth depth: Int, to target: Entry, index targetIndex: Int) {
-        if depth + 1 < count, entry(at: depth + 1).id == target.id {
+    /// Makes `destination[target]` (the node `targetIndex`) the active child of the switch node at
+    /// `depth`, continuing the path with whatever is active inside that child.
+    mutating func switchChild(atDepth depth: Int, to target: Int, index targetIndex: Int) {
+        let entry = destination[target]
+        if depth + 1 < count, self.entry(at: depth + 1).id == entry.id {
             // The child already shown, with another context: the path below it is current (the
             // planner has just left what had to go), while the switch's snapshot of it is not.
-            setEntry(at: depth + 1, to: target)
+            renamed.append((depth + 1, target))
             return
         }
         var child = keptChild(ofSwitchAt: depth, index: targetIndex)
-            ?? LiveNode.fresh(target, index: targetIndex, isManaged: true, in: tree.graph)
-        child.entry = target
+            ?? LiveNode.fresh(entry, index: targetIndex, isManaged: true, in: tree.graph)
+        child.entry = entry
         truncate(to: depth + 1)
         append(chainOf: child)
     }
@@ -70,39 +86,52 @@ struct SimulatedPath {
         return depth
     }
 
-    /// Enters `entry` (the node `index`) on top of the leaf, with the initial children it comes with.
-    mutating func enter(_ entry: Entry, index: Int) {
-        append(chainOf: LiveNode.fresh(entry, index: index, isManaged: false, in: tree.graph))
+    /// Enters `destination[entry]` (the node `index`) on top of the leaf, with the initial
+    /// children it comes with.
+    mutating func enter(_ entry: Int, index: Int) {
+        added.append(AddedNode(origin: .destination(entry), isManaged: false))
+        if tree.graph[index: index].kind == .switch {
+            let fresh = LiveNode.fresh(destination[entry], index: index, isManaged: false, in: tree.graph)
+            if let child = fresh.activeChild {
+                append(chainOf: child)
+            }
+        }
     }
 
     // MARK: Helpers
 
-    /// What the switch node at `depth` holds for its child `index`, as it would come back.
+    /// What the switch node at `depth` holds for its child `index`, as it would come back; nil
+    /// for a switch node entered by this plan, whose children are fresh.
     private func keptChild(ofSwitchAt depth: Int, index: Int) -> LiveNode? {
         let position = tree.graph[index: index].position
         if depth < kept {
             guard let parked = tree.path[depth].switchState?.parked, parked.indices.contains(position) else { return nil }
             return parked[position]
         }
-        let children = added[depth - kept].children
+        guard case .value(let value) = added[depth - kept].origin else { return nil }
+        let children = values[value].children
         return children.indices.contains(position) ? children[position] : nil
     }
 
     private mutating func append(chainOf node: LiveNode) {
-        var current = node
-        added.append(current)
-        while let child = current.activeChild {
-            added.append(child)
-            current = child
+        var current: LiveNode? = node
+        while let value = current {
+            added.append(AddedNode(origin: .value(values.count), isManaged: value.isManaged))
+            values.append(value)
+            current = value.activeChild
         }
+    }
+}
+
+/// A node the plan put on the path, and where its entry and children come from.
+private struct AddedNode {
+    enum Origin {
+        /// Entered from the destination, fresh.
+        case destination(Int)
+        /// A value in `SimulatedPath.values`.
+        case value(Int)
     }
 
-    /// Gives the node at `depth` another entry.
-    private mutating func setEntry(at depth: Int, to entry: Entry) {
-        if depth >= kept {
-            added[depth - kept].entry = entry
-        } else {
-            renamed.append((depth, entry))
-        }
-    }
+    var origin: Origin
+    let isManaged: Bool
 }

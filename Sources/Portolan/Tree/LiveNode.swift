@@ -29,8 +29,8 @@ public struct LiveNode: Sendable, Equatable {
         guard declaration.kind == .switch else {
             return LiveNode(entry: entry, kind: .screen, isManaged: isManaged, nodeIndex: index, children: [], activeIndex: nil)
         }
-        let children = declaration.children.map { child in
-            LiveNode.fresh(Entry(graph[index: child].id), index: child, isManaged: true, in: graph)
+        let children = graph.children(at: index).map { child in
+            LiveNode.fresh(Entry(graph.id(at: child)), index: child, isManaged: true, in: graph)
         }
         return LiveNode(
             entry: entry, kind: .switch, isManaged: isManaged, nodeIndex: index, children: children,

@@ -52,13 +52,14 @@ public struct RoutingTree: Sendable, Equatable {
 
     private mutating func enter(_ entry: Entry) throws(TreeUpdateError) {
         guard entry.isWellFormed else { throw .malformedEntry(entry) }
-        let leaf = path[path.count - 1]
-        guard let index = graph.index(of: entry.id, below: leaf.nodeIndex) else { throw .unknownNode(entry.id) }
+        // Fields are read in place: copying the whole leaf node would retain what it holds.
+        let leaf = path[path.count - 1].nodeIndex
+        guard let index = graph.index(of: entry.id, below: leaf) else { throw .unknownNode(entry.id) }
         // Anywhere nodes can pile up on each other without end; a bound keeps every path finite.
         guard path.count + graph[index: index].freshDepth <= NavigationGraph.maximumDepth else {
             throw .tooDeep(limit: NavigationGraph.maximumDepth)
         }
-        guard leaf.kind == .screen, graph.allows(index, below: leaf.nodeIndex) else {
+        guard graph[index: leaf].kind == .screen, graph.allows(index, below: leaf) else {
             throw .cannotEnter(entry.id, onTopOf: activePath[path.count - 1].id)
         }
         if graph[index: index].kind == .screen {
@@ -130,7 +131,13 @@ public struct RoutingTree: Sendable, Equatable {
 
     /// Removes the nodes from `depth` down.
     private mutating func truncate(to depth: Int) {
-        activePath.removeSubrange(depth...)
-        path.removeSubrange(depth...)
+        if depth == path.count - 1 {
+            // A planned leave: the leaf alone, without the general range removal.
+            activePath.removeLast()
+            path.removeLast()
+        } else {
+            activePath.removeSubrange(depth...)
+            path.removeSubrange(depth...)
+        }
     }
 }

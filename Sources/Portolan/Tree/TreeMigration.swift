@@ -36,8 +36,8 @@ public struct TreeMigration: Sendable {
                 children: children, activeIndex: children.isEmpty ? nil : 0)
         case .switch:
             let activeID = node.activeChild?.entry.id
-            let children = declaration.children.map { child in
-                let id = graph[index: child].id
+            let children = graph.children(at: index).map { child in
+                let id = graph.id(at: child)
                 return node.children.first { $0.entry.id == id }.flatMap { migrate($0, in: graph) }
                     ?? LiveNode.fresh(Entry(id), index: child, isManaged: true, in: graph)
             }
