@@ -8,7 +8,7 @@ import Portolan
 //     swift build -c release --package-path Benchmarks && Benchmarks/.build/release/EngineBenchmark
 //
 // `--quick` runs fewer, shorter batches (a smoke test, not figures to quote); `--only DEPTH` times
-// one chain, for a profiler.
+// one chain and skips the floor (its ratio column is then meaningless), for a profiler.
 
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
@@ -59,19 +59,24 @@ func ratio(_ value: Double) -> String {
 
 // The floor is measured before and after the engine rows; the lower of the two is the yardstick,
 // so that noise can only make the engine look worse, never better.
-guard let floorBefore = LuaFloor.measure(bench, name: "floor") else { throw BenchmarkError.setup("Lua floor failed") }
+let skipsFloor = only != nil
+guard let floorBefore = skipsFloor ? 1 : LuaFloor.measure(bench, name: "floor") else {
+    throw BenchmarkError.setup("Lua floor failed")
+}
 var engine: [(depth: Int, nanoseconds: Double, spread: ClosedRange<Double>)] = []
 for depth in depths {
     let cost = try engineCost(depth: depth, bench: bench)
     engine.append((depth, cost.nanoseconds, cost.spread))
 }
-guard let floorAfter = LuaFloor.measure(bench, name: "floor") else { throw BenchmarkError.setup("Lua floor failed") }
-let floor = min(floorBefore.nanoseconds, floorAfter.nanoseconds)
+guard let floorAfter = skipsFloor ? 1 : LuaFloor.measure(bench, name: "floor") else {
+    throw BenchmarkError.setup("Lua floor failed")
+}
+let floor = min(floorBefore, floorAfter)
 
 print("| measure | ns per call or instruction | spread (min–max) | × bare lua_pcall |")
 print("|---|---|---|---|")
 print("| bare C lua_pcall of `h = function() n = n + 1 end` | \(format(floor)) | "
-    + "\(format(floorBefore.nanoseconds)) before, \(format(floorAfter.nanoseconds)) after | 1.0× |")
+    + "\(format(floorBefore)) before, \(format(floorAfter)) after | 1.0× |")
 for row in engine {
     print("| engine, plan + apply, chain depth \(row.depth) | \(format(row.nanoseconds)) | "
         + "\(format(row.spread.lowerBound))–\(format(row.spread.upperBound)) | \(ratio(row.nanoseconds / floor)) |")
