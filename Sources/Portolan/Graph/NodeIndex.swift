@@ -43,6 +43,7 @@ extension NavigationGraph {
     }
 
     /// Whether the node `child` may stand directly below the node `parent` (see `allows(_:below:)`).
+    @inline(__always)
     func allows(_ child: Int, below parent: Int) -> Bool {
         table[child].parent == parent || (table[child].isAnywhere && table[parent].kind == .screen)
     }

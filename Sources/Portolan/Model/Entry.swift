@@ -19,7 +19,8 @@ public struct Entry: Hashable, Sendable {
 
     /// Whether every context value can be part of a destination.
     public var isWellFormed: Bool {
-        !id.isEmpty && context.values.allSatisfy(\.isWellFormed)
+        // Most entries have no context; asked once per instruction, that case skips the iterator.
+        !id.isEmpty && (context.isEmpty || context.values.allSatisfy(\.isWellFormed))
     }
 }
 

@@ -57,8 +57,9 @@ public enum Planner {
         }
         var indices = [tree.path[0].nodeIndex]
         indices.reserveCapacity(entries.count)
-        for child in entries.dropFirst() {
-            indices.append(try validateStep(from: indices[indices.count - 1], to: child.id, in: tree.graph))
+        // By position: a for-in over the entries would copy (retain and release) each one.
+        for depth in 1..<entries.count {
+            indices.append(try validateStep(from: indices[depth - 1], to: entries[depth].id, in: tree.graph))
         }
         return indices
     }

@@ -25,6 +25,8 @@ struct SimulatedPath {
         self.tree = tree
         self.destination = destination
         kept = tree.path.count
+        // Most added nodes are entered from the destination: one allocation, not one per doubling.
+        added.reserveCapacity(destination.count)
     }
 
     var count: Int { kept + added.count }

@@ -37,8 +37,11 @@ public struct RoutingTree: Sendable, Equatable {
     public var leaf: Entry { activePath[activePath.count - 1] }
 
     /// Applies one instruction, or throws and changes nothing.
-    public mutating func apply(_ instruction: Instruction) throws(TreeUpdateError) {
-        switch instruction {
+    ///
+    /// The instruction is taken, not borrowed, so that an entered entry moves into the path
+    /// instead of being copied (callers write the same code either way).
+    public mutating func apply(_ instruction: consuming Instruction) throws(TreeUpdateError) {
+        switch consume instruction {
         case .enter(let entry):
             try enter(entry)
         case .leave(let entry):
@@ -50,7 +53,7 @@ public struct RoutingTree: Sendable, Equatable {
 
     // MARK: Changes
 
-    private mutating func enter(_ entry: Entry) throws(TreeUpdateError) {
+    private mutating func enter(_ entry: consuming Entry) throws(TreeUpdateError) {
         guard entry.isWellFormed else { throw .malformedEntry(entry) }
         // Fields are read in place: copying the whole leaf node would retain what it holds.
         let leaf = path[path.count - 1].nodeIndex
