@@ -15,26 +15,20 @@ public enum Planner {
         to destination: Destination,
         canLeave: LeaveCheck = { _ in true }
     ) throws(RouteFailure) -> [Instruction] {
-        // Validation resolves each entry's node index once; planning then looks nothing up.
-        let indices: [Int]
+        // Validation resolves each entry's node index once; planning then looks nothing up. The
+        // planning state reads the tree's arrays and borrows the graph and the check: a plan
+        // copies no tree and allocates no closure context, which matters for short routes.
         switch destination {
         case .path(let entries):
-            indices = try validate(entries, in: tree)
+            let indices = try validate(entries, in: tree)
+            var planning = Planning(SimulatedPath(tree, destination: entries))
+            try planning.planPath(to: entries, indices: indices, in: tree.graph, canLeave: canLeave)
+            return planning.instructions
         case .anywhere(let entry):
-            indices = [try validateAnywhere(entry, in: tree.graph)]
-        }
-        // The check is only used during this call; the planning state just cannot prove it.
-        return try withoutActuallyEscaping(canLeave) { (canLeave) throws(RouteFailure) in
-            switch destination {
-            case .path(let entries):
-                var planning = Planning(path: SimulatedPath(tree, destination: entries), canLeave: canLeave)
-                try planning.planPath(to: entries, indices: indices)
-                return planning.instructions
-            case .anywhere(let entry):
-                var planning = Planning(path: SimulatedPath(tree, destination: [entry]), canLeave: canLeave)
-                try planning.planAnywhere(entry, index: indices[0])
-                return planning.instructions
-            }
+            let index = try validateAnywhere(entry, in: tree.graph)
+            var planning = Planning(SimulatedPath(tree, destination: [entry]))
+            try planning.planAnywhere(entry, index: index, in: tree.graph, canLeave: canLeave)
+            return planning.instructions
         }
     }
 
@@ -87,83 +81,5 @@ public enum Planner {
             throw RouteFailure(.unreachable, "'\(entry.id)' is not declared reachable from anywhere; route to its path instead")
         }
         return index
-    }
-}
-
-/// The state of one planning run: the simulated path and the instructions so far.
-private struct Planning {
-    var path: SimulatedPath
-    let canLeave: Planner.LeaveCheck
-    var instructions: [Instruction] = []
-
-    init(path: SimulatedPath, canLeave: @escaping Planner.LeaveCheck) {
-        self.path = path
-        self.canLeave = canLeave
-    }
-
-    /// `entries` is validated: it starts at the root and every step is allowed by the graph;
-    /// `indices` are their nodes' indices.
-    mutating func planPath(to entries: [Entry], indices: [Int]) throws(RouteFailure) {
-        var depth = 1
-        var reserved = false
-        while true {
-            while depth < entries.count, depth < path.count, path.entry(at: depth) == entries[depth] {
-                depth += 1
-            }
-            if !reserved {
-                // Past the common stem, at most every node is left and every entry entered.
-                instructions.reserveCapacity(path.count - depth + entries.count - depth)
-                reserved = true
-            }
-            try leaveUnmanaged(from: depth)
-            guard depth < entries.count else { return }
-            let target = entries[depth]
-            if depth < path.count {
-                // Only a managed node survives the leaving, so its parent is a switch node.
-                instructions.append(.switch(path.entry(at: depth - 1), to: target))
-                path.switchChild(atDepth: depth - 1, to: depth, index: indices[depth])
-            } else {
-                instructions.append(.enter(target))
-                path.enter(depth, index: indices[depth])
-            }
-            depth += 1
-        }
-    }
-
-    mutating func planAnywhere(_ entry: Entry, index: Int) throws(RouteFailure) {
-        let top = path.topUnmanagedDepth
-        if path.entry(at: top) == entry { return }
-        if path.entry(at: top).id == entry.id {
-            try leaveUnmanaged(from: top)
-        }
-        guard path.count < NavigationGraph.maximumDepth else {
-            throw RouteFailure(.invalid, "entering '\(entry)' would make the active path deeper than \(NavigationGraph.maximumDepth) levels")
-        }
-        instructions.append(.enter(entry))
-        path.enter(0, index: index)
-    }
-
-    /// Leaves, bottom-up, every node from `depth` down that its parent does not manage.
-    private mutating func leaveUnmanaged(from depth: Int) throws(RouteFailure) {
-        var shallowestLeft: Int?
-        for index in stride(from: path.count - 1, through: depth, by: -1) where !path.isManaged(at: index) {
-            let entry = path.entry(at: index)
-            try checkLeavable(entry)
-            instructions.append(.leave(entry))
-            shallowestLeft = index
-        }
-        if let shallowestLeft {
-            path.truncate(to: shallowestLeft)
-        }
-    }
-
-    private func checkLeavable(_ entry: Entry) throws(RouteFailure) {
-        let allowed: Bool
-        do {
-            allowed = try canLeave(entry)
-        } catch {
-            throw RouteFailure.vetoFailed(entry, error)
-        }
-        guard allowed else { throw RouteFailure.blocked(entry) }
     }
 }

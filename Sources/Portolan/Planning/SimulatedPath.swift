@@ -6,9 +6,13 @@
 /// appends. An added node names where its entry comes from — the destination, or a value the
 /// switch node kept for it — instead of holding a copy, so planning copies nothing of the tree
 /// and costs O(1) per instruction; switching to a child reads the subtree its switch node keeps
-/// for it, exactly as `RoutingTree.apply` will.
+/// for it, exactly as `RoutingTree.apply` will. The graph is passed to the calls that need it
+/// rather than stored, for the same reason.
 struct SimulatedPath {
-    private let tree: RoutingTree
+    /// The tree's active path, as arrays: copying these is two retains, where copying the tree
+    /// would be a dozen (its graph's tables) and as many releases.
+    private let activePath: [Entry]
+    private let nodes: [PathNode]
     /// The entries the plan enters or switches to: the path destination, or the anywhere entry.
     private let destination: [Entry]
     /// How many nodes of the tree's active path, from the root, are still on the path.
@@ -21,12 +25,16 @@ struct SimulatedPath {
     /// indices into `destination`.
     private var renamed: [(depth: Int, entry: Int)] = []
 
-    init(_ tree: RoutingTree, destination: [Entry]) {
-        self.tree = tree
+    init(_ tree: borrowing RoutingTree, destination: [Entry]) {
+        activePath = tree.activePath
+        nodes = tree.path
         self.destination = destination
         kept = tree.path.count
-        // Most added nodes are entered from the destination: one allocation, not one per doubling.
-        added.reserveCapacity(destination.count)
+        // Most added nodes are entered from the destination below its root: one allocation, not
+        // one per doubling (and none for a route back to the root).
+        if destination.count > 1 {
+            added.reserveCapacity(destination.count - 1)
+        }
     }
 
     var count: Int { kept + added.count }
@@ -35,7 +43,7 @@ struct SimulatedPath {
         if !renamed.isEmpty, let rename = renamed.last(where: { $0.depth == depth }) {
             return destination[rename.entry]
         }
-        guard depth >= kept else { return tree.activePath[depth] }
+        guard depth >= kept else { return activePath[depth] }
         switch added[depth - kept].origin {
         case .destination(let index):
             return destination[index]
@@ -45,7 +53,7 @@ struct SimulatedPath {
     }
 
     func isManaged(at depth: Int) -> Bool {
-        depth < kept ? tree.path[depth].isManaged : added[depth - kept].isManaged
+        depth < kept ? nodes[depth].isManaged : added[depth - kept].isManaged
     }
 
     /// Removes the nodes from `depth` down.
@@ -63,7 +71,7 @@ struct SimulatedPath {
 
     /// Makes `destination[target]` (the node `targetIndex`) the active child of the switch node at
     /// `depth`, continuing the path with whatever is active inside that child.
-    mutating func switchChild(atDepth depth: Int, to target: Int, index targetIndex: Int) {
+    mutating func switchChild(atDepth depth: Int, to target: Int, index targetIndex: Int, in graph: NavigationGraph) {
         let entry = destination[target]
         if depth + 1 < count, self.entry(at: depth + 1).id == entry.id {
             // The child already shown, with another context: the path below it is current (the
@@ -71,8 +79,8 @@ struct SimulatedPath {
             renamed.append((depth + 1, target))
             return
         }
-        var child = keptChild(ofSwitchAt: depth, index: targetIndex)
-            ?? LiveNode.fresh(entry, index: targetIndex, isManaged: true, in: tree.graph)
+        var child = keptChild(ofSwitchAt: depth, position: graph[index: targetIndex].position)
+            ?? LiveNode.fresh(entry, index: targetIndex, isManaged: true, in: graph)
         child.entry = entry
         truncate(to: depth + 1)
         append(chainOf: child)
@@ -90,10 +98,10 @@ struct SimulatedPath {
 
     /// Enters `destination[entry]` (the node `index`) on top of the leaf, with the initial
     /// children it comes with.
-    mutating func enter(_ entry: Int, index: Int) {
+    mutating func enter(_ entry: Int, index: Int, in graph: NavigationGraph) {
         added.append(AddedNode(origin: .destination(entry), isManaged: false))
-        if tree.graph[index: index].kind == .switch {
-            let fresh = LiveNode.fresh(destination[entry], index: index, isManaged: false, in: tree.graph)
+        if graph[index: index].kind == .switch {
+            let fresh = LiveNode.fresh(destination[entry], index: index, isManaged: false, in: graph)
             if let child = fresh.activeChild {
                 append(chainOf: child)
             }
@@ -102,12 +110,11 @@ struct SimulatedPath {
 
     // MARK: Helpers
 
-    /// What the switch node at `depth` holds for its child `index`, as it would come back; nil
-    /// for a switch node entered by this plan, whose children are fresh.
-    private func keptChild(ofSwitchAt depth: Int, index: Int) -> LiveNode? {
-        let position = tree.graph[index: index].position
+    /// What the switch node at `depth` holds for its child at `position`, as it would come back;
+    /// nil for a switch node entered by this plan, whose children are fresh.
+    private func keptChild(ofSwitchAt depth: Int, position: Int) -> LiveNode? {
         if depth < kept {
-            guard let parked = tree.path[depth].switchState?.parked, parked.indices.contains(position) else { return nil }
+            guard let parked = nodes[depth].switchState?.parked, parked.indices.contains(position) else { return nil }
             return parked[position]
         }
         guard case .value(let value) = added[depth - kept].origin else { return nil }
