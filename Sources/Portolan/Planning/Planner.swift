@@ -49,7 +49,7 @@ public enum Planner {
         guard first == root else {
             throw RouteFailure(.unreachable, "root mismatch: the destination starts at '\(first)', the tree's root is '\(root)'")
         }
-        var indices = [tree.path[0].nodeIndex]
+        var indices = [tree.nodeIndices[0]]
         indices.reserveCapacity(entries.count)
         // By position: a for-in over the entries would copy (retain and release) each one.
         for depth in 1..<entries.count {

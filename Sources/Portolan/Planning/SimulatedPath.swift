@@ -9,10 +9,13 @@
 /// for it, exactly as `RoutingTree.apply` will. The graph is passed to the calls that need it
 /// rather than stored, for the same reason.
 struct SimulatedPath {
-    /// The tree's active path, as arrays: copying these is two retains, where copying the tree
+    /// The tree's active path, as arrays: copying these is a retain each, where copying the tree
     /// would be a dozen (its graph's tables) and as many releases.
     private let activePath: [Entry]
-    private let nodes: [PathNode]
+    private let nodeIndices: [Int]
+    private let switches: [SwitchState]
+    /// The graph's nodes by index, for whether a node is managed.
+    private let table: [IndexedNode]
     /// The entries the plan enters or switches to: the path destination, or the anywhere entry.
     private let destination: [Entry]
     /// How many nodes of the tree's active path, from the root, are still on the path.
@@ -27,9 +30,11 @@ struct SimulatedPath {
 
     init(_ tree: borrowing RoutingTree, destination: [Entry]) {
         activePath = tree.activePath
-        nodes = tree.path
+        nodeIndices = tree.nodeIndices
+        switches = tree.switches
+        table = tree.graph.table
         self.destination = destination
-        kept = tree.path.count
+        kept = tree.activePath.count
         // Most added nodes are entered from the destination below its root: one allocation, not
         // one per doubling (and none for a route back to the root).
         if destination.count > 1 {
@@ -53,7 +58,8 @@ struct SimulatedPath {
     }
 
     func isManaged(at depth: Int) -> Bool {
-        depth < kept ? nodes[depth].isManaged : added[depth - kept].isManaged
+        guard depth < kept else { return added[depth - kept].isManaged }
+        return depth > 0 && table[nodeIndices[depth - 1]].kind == .switch
     }
 
     /// Removes the nodes from `depth` down.
@@ -114,8 +120,10 @@ struct SimulatedPath {
     /// nil for a switch node entered by this plan, whose children are fresh.
     private func keptChild(ofSwitchAt depth: Int, position: Int) -> LiveNode? {
         if depth < kept {
-            guard let parked = nodes[depth].switchState?.parked, parked.indices.contains(position) else { return nil }
-            return parked[position]
+            guard let slot = switches.lastIndex(where: { $0.depth == depth }),
+                switches[slot].parked.indices.contains(position)
+            else { return nil }
+            return switches[slot].parked[position]
         }
         guard case .value(let value) = added[depth - kept].origin else { return nil }
         let children = values[value].children

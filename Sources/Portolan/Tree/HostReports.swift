@@ -25,12 +25,12 @@ extension RoutingTree {
     /// The child keeps its context and whatever was open inside it.
     @discardableResult
     public mutating func didSwitch(_ switchID: NodeID, to child: NodeID) throws(TreeUpdateError) -> Instruction {
-        guard let depth = deepestSwitch(where: { activePath[$0].id == switchID }),
-            let state = path[depth].switchState
-        else {
+        guard let slot = deepestSwitch(where: { activePath[$0].id == switchID }) else {
             throw .notASwitch(switchID)
         }
-        let switchIndex = path[depth].nodeIndex
+        let state = switches[slot]
+        let depth = state.depth
+        let switchIndex = nodeIndices[depth]
         guard let childIndex = graph.index(of: child, below: switchIndex), graph[index: childIndex].parent == switchIndex else {
             throw .notAChild(child, ofSwitch: switchID)
         }

@@ -5,17 +5,19 @@
 /// invariants: screens hold at most one child, switch nodes hold their declared children with
 /// exactly one active, and every parent–child pair is allowed by the graph.
 ///
-/// The active path is stored as an array from the root to the leaf, and what hangs off it (the
-/// children a switch node keeps while another one is active) is stored with its switch node. A
+/// The active path is stored as arrays from the root to the leaf, and what hangs off it (the
+/// children a switch node keeps while another one is active) in a stack of its switch nodes. A
 /// route only ever changes the leaf end, so entering, leaving and switching there cost O(1)
 /// amortized, whatever the depth: nothing walks from the root, nothing above the change is copied.
 public struct RoutingTree: Sendable, Equatable {
     public let graph: NavigationGraph
     /// The entries from the root to the active leaf; every route starts here.
     public internal(set) var activePath: [Entry] = []
-    /// The same path's nodes, depth for depth. Both are changed only by this type (`TreeSnapshot.swift`
-    /// included), always together.
-    var path: [PathNode] = []
+    /// The graph index of each node of the active path, depth for depth.
+    var nodeIndices: [Int] = []
+    /// The switch nodes of the active path, shallowest first. All three arrays are changed only by
+    /// this type (`TreeSnapshot.swift` included), always together.
+    var switches: [SwitchState] = []
 
     /// A tree in its initial state: the root, and below it the initial children of switch nodes.
     public init(graph: NavigationGraph) {
@@ -56,19 +58,19 @@ public struct RoutingTree: Sendable, Equatable {
     private mutating func enter(_ entry: consuming Entry) throws(TreeUpdateError) {
         guard entry.isWellFormed else { throw .malformedEntry(entry) }
         // Fields are read in place: copying the whole leaf node would retain what it holds.
-        let leaf = path[path.count - 1].nodeIndex
+        let leaf = nodeIndices[nodeIndices.count - 1]
         guard let index = graph.index(of: entry.id, below: leaf) else { throw .unknownNode(entry.id) }
         // Anywhere nodes can pile up on each other without end; a bound keeps every path finite.
-        guard path.count + graph[index: index].freshDepth <= NavigationGraph.maximumDepth else {
+        guard nodeIndices.count + graph[index: index].freshDepth <= NavigationGraph.maximumDepth else {
             throw .tooDeep(limit: NavigationGraph.maximumDepth)
         }
         guard graph[index: leaf].kind == .screen, graph.allows(index, below: leaf) else {
-            throw .cannotEnter(entry.id, onTopOf: activePath[path.count - 1].id)
+            throw .cannotEnter(entry.id, onTopOf: activePath[activePath.count - 1].id)
         }
         if graph[index: index].kind == .screen {
             // The common case, without building a snapshot first.
             activePath.append(entry)
-            path.append(PathNode(nodeIndex: index, isManaged: false))
+            nodeIndices.append(index)
         } else {
             appendChain(of: LiveNode.fresh(entry, index: index, isManaged: false, in: graph))
         }
@@ -77,10 +79,10 @@ public struct RoutingTree: Sendable, Equatable {
     /// Removes the deepest node of the active path equal to `entry`, with everything below it.
     private mutating func leave(_ entry: Entry) throws(TreeUpdateError) {
         // Searched from the leaf: a planned leave is always of the leaf, so this stops at once.
-        var depth = path.count - 1
+        var depth = activePath.count - 1
         while depth > 0 {
             if activePath[depth] == entry {
-                guard !path[depth].isManaged else { throw .managedByParent(entry) }
+                guard !isManaged(atDepth: depth) else { throw .managedByParent(entry) }
                 truncate(to: depth)
                 return
             }
@@ -93,12 +95,12 @@ public struct RoutingTree: Sendable, Equatable {
     /// `switchNode`. The child comes back with whatever was open inside it when it was left.
     private mutating func switchTo(_ target: Entry, in switchNode: Entry) throws(TreeUpdateError) {
         guard target.isWellFormed else { throw .malformedEntry(target) }
-        guard let depth = deepestSwitch(where: { activePath[$0] == switchNode }),
-            var state = path[depth].switchState
-        else {
+        guard let slot = deepestSwitch(where: { activePath[$0] == switchNode }) else {
             throw .notASwitch(switchNode.id)
         }
-        let switchIndex = path[depth].nodeIndex
+        var state = switches[slot]
+        let depth = state.depth
+        let switchIndex = nodeIndices[depth]
         guard let child = graph.index(of: target.id, below: switchIndex), graph[index: child].parent == switchIndex else {
             throw .notAChild(target.id, ofSwitch: switchNode.id)
         }
@@ -111,36 +113,46 @@ public struct RoutingTree: Sendable, Equatable {
         var incoming = state.parked[position]
             ?? LiveNode.fresh(target, index: child, isManaged: true, in: graph)
         incoming.entry = target
-        // Taken out of the path while it changes, so its arrays are not shared and change in place.
-        path[depth].switchState = nil
+        // Emptied in the stack while it changes, so that `state` holds the only reference to the
+        // kept children and they change in place.
+        switches[slot].parked = []
         state.parked[state.active] = snapshot(from: depth + 1)
         state.parked[position] = nil
         state.active = position
-        path[depth].switchState = state
         truncate(to: depth + 1)
+        switches[slot] = state
         appendChain(of: incoming)
     }
 
-    /// The depth of the deepest switch node of the active path that `matches`.
+    /// Where in `switches` the deepest switch node of the active path whose depth `matches` is.
     func deepestSwitch(where matches: (Int) -> Bool) -> Int? {
-        // The leaf is never a switch node: a switch always has an active child below it.
-        var depth = path.count - 2
-        while depth >= 0 {
-            if path[depth].switchState != nil, matches(depth) { return depth }
-            depth -= 1
+        var slot = switches.count - 1
+        while slot >= 0 {
+            if matches(switches[slot].depth) { return slot }
+            slot -= 1
         }
         return nil
     }
 
+    /// Whether the node at `depth` is managed: its parent is a switch node (whose children are
+    /// all managed; nothing else can be entered on top of one).
+    @inline(__always)
+    func isManaged(atDepth depth: Int) -> Bool {
+        depth > 0 && graph[index: nodeIndices[depth - 1]].kind == .switch
+    }
+
     /// Removes the nodes from `depth` down.
     private mutating func truncate(to depth: Int) {
-        if depth == path.count - 1 {
+        if depth == activePath.count - 1 {
             // A planned leave: the leaf alone, without the general range removal.
             activePath.removeLast()
-            path.removeLast()
+            nodeIndices.removeLast()
         } else {
             activePath.removeSubrange(depth...)
-            path.removeSubrange(depth...)
+            nodeIndices.removeSubrange(depth...)
+        }
+        while !switches.isEmpty, switches[switches.count - 1].depth >= depth {
+            switches.removeLast()
         }
     }
 }

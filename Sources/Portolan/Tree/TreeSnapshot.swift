@@ -12,43 +12,52 @@ extension RoutingTree {
     /// The nodes from the root to the active leaf, each with what is below it.
     public var activeNodes: [LiveNode] {
         var nodes: [LiveNode] = []
-        nodes.reserveCapacity(path.count)
-        var below: LiveNode?
-        for depth in path.indices.reversed() {
-            let node = liveNode(atDepth: depth, above: below)
-            nodes.append(node)
-            below = node
-        }
+        nodes.reserveCapacity(activePath.count)
+        forEachNode(from: 0) { nodes.append($0) }
         return nodes.reversed()
     }
 
     /// The node at `depth` of the active path as a value, with everything below it.
     func snapshot(from depth: Int) -> LiveNode {
-        var below: LiveNode?
-        for index in stride(from: path.count - 1, through: depth, by: -1) {
-            below = liveNode(atDepth: index, above: below)
-        }
-        return below ?? LiveNode.fresh(Entry(graph.rootID), index: 0, isManaged: false, in: graph)
+        var top: LiveNode?
+        forEachNode(from: depth) { top = $0 }
+        return top ?? LiveNode.fresh(Entry(graph.rootID), index: 0, isManaged: false, in: graph)
     }
 
-    /// The node at `depth` as a value, given its active child's value (nil at the leaf). Each
-    /// level only wraps the one below, so building a whole path costs O(depth), not O(depth²).
-    private func liveNode(atDepth depth: Int, above child: LiveNode?) -> LiveNode {
-        let node = path[depth]
+    /// Builds the path's nodes from the leaf up to `depth` as values, handing each to `body`.
+    /// Each level only wraps the one below, so a whole path costs O(depth), not O(depth²).
+    private func forEachNode(from depth: Int, _ body: (LiveNode) -> Void) {
+        var below: LiveNode?
+        var slot = switches.count - 1
+        for index in stride(from: activePath.count - 1, through: depth, by: -1) {
+            var state: SwitchState?
+            if slot >= 0, switches[slot].depth == index {
+                state = switches[slot]
+                slot -= 1
+            }
+            let node = liveNode(atDepth: index, state: state, above: below)
+            body(node)
+            below = node
+        }
+    }
+
+    /// The node at `depth` as a value, given its switch state (nil for a screen) and its active
+    /// child's value (nil at the leaf).
+    private func liveNode(atDepth depth: Int, state: SwitchState?, above child: LiveNode?) -> LiveNode {
         let entry = activePath[depth]
+        let index = nodeIndices[depth]
+        let managed = isManaged(atDepth: depth)
         guard let child else {
             return LiveNode(
-                entry: entry, kind: node.kind, isManaged: node.isManaged, nodeIndex: node.nodeIndex,
-                children: [], activeIndex: nil)
+                entry: entry, kind: .screen, isManaged: managed, nodeIndex: index, children: [], activeIndex: nil)
         }
-        guard let state = node.switchState else {
+        guard let state else {
             return LiveNode(
-                entry: entry, kind: .screen, isManaged: node.isManaged, nodeIndex: node.nodeIndex,
-                children: [child], activeIndex: 0)
+                entry: entry, kind: .screen, isManaged: managed, nodeIndex: index, children: [child], activeIndex: 0)
         }
         // Only the active child's slot is empty.
         return LiveNode(
-            entry: entry, kind: .switch, isManaged: node.isManaged, nodeIndex: node.nodeIndex,
+            entry: entry, kind: .switch, isManaged: managed, nodeIndex: index,
             children: state.parked.map { $0 ?? child }, activeIndex: state.active)
     }
 
@@ -58,19 +67,14 @@ extension RoutingTree {
         var current = node
         while true {
             activePath.append(current.entry)
-            guard let active = current.activeIndex, current.children.indices.contains(active) else {
-                path.append(PathNode(nodeIndex: current.nodeIndex, isManaged: current.isManaged))
-                return
-            }
-            let child = current.children[active]
-            var state: SwitchState?
+            nodeIndices.append(current.nodeIndex)
+            guard let active = current.activeIndex, current.children.indices.contains(active) else { return }
             if current.kind == .switch {
                 var parked = current.children.map(Optional.some)
                 parked[active] = nil
-                state = SwitchState(active: active, parked: parked)
+                switches.append(SwitchState(depth: activePath.count - 1, active: active, parked: parked))
             }
-            path.append(PathNode(nodeIndex: current.nodeIndex, isManaged: current.isManaged, switchState: state))
-            current = child
+            current = current.children[active]
         }
     }
 }
