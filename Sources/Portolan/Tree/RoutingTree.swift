@@ -57,7 +57,7 @@ public struct RoutingTree: Sendable, Equatable {
 
     private mutating func enter(_ entry: consuming Entry) throws(TreeUpdateError) {
         guard entry.isWellFormed else { throw .malformedEntry(entry) }
-        // Fields are read in place: copying the whole leaf node would retain what it holds.
+        // The node is found among the leaf's declared children by comparing ids, without hashing.
         let leaf = nodeIndices[nodeIndices.count - 1]
         guard let index = graph.index(of: entry.id, below: leaf) else { throw .unknownNode(entry.id) }
         // Anywhere nodes can pile up on each other without end; a bound keeps every path finite.
