@@ -22,6 +22,13 @@ public struct LiveNode: Sendable, Equatable {
         activeIndex.map { children[$0] }
     }
 
+    /// Equal when the nodes are: the index is where a graph keeps the node, not part of it, so
+    /// nodes of two graphs that index differently still compare as they always did.
+    public static func == (lhs: LiveNode, rhs: LiveNode) -> Bool {
+        lhs.entry == rhs.entry && lhs.kind == rhs.kind && lhs.isManaged == rhs.isManaged
+            && lhs.activeIndex == rhs.activeIndex && lhs.children == rhs.children
+    }
+
     /// A node as it is when it is first entered: a switch node comes with its managed children and
     /// its declared initial child active, recursively.
     static func fresh(_ entry: Entry, index: Int, isManaged: Bool, in graph: NavigationGraph) -> LiveNode {
