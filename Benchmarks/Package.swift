@@ -10,12 +10,19 @@ let package = Package(
         .package(url: "https://github.com/vapor/routing-kit.git", from: "4.9.3"),
     ],
     targets: [
+        // The timer and the chain of screens that the planner and engine benchmarks share.
+        .target(name: "BenchmarkSupport", dependencies: [.product(name: "Portolan", package: "Portolan")]),
         .executableTarget(
             name: "PlannerBenchmark",
-            dependencies: [.product(name: "Portolan", package: "Portolan")]
+            dependencies: ["BenchmarkSupport", .product(name: "Portolan", package: "Portolan")]
         ),
-        // Lua 5.4 itself, for the floor the host benchmark compares with: a bare lua_pcall.
+        // Lua 5.4 itself, for the floor the host and engine benchmarks compare with: a bare lua_pcall.
         .systemLibrary(name: "CLuaFloor", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
+        // The engine alone (plan + apply, no handlers) per executed instruction, against the floor.
+        .executableTarget(
+            name: "EngineBenchmark",
+            dependencies: ["BenchmarkSupport", "CLuaFloor", .product(name: "Portolan", package: "Portolan")]
+        ),
         .executableTarget(
             name: "HostBenchmark",
             dependencies: ["CLuaFloor", .product(name: "PortolanLua", package: "Portolan")]

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Portolan
 
 // Planner benchmark: what a route costs to plan, on Portus's example and on deep chains of

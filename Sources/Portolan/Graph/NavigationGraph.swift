@@ -25,6 +25,12 @@ public struct NavigationGraph: Sendable, Equatable {
     public let rootID: NodeID
     public let anywhereIDs: [NodeID]
     private var declarations: [NodeID: NodeDeclaration] = [:]
+    /// The declared nodes by index (`NodeIndex.swift`), for the hot path; derived from the
+    /// declarations, so equality ignores it.
+    private(set) var table: [IndexedNode] = []
+    private(set) var nodeIDs: [NodeID] = []
+    private(set) var childIndices: [[Int]] = []
+    private(set) var indices: [NodeID: Int] = [:]
     /// Every node's route patterns, compiled into one matcher (`resolve(url:)`).
     public private(set) var urlRoutes: GraphRoutes
 
@@ -36,10 +42,11 @@ public struct NavigationGraph: Sendable, Equatable {
         rootID = root.id
         anywhereIDs = anywhere.map(\.id)
         urlRoutes = GraphRoutes(caseInsensitive: caseInsensitiveRoutes)
-        try declare(root, parent: nil, isAnywhere: false)
+        try declare(root, parent: nil, position: 0, isAnywhere: false)
         for spec in anywhere {
-            try declare(spec, parent: nil, isAnywhere: true)
+            try declare(spec, parent: nil, position: 0, isAnywhere: true)
         }
+        Self.completeFreshDepths(&table, children: childIndices)
     }
 
     /// How deep a path may go, declared or live: deeper ones are refused, so that no walk along a
@@ -88,19 +95,31 @@ public struct NavigationGraph: Sendable, Equatable {
         return childNode.isAnywhere && parentNode.kind == .screen
     }
 
-    private mutating func declare(_ spec: NodeSpec, parent: NodeID?, isAnywhere: Bool) throws(GraphError) {
-        guard !spec.id.isEmpty else { throw .emptyID(parent: parent) }
+    /// Declares `spec` below the node of index `parent`, at `position` among its children.
+    @discardableResult
+    private mutating func declare(_ spec: NodeSpec, parent: Int?, position: Int, isAnywhere: Bool) throws(GraphError) -> Int {
+        let parentID = parent.map { nodeIDs[$0] }
+        guard !spec.id.isEmpty else { throw .emptyID(parent: parentID) }
         guard declarations[spec.id] == nil else { throw .duplicateID(spec.id) }
         let initialActive = try Self.initialActive(of: spec)
         declarations[spec.id] = NodeDeclaration(
-            id: spec.id, kind: spec.kind, parent: parent, children: spec.children.map(\.id),
+            id: spec.id, kind: spec.kind, parent: parentID, children: spec.children.map(\.id),
             initialActive: initialActive, isAnywhere: isAnywhere, routes: spec.routes)
+        let index = table.count
+        indices[spec.id] = index
+        nodeIDs.append(spec.id)
+        childIndices.append([])
+        table.append(IndexedNode(
+            kind: spec.kind, parent: parent, position: position, isAnywhere: isAnywhere,
+            initialPosition: spec.children.firstIndex { $0.id == initialActive } ?? 0))
         for pattern in spec.routes {
             try urlRoutes.add(pattern, to: spec.id)
         }
-        for child in spec.children {
-            try declare(child, parent: spec.id, isAnywhere: false)
+        for (childPosition, child) in spec.children.enumerated() {
+            let childIndex = try declare(child, parent: index, position: childPosition, isAnywhere: false)
+            childIndices[index].append(childIndex)
         }
+        return index
     }
 
     private static func initialActive(of spec: NodeSpec) throws(GraphError) -> NodeID? {

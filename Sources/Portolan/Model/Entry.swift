@@ -17,9 +17,21 @@ public struct Entry: Hashable, Sendable {
         self.context = context
     }
 
+    /// The same equality as the synthesized one, but two empty contexts are equal without
+    /// calling `Dictionary.==`, which retains and releases both: routes compare entries on every
+    /// step, and most have no context. (Hashing stays synthesized; it agrees.)
+    public static func == (lhs: Entry, rhs: Entry) -> Bool {
+        guard lhs.id == rhs.id else { return false }
+        if lhs.context.isEmpty || rhs.context.isEmpty {
+            return lhs.context.isEmpty && rhs.context.isEmpty
+        }
+        return lhs.context == rhs.context
+    }
+
     /// Whether every context value can be part of a destination.
     public var isWellFormed: Bool {
-        !id.isEmpty && context.values.allSatisfy(\.isWellFormed)
+        // Most entries have no context; asked once per instruction, that case skips the iterator.
+        !id.isEmpty && (context.isEmpty || context.values.allSatisfy(\.isWellFormed))
     }
 }
 

@@ -4,35 +4,46 @@
 /// instructions and the host's own reports (`didEnter`, `didLeave`, `didSwitch`) keep the same
 /// invariants: screens hold at most one child, switch nodes hold their declared children with
 /// exactly one active, and every parent–child pair is allowed by the graph.
+///
+/// The active path is stored as arrays from the root to the leaf, and what hangs off it (the
+/// children a switch node keeps while another one is active) in a stack of its switch nodes. A
+/// route only ever changes the leaf end, so entering, leaving and switching there cost O(1)
+/// amortized, whatever the depth: nothing walks from the root, nothing above the change is copied.
 public struct RoutingTree: Sendable, Equatable {
     public let graph: NavigationGraph
-    public private(set) var root: LiveNode
+    /// The entries from the root to the active leaf; every route starts here.
+    public internal(set) var activePath: [Entry] = []
+    /// The graph index of each node of the active path, depth for depth.
+    var nodeIndices: [Int] = []
+    /// The switch nodes of the active path, shallowest first. All three arrays are changed only by
+    /// this type (`TreeSnapshot.swift` included), always together.
+    var switches: [SwitchState] = []
 
     /// A tree in its initial state: the root, and below it the initial children of switch nodes.
     public init(graph: NavigationGraph) {
         self.graph = graph
-        self.root = LiveNode.fresh(Entry(graph.rootID), isManaged: false, in: graph)
+        // The root is index 0: it is declared first.
+        appendChain(of: LiveNode.fresh(Entry(graph.rootID), index: 0, isManaged: false, in: graph))
     }
 
     /// A tree with the given nodes, which `TreeMigration` has made valid for `graph`.
     init(graph: NavigationGraph, root: LiveNode) {
         self.graph = graph
-        self.root = root
+        appendChain(of: root)
     }
 
-    /// The entries from the root to the active leaf; every route starts here.
-    public var activePath: [Entry] {
-        activeNodes.map(\.entry)
-    }
+    /// How many nodes the active path has (at least one: the root).
+    public var depth: Int { activePath.count }
 
-    /// The nodes from the root to the active leaf.
-    public var activeNodes: [LiveNode] {
-        root.activeChain
-    }
+    /// The deepest node of the active path.
+    public var leaf: Entry { activePath[activePath.count - 1] }
 
     /// Applies one instruction, or throws and changes nothing.
-    public mutating func apply(_ instruction: Instruction) throws(TreeUpdateError) {
-        switch instruction {
+    ///
+    /// The instruction is taken, not borrowed, so that an entered entry moves into the path
+    /// instead of being copied (callers write the same code either way).
+    public mutating func apply(_ instruction: consuming Instruction) throws(TreeUpdateError) {
+        switch consume instruction {
         case .enter(let entry):
             try enter(entry)
         case .leave(let entry):
@@ -42,105 +53,106 @@ public struct RoutingTree: Sendable, Equatable {
         }
     }
 
-    // MARK: Host reports
-
-    /// The host entered a node on top of the active leaf by itself.
-    @discardableResult
-    public mutating func didEnter(_ entry: Entry) throws(TreeUpdateError) -> Instruction {
-        let instruction = Instruction.enter(entry)
-        try apply(instruction)
-        return instruction
-    }
-
-    /// The host left the deepest active node with this id by itself (a back swipe, a dismissed modal).
-    @discardableResult
-    public mutating func didLeave(_ id: NodeID) throws(TreeUpdateError) -> Instruction {
-        guard let node = activeNodes.last(where: { $0.entry.id == id }) else {
-            throw .notOnActivePath(Entry(id))
-        }
-        let instruction = Instruction.leave(node.entry)
-        try apply(instruction)
-        return instruction
-    }
-
-    /// The host made `child` the active child of a switch node on the active path (a tab tap).
-    /// The child keeps its context and whatever was open inside it.
-    @discardableResult
-    public mutating func didSwitch(_ switchID: NodeID, to child: NodeID) throws(TreeUpdateError) -> Instruction {
-        guard let switchNode = activeNodes.last(where: { $0.entry.id == switchID && $0.kind == .switch }) else {
-            throw .notASwitch(switchID)
-        }
-        guard let target = switchNode.children.first(where: { $0.entry.id == child }) else {
-            throw .notAChild(child, ofSwitch: switchID)
-        }
-        let instruction = Instruction.switch(switchNode.entry, to: target.entry)
-        try apply(instruction)
-        return instruction
-    }
-
     // MARK: Changes
-    //
-    // Each change walks the active path once, in place: no node is copied on the way down, so a
-    // change costs O(depth) pointer steps however large the nodes' subtrees are.
 
-    private mutating func enter(_ entry: Entry) throws(TreeUpdateError) {
+    private mutating func enter(_ entry: consuming Entry) throws(TreeUpdateError) {
         guard entry.isWellFormed else { throw .malformedEntry(entry) }
-        guard graph[entry.id] != nil else { throw .unknownNode(entry.id) }
-        let node = LiveNode.fresh(entry, isManaged: false, in: graph)
-        try Self.enter(node, onTopOf: &root, depth: 1, graph: graph)
-    }
-
-    private static func enter(
-        _ node: LiveNode, onTopOf current: inout LiveNode, depth: Int, graph: NavigationGraph
-    ) throws(TreeUpdateError) {
-        if let index = current.activeIndex {
-            try enter(node, onTopOf: &current.children[index], depth: depth + 1, graph: graph)
-            return
-        }
-        // Anywhere nodes can pile up on each other without end; a bound keeps every walk safe.
-        guard depth + node.activeChain.count <= NavigationGraph.maximumDepth else {
+        // The node is found among the leaf's declared children by comparing ids, without hashing.
+        let leaf = nodeIndices[nodeIndices.count - 1]
+        guard let index = graph.index(of: entry.id, below: leaf) else { throw .unknownNode(entry.id) }
+        // Anywhere nodes can pile up on each other without end; a bound keeps every path finite.
+        guard nodeIndices.count + graph[index: index].freshDepth <= NavigationGraph.maximumDepth else {
             throw .tooDeep(limit: NavigationGraph.maximumDepth)
         }
-        guard current.kind == .screen, graph.allows(node.entry.id, below: current.entry.id) else {
-            throw .cannotEnter(node.entry.id, onTopOf: current.entry.id)
+        guard graph[index: leaf].kind == .screen, graph.allows(index, below: leaf) else {
+            throw .cannotEnter(entry.id, onTopOf: activePath[activePath.count - 1].id)
         }
-        current.children = [node]
-        current.activeIndex = 0
+        if graph[index: index].kind == .screen {
+            // The common case, without building a snapshot first.
+            activePath.append(entry)
+            nodeIndices.append(index)
+        } else {
+            appendChain(of: LiveNode.fresh(entry, index: index, isManaged: false, in: graph))
+        }
     }
 
+    /// Removes the deepest node of the active path equal to `entry`, with everything below it.
     private mutating func leave(_ entry: Entry) throws(TreeUpdateError) {
-        if try Self.removeDeepestChild(matching: entry, below: &root) { return }
-        throw root.entry == entry ? .cannotLeaveRoot : .notOnActivePath(entry)
+        // Searched from the leaf: a planned leave is always of the leaf, so this stops at once.
+        var depth = activePath.count - 1
+        while depth > 0 {
+            if activePath[depth] == entry {
+                guard !isManaged(atDepth: depth) else { throw .managedByParent(entry) }
+                truncate(to: depth)
+                return
+            }
+            depth -= 1
+        }
+        throw activePath[0] == entry ? .cannotLeaveRoot : .notOnActivePath(entry)
     }
 
-    /// Removes the deepest active node equal to `entry` below `node`, with its subtree.
-    private static func removeDeepestChild(matching entry: Entry, below node: inout LiveNode) throws(TreeUpdateError) -> Bool {
-        guard let index = node.activeIndex else { return false }
-        if try removeDeepestChild(matching: entry, below: &node.children[index]) { return true }
-        guard node.children[index].entry == entry else { return false }
-        guard !node.children[index].isManaged else { throw .managedByParent(entry) }
-        node.children = []
-        node.activeIndex = nil
-        return true
-    }
-
+    /// Makes `target` the active child of the deepest switch node of the active path equal to
+    /// `switchNode`. The child comes back with whatever was open inside it when it was left.
     private mutating func switchTo(_ target: Entry, in switchNode: Entry) throws(TreeUpdateError) {
         guard target.isWellFormed else { throw .malformedEntry(target) }
-        if try Self.switchDeepest(switchNode, to: target, from: &root) { return }
-        throw .notASwitch(switchNode.id)
-    }
-
-    /// Switches the deepest active switch node equal to `switchNode`, at or below `node`.
-    private static func switchDeepest(_ switchNode: Entry, to target: Entry, from node: inout LiveNode) throws(TreeUpdateError) -> Bool {
-        if let index = node.activeIndex, try switchDeepest(switchNode, to: target, from: &node.children[index]) {
-            return true
+        guard let slot = deepestSwitch(where: { activePath[$0] == switchNode }) else {
+            throw .notASwitch(switchNode.id)
         }
-        guard node.kind == .switch, node.entry == switchNode else { return false }
-        guard let index = node.children.firstIndex(where: { $0.entry.id == target.id }) else {
+        var state = switches[slot]
+        let depth = state.depth
+        let switchIndex = nodeIndices[depth]
+        guard let child = graph.index(of: target.id, below: switchIndex), graph[index: child].parent == switchIndex else {
             throw .notAChild(target.id, ofSwitch: switchNode.id)
         }
-        node.activeIndex = index
-        node.children[index].entry = target
-        return true
+        let position = graph[index: child].position
+        if position == state.active {
+            // The child already shown, with another context: what is open inside it stays.
+            activePath[depth + 1] = target
+            return
+        }
+        var incoming = state.parked[position]
+            ?? LiveNode.fresh(target, index: child, isManaged: true, in: graph)
+        incoming.entry = target
+        // Emptied in the stack while it changes, so that `state` holds the only reference to the
+        // kept children and they change in place.
+        switches[slot].parked = []
+        state.parked[state.active] = snapshot(from: depth + 1)
+        state.parked[position] = nil
+        state.active = position
+        truncate(to: depth + 1)
+        switches[slot] = state
+        appendChain(of: incoming)
+    }
+
+    /// Where in `switches` the deepest switch node of the active path whose depth `matches` is.
+    func deepestSwitch(where matches: (Int) -> Bool) -> Int? {
+        var slot = switches.count - 1
+        while slot >= 0 {
+            if matches(switches[slot].depth) { return slot }
+            slot -= 1
+        }
+        return nil
+    }
+
+    /// Whether the node at `depth` is managed: its parent is a switch node (whose children are
+    /// all managed; nothing else can be entered on top of one).
+    @inline(__always)
+    func isManaged(atDepth depth: Int) -> Bool {
+        depth > 0 && graph[index: nodeIndices[depth - 1]].kind == .switch
+    }
+
+    /// Removes the nodes from `depth` down.
+    private mutating func truncate(to depth: Int) {
+        if depth == activePath.count - 1 {
+            // A planned leave: the leaf alone, without the general range removal.
+            activePath.removeLast()
+            nodeIndices.removeLast()
+        } else {
+            activePath.removeSubrange(depth...)
+            nodeIndices.removeSubrange(depth...)
+        }
+        while !switches.isEmpty, switches[switches.count - 1].depth >= depth {
+            switches.removeLast()
+        }
     }
 }

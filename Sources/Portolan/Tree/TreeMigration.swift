@@ -16,31 +16,36 @@ public struct TreeMigration: Sendable {
             instructions = []
             return
         }
-        let root = Self.migrate(old.root, in: graph) ?? LiveNode.fresh(Entry(graph.rootID), isManaged: false, in: graph)
+        let root = Self.migrate(old.root, in: graph) ?? LiveNode.fresh(Entry(graph.rootID), index: 0, isManaged: false, in: graph)
         tree = RoutingTree(graph: graph, root: root)
         instructions = Self.changes(from: old.activeNodes, to: tree.activeNodes)
     }
 
     /// The node as the new graph allows it, or nil when it no longer exists there as it was.
+    /// Node indices are the new graph's: the old graph's mean nothing there.
     private static func migrate(_ node: LiveNode, in graph: NavigationGraph) -> LiveNode? {
-        guard let declaration = graph[node.entry.id], declaration.kind == node.kind else { return nil }
-        var migrated = node
+        guard let index = graph.index(of: node.entry.id), graph[index: index].kind == node.kind else { return nil }
+        let declaration = graph[index: index]
         switch node.kind {
         case .screen:
-            migrated.children = node.children.compactMap { child in
+            let children = node.children.compactMap { child in
                 graph.allows(child.entry.id, below: node.entry.id) ? migrate(child, in: graph) : nil
             }
-            migrated.activeIndex = migrated.children.isEmpty ? nil : 0
+            return LiveNode(
+                entry: node.entry, kind: .screen, isManaged: node.isManaged, nodeIndex: index,
+                children: children, activeIndex: children.isEmpty ? nil : 0)
         case .switch:
             let activeID = node.activeChild?.entry.id
-            migrated.children = declaration.children.map { id in
-                node.children.first { $0.entry.id == id }.flatMap { migrate($0, in: graph) }
-                    ?? LiveNode.fresh(Entry(id), isManaged: true, in: graph)
+            let children = graph.children(at: index).map { child in
+                let id = graph.id(at: child)
+                return node.children.first { $0.entry.id == id }.flatMap { migrate($0, in: graph) }
+                    ?? LiveNode.fresh(Entry(id), index: child, isManaged: true, in: graph)
             }
-            migrated.activeIndex = declaration.children.firstIndex { $0 == activeID }
-                ?? declaration.children.firstIndex { $0 == declaration.initialActive } ?? 0
+            let activeIndex = children.firstIndex { $0.entry.id == activeID } ?? declaration.initialPosition
+            return LiveNode(
+                entry: node.entry, kind: .switch, isManaged: node.isManaged, nodeIndex: index,
+                children: children, activeIndex: activeIndex)
         }
-        return migrated
     }
 
     /// What happened on the active path: leaves of the old unmanaged nodes past the first

@@ -1,29 +1,45 @@
 /// A small, honest timer: warm up, calibrate a batch to a minimum wall time, run several batches,
 /// and report the median batch's time per operation (the median shrugs off scheduler noise).
-struct Measurement {
-    let name: String
+public struct Measurement {
+    public let name: String
     /// Nanoseconds per operation, median of the batches.
-    let nanoseconds: Double
+    public let nanoseconds: Double
     /// Nanoseconds per operation of the fastest and slowest batch.
-    let spread: ClosedRange<Double>
-    let operationsPerBatch: Int
+    public let spread: ClosedRange<Double>
+    public let operationsPerBatch: Int
+
+    @usableFromInline
+    init(name: String, nanoseconds: Double, spread: ClosedRange<Double>, operationsPerBatch: Int) {
+        self.name = name
+        self.nanoseconds = nanoseconds
+        self.spread = spread
+        self.operationsPerBatch = operationsPerBatch
+    }
 }
 
 /// Results are folded into this so the optimizer cannot drop the work being measured.
-nonisolated(unsafe) var sink = 0
+nonisolated(unsafe) public var sink = 0
 
 @inline(never)
-func consume(_ value: Int) {
+public func consume(_ value: Int) {
     sink &+= value
 }
 
-struct Bench {
-    var batches = 15
-    var minimumBatch: Duration = .milliseconds(20)
-    var warmUp: Duration = .milliseconds(50)
+public struct Bench {
+    public var batches = 15
+    public var minimumBatch: Duration = .milliseconds(20)
+    public var warmUp: Duration = .milliseconds(50)
+
+    public init(batches: Int = 15, minimumBatch: Duration = .milliseconds(20), warmUp: Duration = .milliseconds(50)) {
+        self.batches = batches
+        self.minimumBatch = minimumBatch
+        self.warmUp = warmUp
+    }
 
     /// Measures `operation`, which must return something derived from its work (it is consumed).
-    func measure(_ name: String, _ operation: () -> Int) -> Measurement {
+    /// Inlinable so that the closure is inlined into the loop, as when this file lived in each benchmark.
+    @inlinable
+    public func measure(_ name: String, _ operation: () -> Int) -> Measurement {
         let clock = ContinuousClock()
         // Warm up: caches, branch predictors, lazy allocations, page faults.
         let warmStart = clock.now
@@ -54,7 +70,7 @@ struct Bench {
 }
 
 extension Duration {
-    var nanoseconds: Int64 {
+    public var nanoseconds: Int64 {
         let (seconds, attoseconds) = components
         return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }

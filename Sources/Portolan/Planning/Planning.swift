@@ -1,0 +1,82 @@
+/// The state of one planning run: the simulated path and the instructions so far.
+///
+/// The graph and the leave check are parameters, not properties: stored, they would be copied
+/// (the graph) or would need an escaping closure and its allocation (the check) on every plan.
+struct Planning {
+    var path: SimulatedPath
+    var instructions: [Instruction] = []
+
+    init(_ path: SimulatedPath) {
+        self.path = path
+    }
+
+    /// `entries` is validated: it starts at the root and every step is allowed by the graph;
+    /// `indices` are their nodes' indices.
+    mutating func planPath(
+        to entries: [Entry], indices: [Int], in graph: NavigationGraph, canLeave: Planner.LeaveCheck
+    ) throws(RouteFailure) {
+        var depth = 1
+        var reserved = false
+        while true {
+            while depth < entries.count, depth < path.count, path.entry(at: depth) == entries[depth] {
+                depth += 1
+            }
+            if !reserved {
+                // Past the common stem, at most every node is left and every entry entered.
+                instructions.reserveCapacity(path.count - depth + entries.count - depth)
+                reserved = true
+            }
+            try leaveUnmanaged(from: depth, canLeave: canLeave)
+            guard depth < entries.count else { return }
+            let target = entries[depth]
+            if depth < path.count {
+                // Only a managed node survives the leaving, so its parent is a switch node.
+                instructions.append(.switch(path.entry(at: depth - 1), to: target))
+                path.switchChild(atDepth: depth - 1, to: depth, index: indices[depth], in: graph)
+            } else {
+                instructions.append(.enter(target))
+                path.enter(depth, index: indices[depth], in: graph)
+            }
+            depth += 1
+        }
+    }
+
+    mutating func planAnywhere(
+        _ entry: Entry, index: Int, in graph: NavigationGraph, canLeave: Planner.LeaveCheck
+    ) throws(RouteFailure) {
+        let top = path.topUnmanagedDepth
+        if path.entry(at: top) == entry { return }
+        if path.entry(at: top).id == entry.id {
+            try leaveUnmanaged(from: top, canLeave: canLeave)
+        }
+        guard path.count < NavigationGraph.maximumDepth else {
+            throw RouteFailure(.invalid, "entering '\(entry)' would make the active path deeper than \(NavigationGraph.maximumDepth) levels")
+        }
+        instructions.append(.enter(entry))
+        path.enter(0, index: index, in: graph)
+    }
+
+    /// Leaves, bottom-up, every node from `depth` down that its parent does not manage.
+    private mutating func leaveUnmanaged(from depth: Int, canLeave: Planner.LeaveCheck) throws(RouteFailure) {
+        var shallowestLeft: Int?
+        for index in stride(from: path.count - 1, through: depth, by: -1) where !path.isManaged(at: index) {
+            let entry = path.entry(at: index)
+            try Self.checkLeavable(entry, canLeave)
+            instructions.append(.leave(entry))
+            shallowestLeft = index
+        }
+        if let shallowestLeft {
+            path.truncate(to: shallowestLeft)
+        }
+    }
+
+    private static func checkLeavable(_ entry: Entry, _ canLeave: Planner.LeaveCheck) throws(RouteFailure) {
+        let allowed: Bool
+        do {
+            allowed = try canLeave(entry)
+        } catch {
+            throw RouteFailure.vetoFailed(entry, error)
+        }
+        guard allowed else { throw RouteFailure.blocked(entry) }
+    }
+}
