@@ -37,6 +37,12 @@ extension LuaState {
     /// Compiles a file. A first line starting with `#` (a shebang) is skipped, keeping line numbers.
     /// `chunkName` defaults to the path.
     public func load(contentsOfFile path: String, chunkName: String? = nil) throws(LuaError) -> LuaValue {
+        try load(bytes: try Self.chunkBytes(contentsOfFile: path), chunkName: chunkName ?? path)
+    }
+
+    /// The text of a chunk file as Lua compiles it: a first line starting with `#` (a shebang)
+    /// becomes empty, keeping line numbers.
+    public static func chunkBytes(contentsOfFile path: String) throws(LuaError) -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw LuaError(.file, "cannot read \(path)")
         }
@@ -45,7 +51,7 @@ extension LuaState {
             let end = bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
             bytes.removeSubrange(bytes.startIndex..<end)
         }
-        return try load(bytes: bytes, chunkName: chunkName ?? path)
+        return bytes
     }
 
     /// Compiles and runs a chunk; returns what it returns.

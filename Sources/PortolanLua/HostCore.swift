@@ -69,7 +69,7 @@ final class HostCore: @unchecked Sendable {
     }
 
     private func installModule() throws {
-        let chunk = try state.load(portolanModuleSource, chunkName: "=portolan")
+        let chunk = try CompiledChunks.function(Array(portolanModuleSource.utf8), chunkName: "=portolan", in: state)
         let results = try state.call(chunk, [try bridge()])
         guard results.count == 2 else { throw HostError("the portolan module returned \(results.count) values") }
         functions = try ModuleFunctions(results[0])
@@ -251,7 +251,7 @@ final class HostCore: @unchecked Sendable {
 
     func loadChunk(_ source: String, chunkName: String) throws(HostError) -> LuaValue {
         do {
-            return try state.load(source, chunkName: chunkName)
+            return try CompiledChunks.function(Array(source.utf8), chunkName: chunkName, in: state)
         } catch {
             throw HostError(error)
         }
@@ -261,7 +261,8 @@ final class HostCore: @unchecked Sendable {
         let resolved = resolve(path)
         do {
             // "@": Lua shortens a long path from the front ("...dir/app.lua:3:"), keeping the file name.
-            return try state.load(contentsOfFile: resolved, chunkName: "@" + resolved)
+            let source = try LuaState.chunkBytes(contentsOfFile: resolved)
+            return try CompiledChunks.function(source, chunkName: "@" + resolved, in: state)
         } catch {
             throw HostError(error)
         }

@@ -30,8 +30,10 @@ public actor PortolanHost {
         thread.asUnownedSerialExecutor()
     }
 
-    public init(configuration: HostConfiguration = .init()) throws(HostError) {
-        let thread = SerialThread(name: "portolan.host")
+    /// A host with its own Lua state. It runs on `thread` when given, which hosts may share (a
+    /// scenario runner reuses one per job): their units then take turns. Otherwise on a new thread.
+    public init(configuration: HostConfiguration = .init(), thread: SerialThread? = nil) throws(HostError) {
+        let thread = thread ?? SerialThread(name: "portolan.host")
         let core = try HostCore(configuration: configuration, thread: thread)
         self.thread = thread
         self.core = core

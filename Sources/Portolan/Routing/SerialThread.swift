@@ -11,26 +11,21 @@ import Synchronization
 ///
 /// The thread ends when the last reference to the executor goes and its queue is empty.
 public final class SerialThread: SerialExecutor, @unchecked Sendable {
-    // @unchecked: `queue` is thread-safe, and `owner` is set once, before anything can use it.
+    // @unchecked: `queue` is thread-safe and immutable once made.
     private let queue = WorkQueue()
-    private let owner: pthread_t
 
-    /// Starts the thread; `name` shows in debuggers and `ps -T`.
+    /// Starts the thread; `name` shows in debuggers and `ps -T`. Returns without waiting for it:
+    /// work submitted meanwhile waits in the queue.
     public init(name: String = "portolan") {
         let queue = self.queue
-        let started = DispatchSemaphore(value: 0)
-        let owner = Mutex<pthread_t?>(nil)
         let thread = Thread {
-            owner.withLock { $0 = pthread_self() }
-            started.signal()
+            SerialThread.markCurrent(queue)
             queue.runUntilClosed()
         }
         thread.name = name
         // Lua and the planner recurse on the C stack: give them room beyond a secondary thread's default.
         thread.stackSize = 16 << 20
         thread.start()
-        started.wait()
-        self.owner = owner.withLock { $0 } ?? pthread_self()
     }
 
     deinit {
@@ -39,7 +34,18 @@ public final class SerialThread: SerialExecutor, @unchecked Sendable {
 
     /// Whether the caller runs on this thread (inside a unit of work).
     public var isCurrent: Bool {
-        pthread_equal(owner, pthread_self()) != 0
+        pthread_getspecific(Self.currentQueueKey) == Unmanaged.passUnretained(queue).toOpaque()
+    }
+
+    /// Each thread's queue, in thread-specific data: which `SerialThread` a thread is, if any.
+    private static let currentQueueKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    private static func markCurrent(_ queue: WorkQueue) {
+        pthread_setspecific(currentQueueKey, Unmanaged.passUnretained(queue).toOpaque())
     }
 
     /// Runs `work` on the thread after everything submitted before it.

@@ -44,6 +44,8 @@ public struct ScenarioRunner: Sendable {
     }
 
     public let options: Options
+    /// The threads its hosts run on, reused across scenarios.
+    private let threads = HostThreads()
 
     public init(options: Options = .init()) {
         self.options = options
@@ -171,21 +173,24 @@ public struct ScenarioRunner: Sendable {
         if configuration.moduleDirectory == nil {
             configuration.moduleDirectory = Self.directory(of: app ?? file)
         }
-        let host: PortolanHost
-        do {
-            host = try PortolanHost(configuration: configuration)
-        } catch {
-            return Attempt(ending: .failed("cannot start a host: \(error.message)", session.snapshot), duration: clock.now - start)
-        }
-        let ending = await withTimeout(options.timeout, grace: options.grace, interrupting: host.interruption) { start in
-            // One unit of work: the whole scenario runs on the host's thread, without a hop.
-            await host.perform { host in
-                start()
-                return Self.drive(host, session: session, file: file, app: app, coverage: coverage)
+        return await threads.with { thread in
+            let host: PortolanHost
+            do throws(HostError) {
+                host = try PortolanHost(configuration: configuration, thread: thread)
+            } catch {
+                let ending = Attempt.Ending.failed("cannot start a host: \(error.message)", session.snapshot)
+                return (Attempt(ending: ending, duration: clock.now - start), isFree: true)
             }
+            let ending = await withTimeout(options.timeout, grace: options.grace, interrupting: host.interruption) { start in
+                // One unit of work: the whole scenario runs on the host's thread, without a hop.
+                await host.perform { host in
+                    start()
+                    return Self.drive(host, session: session, file: file, app: app, coverage: coverage)
+                }
+            }
+            let attempt = Attempt(ending: ending ?? .timedOut, record: session.snapshot, duration: clock.now - start)
+            return (attempt, isFree: ending != nil)
         }
-        let record = session.snapshot
-        return Attempt(ending: ending ?? .timedOut, record: record, duration: clock.now - start)
     }
 
     private static func drive(

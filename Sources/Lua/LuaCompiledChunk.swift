@@ -1,0 +1,52 @@
+import CLua
+import CLuaShim
+
+/// A text chunk compiled once to Lua bytecode, to load again (into any state) without parsing.
+///
+/// Only ``LuaState/compile(_:chunkName:)`` makes one, from text this process compiled, so loading
+/// it is as safe as loading the text: binary chunks from anywhere else (a script's `load`) are
+/// still refused. Line information is kept, so errors name the same file:line.
+public struct LuaCompiledChunk: Sendable, Hashable {
+    let bytecode: [UInt8]
+    public let chunkName: String
+}
+
+extension LuaState {
+    /// Compiles `source` to bytecode (see ``LuaCompiledChunk``); a syntax error is thrown as by `load`.
+    public func compile(_ source: [UInt8], chunkName: String) throws(LuaError) -> LuaCompiledChunk {
+        let L = thread
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        try ensureStack(L, 2)
+        let function = try load(bytes: source, chunkName: chunkName)   // the parser's checks and errors
+        try push(function, on: L)
+        var bytecode: [UInt8] = []
+        // lua_dump calls the writer with pieces of the bytecode; it does not allocate in Lua or raise.
+        let status = withUnsafeMutablePointer(to: &bytecode) { buffer in
+            lua_dump(L, { _, piece, size, buffer in
+                guard let piece, let buffer else { return 1 }
+                let bytes = UnsafeRawBufferPointer(start: piece, count: size)
+                buffer.assumingMemoryBound(to: [UInt8].self).pointee.append(contentsOf: bytes)
+                return 0
+            }, buffer, 0)
+        }
+        guard status == 0 else { throw LuaError(.usage, "cannot compile \(chunkName) to bytecode") }
+        return LuaCompiledChunk(bytecode: bytecode, chunkName: chunkName)
+    }
+
+    /// Loads a chunk compiled by ``compile(_:chunkName:)`` into this state, as a function.
+    public func load(_ compiled: LuaCompiledChunk) throws(LuaError) -> LuaValue {
+        let L = thread
+        try ensureStack(L, 4)
+        let status = compiled.bytecode.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                LuaState.luaChunkName(compiled.chunkName).withCString { name in
+                    luaL_loadbufferx(L, chars.baseAddress, chars.count, name, "b")
+                }
+            }
+        }
+        try check(status, on: L)
+        defer { cluashim_pop(L, 1) }
+        return try value(at: -1, on: L)
+    }
+}
