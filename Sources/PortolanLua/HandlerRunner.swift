@@ -77,7 +77,7 @@ extension HostCore {
                 }
                 let wakeUp = ContinuousClock.now + duration
                 if let reason = ThreadWait.sleep(until: min(wakeUp, deadline), stop: stopReason) {
-                    throw RouteStopped(reason)
+                    throw RouteStopped(reason, at: Self.waitLocation(of: coroutine))
                 }
                 guard wakeUp <= deadline else {
                     throw HandlerTimeout("the handler did not finish within \(configuration.handlerTimeout)")

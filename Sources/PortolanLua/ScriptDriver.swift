@@ -22,17 +22,18 @@ extension HostCore {
             case .finished(let values):
                 return values
             case .yielded(let request):
-                input = try serve(ModuleRequest(request))
+                input = try serve(ModuleRequest(request), in: coroutine)
                 // Resuming drops a pending interrupt (a top-level Lua call), so one requested while the
                 // script waited, or a cancelled task, stops it here.
                 if let reason = stopReason(), reason != .timedOut {
-                    throw HostError("interrupted", isInterrupted: true)
+                    let location = Self.waitLocation(of: coroutine).map { "\($0): " } ?? ""
+                    throw HostError(location + "interrupted", isInterrupted: true)
                 }
             }
         }
     }
 
-    private func serve(_ request: ModuleRequest?) throws(HostError) -> [LuaValue] {
+    private func serve(_ request: ModuleRequest?, in coroutine: LuaCoroutine) throws(HostError) -> [LuaValue] {
         switch request {
         case .route(let value):
             return route(luaDestination: value).luaValues
@@ -52,7 +53,8 @@ extension HostCore {
                 throw HostError(ScriptNumbers.waitError(seconds))
             }
             if ThreadWait.sleep(until: .now + duration, stop: stopReason) != nil {
-                throw HostError("interrupted while waiting", isInterrupted: true)
+                let location = Self.waitLocation(of: coroutine).map { "\($0): " } ?? ""
+                throw HostError(location + "interrupted while waiting", isInterrupted: true)
             }
             return []
         case nil:
@@ -70,6 +72,12 @@ extension HostCore {
         } catch {
             return .failure(error)
         }
+    }
+
+    /// Where a suspended script or handler waits: its innermost line outside the `portolan`
+    /// module (whose `portolan.wait` did the yielding).
+    static func waitLocation(of coroutine: LuaCoroutine) -> String? {
+        coroutine.luaFrames.first { !$0.hasPrefix("portolan:") }
     }
 
     /// Why a wait of this host should end now: an interrupt (Ctrl-C, a scenario's time limit),

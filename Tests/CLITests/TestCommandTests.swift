@@ -80,7 +80,7 @@ import FoundationXML
         let run = try await PortolanBinary.run(["test", "--timeout", "1", "--app", "app.lua", "loop.lua"], in: directory)
         #expect(clock.now - start < .seconds(6))
         #expect(run.status == 1)
-        #expect(run.stdout.contains("FAIL loop.lua: spins\n     timed out after 1 s"), "\(run.stdout)")
+        #expect(run.stdout.contains("FAIL loop.lua: spins\n     timed out after 1 s (cut at loop.lua:1)"), "\(run.stdout)")
         #expect(run.stdout.contains("ok   loop.lua: next"))
         #expect(run.lastLine == "1 passed, 1 failed")
     }
@@ -111,6 +111,30 @@ import FoundationXML
         let tooLong = try await PortolanBinary.run(["test", "--timeout", "1e16", "--app", "app.lua", "s.lua"], in: directory)
         #expect(tooLong.status == 64)
         #expect(tooLong.stderr.contains("--timeout must be a positive number of seconds up to 1000000000, not 1e+16."), "\(tooLong.stderr)")
+    }
+
+    @Test func aScenarioCutWhileWaitingNamesWhereItWaited() async throws {
+        let directory = try PortolanBinary.directory(with: [
+            "app.lua": """
+                portolan.app { id = "root", children = {
+                  { id = "slow", enter = function() portolan.wait(600) end },
+                } }
+                """,
+            "s.lua": """
+                scenario("waits in the scenario", function()
+                  portolan.wait(600)
+                end)
+                scenario("waits in a handler", function()
+                  local _, err = portolan.route { "root", "slow" }
+                  error(tostring(err))
+                end)
+                """,
+        ])
+        let run = try await PortolanBinary.run(
+            ["test", "--timeout", "1", "--app", "app.lua", "s.lua"], in: directory)
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("FAIL s.lua: waits in the scenario\n     timed out after 1 s (cut at s.lua:2)"), "\(run.stdout)")
+        #expect(run.stdout.contains("FAIL s.lua: waits in a handler\n     timed out after 1 s (cut at s.lua:5)"), "\(run.stdout)")
     }
 
     @Test func anAppWithASyntaxErrorIsNamedWithItsLine() async throws {
@@ -206,10 +230,10 @@ import FoundationXML
         #expect(run.status == 1)
         #expect(run.stdout == """
             FAIL loop.lua: spins
-                 timed out after 1 s (cut)
+                 timed out after 1 s (cut at loop.lua:1)
             ok   loop.lua: next
             FAIL loop.lua: spins too
-                 timed out after 1 s (cut)
+                 timed out after 1 s (cut at loop.lua:3)
             ok   loop.lua: last
             2 passed, 2 failed
 

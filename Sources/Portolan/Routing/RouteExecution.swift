@@ -168,11 +168,13 @@ extension Router {
 public struct RouteStopped: Error, CustomStringConvertible, Sendable {
     public let message: String
 
-    public init(_ reason: WaitStop) {
+    /// `location`: where the handler waited (`app.lua:12`), when known.
+    public init(_ reason: WaitStop, at location: String? = nil) {
+        let prefix = location.map { "\($0): " } ?? ""
         switch reason {
-        case .cancelled: message = "the route was cancelled while a handler waited"
-        case .interrupted: message = "interrupted while a handler waited"
-        case .timedOut: message = "the handler's time ran out"
+        case .cancelled: message = prefix + "the route was cancelled while a handler waited"
+        case .interrupted: message = prefix + "interrupted while a handler waited"
+        case .timedOut: message = prefix + "the handler's time ran out"
         }
     }
 

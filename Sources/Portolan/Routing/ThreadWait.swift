@@ -35,14 +35,16 @@ public enum ThreadWait {
     }
 
     /// Runs async `work` on the cooperative pool and blocks this thread until it ends, `limit`
-    /// passes, or `stop` gives a reason. Work that does not end in time is cancelled and abandoned:
-    /// a Swift node that ignores cancellation cannot hang the router.
+    /// passes, or `stop` gives a reason. The limit counts from when the work starts: time spent
+    /// waiting for a busy pool to start it is not the handler's. Work that does not end in time
+    /// is cancelled and abandoned: a Swift node that ignores cancellation cannot hang the router.
     static func run(
         limit: Duration?, stop: () -> WaitStop?, _ work: @escaping @Sendable () async throws -> Void
     ) -> Result<Void, WaitFailure> {
-        let outcome = Mutex<Result<Void, WaitFailure>?>(nil)
+        let progress = Mutex<(started: ContinuousClock.Instant?, outcome: Result<Void, WaitFailure>?)>((nil, nil))
         let done = DispatchSemaphore(value: 0)
         let task = Task {
+            progress.withLock { $0.started = .now }
             let result: Result<Void, WaitFailure>
             do {
                 try await work()
@@ -52,18 +54,17 @@ public enum ThreadWait {
             } catch {
                 result = .failure(.threw(error))
             }
-            outcome.withLock { $0 = result }
+            progress.withLock { $0.outcome = result }
             done.signal()
         }
-        let clock = ContinuousClock()
-        let deadline = limit.map { clock.now + $0 }
         while true {
-            if let result = outcome.withLock({ $0 }) { return result }
+            let (started, outcome) = progress.withLock { ($0.started, $0.outcome) }
+            if let outcome { return outcome }
             if let reason = stop() {
                 task.cancel()
                 return .failure(.stopped(reason))
             }
-            if let deadline, clock.now >= deadline {
+            if let limit, let started, ContinuousClock.now - started >= limit {
                 task.cancel()
                 return .failure(.stopped(.timedOut))
             }

@@ -289,8 +289,10 @@ extension ScenarioRunner {
                 return .success(graph)
             }
         }
-        guard let loaded else { throw HostError("\(app) did not load within \(Self.seconds(options.timeout))") }
-        return try loaded.get()
+        guard case .finished(let graph) = loaded else {
+            throw HostError("\(app) did not load within \(Self.seconds(options.timeout))")
+        }
+        return try graph.get()
     }
 
     /// The coverage of a run's results (those that ran with `options.coverage`).

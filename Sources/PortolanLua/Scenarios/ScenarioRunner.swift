@@ -106,8 +106,9 @@ public struct ScenarioRunner: Sendable {
             }
         case .failed(let message, _):
             return failure(message, first)
-        case .timedOut:
-            return failure("timed out after \(Self.seconds(options.timeout)) while listing its scenarios", first)
+        case .timedOut(let location):
+            return failure(
+                "timed out after \(Self.seconds(options.timeout))\(Self.cutText(at: location)) while listing its scenarios", first)
         }
     }
 
@@ -138,8 +139,8 @@ public struct ScenarioRunner: Sendable {
             }
         case .appFailed(let message):
             outcome = .failed("the app did not load: " + message)
-        case .timedOut:
-            outcome = .failed("timed out after \(Self.seconds(options.timeout)) (cut)")
+        case .timedOut(let location):
+            outcome = .failed("timed out after \(Self.seconds(options.timeout))\(Self.cutText(at: location))")
         }
         var coverage = collector?.snapshot
         if case .appFailed = attempt.ending { coverage = nil }
@@ -154,7 +155,15 @@ public struct ScenarioRunner: Sendable {
             case done(ScenarioSession.Record)
             case failed(String, ScenarioSession.Record)
             case appFailed(String)
-            case timedOut
+            /// Cut at its time limit; `at` is where it was running or waiting, when it said.
+            case timedOut(at: String?)
+
+            var failureMessage: String? {
+                switch self {
+                case .failed(let message, _), .appFailed(let message): message
+                case .done, .timedOut: nil
+                }
+            }
         }
         var ending: Ending
         var record: ScenarioSession.Record?
@@ -188,8 +197,16 @@ public struct ScenarioRunner: Sendable {
                     return Self.drive(host, session: session, file: file, app: app, coverage: coverage)
                 }
             }
-            let attempt = Attempt(ending: ending ?? .timedOut, record: session.snapshot, duration: clock.now - start)
-            return (attempt, isFree: ending != nil)
+            let duration = clock.now - start
+            switch ending {
+            case .finished(let ending):
+                return (Attempt(ending: ending, record: session.snapshot, duration: duration), isFree: true)
+            case .cut(let ending):
+                let cut = Attempt.Ending.timedOut(at: ending.failureMessage.flatMap(Self.location(in:)))
+                return (Attempt(ending: cut, record: session.snapshot, duration: duration), isFree: true)
+            case .abandoned:
+                return (Attempt(ending: .timedOut(at: nil), record: session.snapshot, duration: duration), isFree: false)
+            }
         }
     }
 
@@ -254,6 +271,17 @@ public struct ScenarioRunner: Sendable {
     static func directory(of path: String) -> String? {
         guard let slash = path.lastIndex(of: "/") else { return nil }
         return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// ` (cut at s.lua:3)`, or ` (cut)` where the scenario did not say where it was.
+    private static func cutText(at location: String?) -> String {
+        location.map { " (cut at \($0))" } ?? " (cut)"
+    }
+
+    /// The `file:line` an error message starts with, as Lua's errors do.
+    static func location(in message: String) -> String? {
+        guard let match = message.firstMatch(of: #/^([^\n]+?:[0-9]+): /#) else { return nil }
+        return String(match.output.1)
     }
 
     static func seconds(_ duration: Duration) -> String {

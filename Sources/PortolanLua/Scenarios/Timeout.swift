@@ -5,6 +5,16 @@ import Lua
 /// cooperative pool, so it fires even when every pool thread is busy running Lua that never yields.
 private let watchdog = DispatchQueue(label: "portolan.scenario-watchdog")
 
+/// How a timed body ended.
+enum TimedResult<T: Sendable>: Sendable {
+    /// Within the limit.
+    case finished(T)
+    /// Past the limit, but it stopped when interrupted, within the grace: `T` says where it was.
+    case cut(T)
+    /// Past the limit and the grace: left running.
+    case abandoned
+}
+
 private enum Arrival<T: Sendable>: Sendable {
     case value(T)
     case late
@@ -13,7 +23,7 @@ private enum Arrival<T: Sendable>: Sendable {
 /// Runs `body` in its own task and gives up on it `limit` after it calls `start` (its unit of work
 /// began on the host's thread: the time it waited for a busy machine is not the scenario's): the
 /// Lua it runs is interrupted and the task cancelled, then it gets `grace` to stop before it is
-/// abandoned. Returns nil when the limit was reached.
+/// abandoned.
 ///
 /// The interruption is asked for again and again until the task ends: a request that arrives just
 /// before the host starts a new top-level Lua call is dropped as stale (``LuaInterrupt``). An
@@ -22,7 +32,7 @@ private enum Arrival<T: Sendable>: Sendable {
 func withTimeout<T: Sendable>(
     _ limit: Duration, grace: Duration, interrupting interruption: LuaInterrupt,
     _ body: @escaping @Sendable (_ start: @escaping @Sendable () -> Void) async -> T
-) async -> T? {
+) async -> TimedResult<T> {
     let (arrivals, continuation) = AsyncStream.makeStream(of: Arrival<T>.self, bufferingPolicy: .bufferingNewest(4))
     let interrupter = DispatchSource.makeTimerSource(queue: watchdog)
     interrupter.setEventHandler {
@@ -45,7 +55,7 @@ func withTimeout<T: Sendable>(
     var iterator = arrivals.makeAsyncIterator()
     defer { continuation.finish() }
     if case .value(let value)? = await iterator.next() {
-        return value
+        return .finished(value)
     }
     work.cancel()   // wakes a script sleeping in portolan.wait
     let graceTimer = DispatchWorkItem { continuation.yield(.late) }
@@ -53,11 +63,15 @@ func withTimeout<T: Sendable>(
     let clock = ContinuousClock()
     let cut = clock.now
     // Skip the interrupter's repeated reports; stop at the task's value or the end of the grace.
+    var stopped: T?
     while let arrival = await iterator.next() {
-        if case .value = arrival { break }
+        if case .value(let value) = arrival {
+            stopped = value
+            break
+        }
         if clock.now - cut >= grace { break }
     }
     graceTimer.cancel()
     _ = waiter
-    return nil
+    return stopped.map { .cut($0) } ?? .abandoned
 }
