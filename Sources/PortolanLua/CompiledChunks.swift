@@ -8,6 +8,12 @@ enum CompiledChunks {
     private struct Key: Hashable {
         let chunkName: String
         let source: [UInt8]
+
+        // The bytes in one go: hashing an array element by element cost more than loading the chunk.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(chunkName)
+            source.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
     }
 
     /// Entries kept at most; past it the cache starts over (a long REPL session types many lines).

@@ -286,7 +286,7 @@ struct RouterState {
     var interceptors: [InterceptorHandler] = []
     var redirects = URLRedirects()
     var observers: [@Sendable (RouterEvent) -> Void] = []
-    var queue = RouteQueue()
+    var queue = FIFOQueue<RouteTicket>()
     var isDraining = false
     var running: RouteTicket?
     var subscribers: [Int: AsyncStream<RouterEvent>.Continuation] = [:]

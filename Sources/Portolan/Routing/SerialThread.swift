@@ -82,8 +82,7 @@ private final class WorkQueue: @unchecked Sendable {
     }
 
     private let condition = NSCondition()
-    private var items: [Work] = []
-    private var head = 0
+    private var items = FIFOQueue<Work>()
     private var isClosed = false
 
     func append(_ work: Work) {
@@ -115,16 +114,10 @@ private final class WorkQueue: @unchecked Sendable {
     private func next() -> Work? {
         condition.lock()
         defer { condition.unlock() }
-        while head == items.count {
+        while items.isEmpty {
             if isClosed { return nil }
             condition.wait()
         }
-        let work = items[head]
-        head += 1
-        if head == items.count {
-            items.removeAll(keepingCapacity: true)
-            head = 0
-        }
-        return work
+        return items.popFirst()
     }
 }
