@@ -25,6 +25,9 @@ extension LuaState {
                 for value in values { try pushPlain(value, on: L) }
                 return
             }
+            // Outside any call, first release what Swift dropped: a failed coroutine's stack may be
+            // all that keeps a memory bomb's garbage alive, and this push allocates.
+            if callDepth == 0 { drainUnreferences() }
             let encoding = try LuaValueEncoding(values, state: self)
             let status = encoding.bytes.withUnsafeBufferPointer { buffer in
                 cluashim_ppushencoded(L, buffer.baseAddress, buffer.count, CInt(encoding.count))

@@ -29,14 +29,17 @@ extension HostCore {
 
     private func runHandler(_ field: String, of id: NodeID, entry: Entry, info: InstructionInfo) throws {
         currentDestination = info.destination
-        var infoFields = info.url?.urlFields ?? [:]
-        infoFields[.string("instruction")] = .string(info.instruction.description)
-        let values = try runCoroutine(try module.runHandler, [.string(id), .string(field), entry.luaValue, .table(infoFields)])
+        let arguments: [LuaValue] = [
+            .string(id), .string(field), .string(entry.id), entry.contextTable ?? .nil,
+            .string(info.instruction.description), info.url.map { .table($0.urlFields) } ?? .nil,
+        ]
+        let values = try runCoroutine(try module.runHandler, arguments)
         try HandlerResult.check(values, handler: "\(field) of '\(id)'")
     }
 
     private func canLeave(_ id: NodeID, entry: Entry) throws -> Bool {
-        let values = try runCoroutine(try module.runHandler, [.string(id), .string("can_leave"), entry.luaValue])
+        let values = try runCoroutine(
+            try module.runHandler, [.string(id), .string("can_leave"), .string(entry.id), entry.contextTable ?? .nil])
         return try HandlerResult.permission(values, handler: "can_leave of '\(id)'")
     }
 

@@ -5,11 +5,17 @@ import Portolan
 extension Entry {
     /// `{ id = "book", context = { id = 42 } }`; the context is always a table, empty when there is none.
     var luaValue: LuaValue {
-        var context: [LuaValue: LuaValue] = [:]
-        for (key, value) in self.context {
-            context[.string(key)] = value.luaValue
+        .table([.string("id"): .string(id), .string("context"): contextTable ?? .table([:])])
+    }
+
+    /// The context as a Lua table; nil when it is empty (a handler's caller skips building it).
+    var contextTable: LuaValue? {
+        guard !context.isEmpty else { return nil }
+        var table: [LuaValue: LuaValue] = [:]
+        for (key, value) in context {
+            table[.string(key)] = value.luaValue
         }
-        return .table([.string("id"): .string(id), .string("context"): .table(context)])
+        return .table(table)
     }
 }
 

@@ -344,13 +344,18 @@ local Info = {
   end,
 }
 
-function host.run_handler(id, field, entry, info)
+-- The host hands over plain values and the entry and info tables are made here, where making a
+-- table costs less than building and pushing it from Swift. can_leave gets no instruction, no info.
+function host.run_handler(id, field, entry_id, context, instruction, url)
   driven[coroutine.running()] = "handler"
   local node = nodes[id]
   local handler = node and node[field]
   if handler == nil then return end
-  if info then setmetatable(info, Info) end
-  return handler(node, entry, info)
+  local entry = { id = entry_id, context = context or {} }
+  if instruction == nil then return handler(node, entry) end
+  local info = url or {}
+  info.instruction = instruction
+  return handler(node, entry, setmetatable(info, Info))
 end
 
 -- Events ------------------------------------------------------------------------------------------
