@@ -24,12 +24,21 @@ public struct NodeHandlers: @unchecked Sendable {
         self.canLeave = canLeave
     }
 
-    /// The handler that executes `instruction`, if the node has one.
-    func handler(for instruction: Instruction) -> ((InstructionInfo) throws -> Void)? {
+    /// Whether the node has a handler for `instruction`.
+    func handles(_ instruction: Instruction) -> Bool {
         switch instruction {
-        case .enter(let entry): enter.map { enter in { try enter(entry, $0) } }
-        case .leave(let entry): leave.map { leave in { try leave(entry, $0) } }
-        case .switch(_, let child): switchTo.map { switchTo in { try switchTo(child, $0) } }
+        case .enter: enter != nil
+        case .leave: leave != nil
+        case .switch: switchTo != nil
+        }
+    }
+
+    /// Runs the node's handler for `instruction`, if it has one (no closure is made per call).
+    func run(_ instruction: Instruction, info: InstructionInfo) throws {
+        switch instruction {
+        case .enter(let entry): try enter?(entry, info)
+        case .leave(let entry): try leave?(entry, info)
+        case .switch(_, let child): try switchTo?(child, info)
         }
     }
 }

@@ -47,9 +47,9 @@ extension Router {
             if ticket.isCancelled {
                 return .failure(RouteFailure(.cancelled, "the route was cancelled", instruction: instruction, executed: executed))
             }
-            if let handler = nodes[instruction.handlingNode.id]?.handler(for: instruction) {
+            if let handlers = nodes[instruction.handlingNode.id], handlers.handles(instruction) {
                 let info = InstructionInfo(instruction: instruction, destination: destination, url: url)
-                if var failure = Self.failure(of: { try handler(info) }, at: instruction) {
+                if var failure = Self.failure(of: { try handlers.run(instruction, info: info) }, at: instruction) {
                     failure.executed = executed
                     return .failure(failure)
                 }
