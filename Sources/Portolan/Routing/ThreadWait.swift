@@ -24,13 +24,13 @@ public enum ThreadWait {
     /// Sleeps until `deadline`, or until `stop` gives a reason; nil when the deadline came.
     public static func sleep(until deadline: ContinuousClock.Instant, stop: () -> WaitStop?) -> WaitStop? {
         let clock = ContinuousClock()
+        let neverSignalled = DispatchSemaphore(value: 0)   // a sleep that a timeout ends
         while true {
             if let reason = stop() { return reason }
             let now = clock.now
             guard now < deadline else { return nil }
             let slice = min(deadline - now, pollInterval)
-            let semaphore = DispatchSemaphore(value: 0)
-            _ = semaphore.wait(timeout: .now() + slice.dispatchInterval)
+            _ = neverSignalled.wait(timeout: .now() + slice.dispatchInterval)
         }
     }
 
