@@ -117,10 +117,14 @@ import Testing
         }
 
         // A chunk over lines, with the continuation prompt.
+        // Each line waits for its prompt: keys typed ahead, between two reads, are echoed twice
+        // (once by the terminal, once by the line editor), as they would be for a person.
         tmux.type("function spin()")
         try tmux.waitForScreen { $0.hasSuffix("...> ") }
         tmux.type("while true do end")
+        try tmux.waitForScreen { $0.hasSuffix("...> while true do end\n...> ") }
         tmux.type("end")
+        try tmux.waitForScreen { $0.hasSuffix("...> end\nportolan> ") }
         tmux.type("spin()")
         try tmux.waitForScreen { $0.hasSuffix("portolan> spin()") }
         Thread.sleep(forTimeInterval: 0.3)
@@ -179,7 +183,9 @@ extension ReplCLITests {
         tmux.type("function twice(x)")
         try tmux.waitForScreen { $0.hasSuffix("...> ") }
         tmux.type("  return x * 2")
+        try tmux.waitForScreen { $0.hasSuffix("...>   return x * 2\n...> ") }
         tmux.type("end")
+        try tmux.waitForScreen { $0.hasSuffix("...> end\nportolan> ") }
         tmux.type("twice(21)")
         try tmux.waitForScreen { $0.hasSuffix("portolan> twice(21)\n42\nportolan> ") }
 
