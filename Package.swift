@@ -36,8 +36,9 @@ let package = Package(
         // Where the engine and Lua meet: the `portolan` Lua module and the host.
         .target(
             name: "PortolanLua", dependencies: ["Portolan", "Lua"],
-            // The built-in demo app is Examples/movies/app.lua itself (a link), compiled in.
-            resources: [.embedInCode("REPL/DemoApp.lua")]
+            // Lua source compiled in: the module's Lua half, and the built-in demo app, which is
+            // Examples/movies/app.lua itself (a link).
+            resources: [.embedInCode("Module/portolan.lua"), .embedInCode("REPL/DemoApp.lua")]
         ),
         .executableTarget(
             name: "portolan",

@@ -5,7 +5,8 @@ set -euo pipefail
 
 # chromium: the coverage report's browser test loads the HTML in headless Chromium (about 300 MB
 # installed; the first install takes a minute or two, later runs only check dpkg).
-REQUIRED_PACKAGES=(liblua5.4-dev libedit-dev pkg-config tmux chromium)
+# lua-check: luacheck, which scripts/test.sh runs on the Lua compiled into the host.
+REQUIRED_PACKAGES=(liblua5.4-dev libedit-dev pkg-config tmux chromium lua-check)
 
 missing=()
 for package in "${REQUIRED_PACKAGES[@]}"; do

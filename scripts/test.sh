@@ -3,6 +3,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/bootstrap.sh
+
+# The Lua compiled into the host (settings in .luacheckrc).
+luacheck --no-color Sources/PortolanLua/Module/portolan.lua
+
 swift build
 swift test
 

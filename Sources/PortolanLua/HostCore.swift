@@ -69,7 +69,7 @@ final class HostCore: @unchecked Sendable {
     }
 
     private func installModule() throws {
-        let chunk = try CompiledChunks.function(Array(portolanModuleSource.utf8), chunkName: "=portolan", in: state)
+        let chunk = try CompiledChunks.function(PortolanModule.source, chunkName: PortolanModule.chunkName, in: state)
         let results = try state.call(chunk, [try bridge()])
         guard results.count == 2 else { throw HostError("the portolan module returned \(results.count) values") }
         functions = try ModuleFunctions(results[0])

@@ -1,10 +1,10 @@
-/// The Lua half of the `portolan` module. The host runs this chunk once per state with a table of
-/// Swift functions (`bridge`); it returns the public module and the functions the host calls back.
-///
-/// What lives here is what is easier and safer in Lua: argument checks that raise at the caller's
-/// line, the yields that hand a route to the host, error objects with `__tostring`, and the node
-/// tables that handlers receive as `node`.
-let portolanModuleSource = #"""
+-- The Lua half of the `portolan` module. The host runs this chunk once per state with a table of
+-- Swift functions (`bridge`); it returns the functions the host calls back and the loader of the
+-- public module. It is compiled into the host (SwiftPM's embedInCode; PortolanModule.swift).
+--
+-- What lives here is what is easier and safer in Lua: argument checks that raise at the caller's
+-- line, the yields that hand a route to the host, error objects with `__tostring`, and the node
+-- tables that handlers receive as `node`.
 local bridge = ...
 local portolan = {}
 local host = {}
@@ -449,4 +449,3 @@ function host.show(value) return show(value, "", {}) end
 
 -- The host preloads this loader, so that `require "portolan"` gives this very table.
 return host, function() return portolan end
-"""#
