@@ -38,7 +38,10 @@ let package = Package(
             name: "PortolanLua", dependencies: ["Portolan", "Lua"],
             // Lua source compiled in: the module's Lua half, and the built-in demo app, which is
             // Examples/movies/app.lua itself (a link).
-            resources: [.embedInCode("Module/portolan.lua"), .embedInCode("REPL/DemoApp.lua")]
+            resources: [
+                .embedInCode("Module/portolan.lua"), .embedInCode("Scenarios/ExpectLibrary.lua"),
+                .embedInCode("Check/CheckPrelude.lua"), .embedInCode("REPL/DemoApp.lua"),
+            ]
         ),
         .executableTarget(
             name: "portolan",

@@ -1,16 +1,3 @@
-/// The Lua half of the scenario runner: `scenario`, `expect` and `skip`, installed as globals in
-/// every state the runner creates, before the app is loaded.
-///
-/// The chunk talks to the runner through one Swift function, `__portolan_runner(event, ...)`,
-/// which it takes out of the globals at once:
-/// - `("mode")` returns the index of the scenario to run, or nil while the runner only lists them;
-/// - `("found", index, name)` names a scenario while listing;
-/// - `("start", index, name)`, `("finish", index)` frame the run of the selected one;
-/// - `("skip", reason)` records a skip just before `skip` raises its marker.
-///
-/// The selected scenario's function is called right where the file calls `scenario`, so it runs
-/// in the file's main flow and `portolan.route` works in it as it does at the top level.
-let expectLibrarySource = #"""
 local report = __portolan_runner
 __portolan_runner = nil
 local SELECTED = report("mode")
@@ -169,4 +156,3 @@ function skip(reason)
   report("skip", reason ~= nil and tostring(reason) or "")
   error(SKIP, 0)
 end
-"""#

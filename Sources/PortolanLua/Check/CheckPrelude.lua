@@ -1,9 +1,3 @@
-/// Lua run in the linter's host before the app: it records what the app declares instead of
-/// stopping at the first mistake. `portolan.app` keeps the node tables (and still declares them
-/// when it can, so the rest of the script runs as usual); `portolan.redirect_rule` keeps its rules;
-/// `__portolan_at` remembers the lines that `NodeLineMarker` wrote into the source. At the end,
-/// `__portolan_check_report` hands a plain description of it all to Swift.
-let checkPreludeSource = #"""
 local lines = setmetatable({}, { __mode = "k" })
 function __portolan_at(line, t)
   if type(t) == "table" and lines[t] == nil then lines[t] = line end
@@ -36,8 +30,6 @@ portolan.redirect_rule = function(from, to)
   -- A refused rule is reported by the linter; the script goes on.
   pcall(add_rule, from, to)
 end
-
-local HANDLERS = { enter = true, leave = true, switch = true, can_leave = true, guard = true }
 
 local function describe(node, visiting)
   if type(node) ~= "table" then return { type = type(node) } end
@@ -88,4 +80,3 @@ function __portolan_check_collect()
   end
   __portolan_check_report(report)
 end
-"""#
