@@ -6,7 +6,7 @@ import Testing
 @Suite struct ReplCLITests {
     // MARK: Piped standard input
 
-    @Test(.timeLimit(.minutes(1))) func pipedSessionPrintsOnlyWhatTheSessionSays() throws {
+    @Test(.timeLimit(.minutes(3))) func pipedSessionPrintsOnlyWhatTheSessionSays() throws {
         let run = try ReplBinary.run([], input: """
             1 + 1, "two"
             function double(x)
@@ -51,7 +51,7 @@ import Testing
             """)
     }
 
-    @Test(.timeLimit(.minutes(1))) func replSubcommandLoadsAnAppAndEndsAtEndOfInput() throws {
+    @Test(.timeLimit(.minutes(3))) func replSubcommandLoadsAnAppAndEndsAtEndOfInput() throws {
         let app = try ReplTemporaryFile("""
             portolan.app { id = "root", kind = "switch", active = "a", children = { { id = "a" }, { id = "b" } } }
             """)
@@ -69,7 +69,7 @@ import Testing
             """)
     }
 
-    @Test(.timeLimit(.minutes(1))) func anAppThatDoesNotLoadExitsWithItsError() throws {
+    @Test(.timeLimit(.minutes(3))) func anAppThatDoesNotLoadExitsWithItsError() throws {
         let app = try ReplTemporaryFile("portolan.app {\n  id = \"root\",\n")
         let run = try ReplBinary.run(["repl", app.path], input: "1\n")
         #expect(run.status == 1)
@@ -81,7 +81,7 @@ import Testing
         #expect(missing.error.hasPrefix("error: "))
     }
 
-    @Test(.timeLimit(.minutes(1))) func ctrlCStopsARunningChunkAndEndsAnIdlePipedSession() throws {
+    @Test(.timeLimit(.minutes(3))) func ctrlCStopsARunningChunkAndEndsAnIdlePipedSession() throws {
         let process = try ReplBinary.start([])
         // One line prints, then loops: once "looping" shows, the chunk is running.
         process.send("print('looping') while true do end\n")
@@ -99,7 +99,7 @@ import Testing
 
     // MARK: A real terminal
 
-    @Test(.timeLimit(.minutes(1))) func terminalSessionUnderTmux() throws {
+    @Test(.timeLimit(.minutes(3))) func terminalSessionUnderTmux() throws {
         guard let tmux = ReplTmux() else {
             print("ReplCLITests: tmux is not installed (scripts/bootstrap.sh installs it); skipping the terminal test")
             return
@@ -149,7 +149,7 @@ extension ReplCLITests {
     /// The issue's "done when": completion, a multi-line function, an error, Ctrl-C on an endless
     /// loop, a URL route, `:record`, and `:reload` after the app file changed, on a real terminal;
     /// then the recorded file passes under `portolan test`.
-    @Test(.timeLimit(.minutes(1))) func everythingAtOnceUnderTmuxThenTheRecordingReplays() async throws {
+    @Test(.timeLimit(.minutes(3))) func everythingAtOnceUnderTmuxThenTheRecordingReplays() async throws {
         guard let tmux = ReplTmux() else {
             print("ReplCLITests: tmux is not installed (scripts/bootstrap.sh installs it); skipping the terminal test")
             return
@@ -321,7 +321,7 @@ enum ReplBinary {
             return process.terminationStatus
         }
 
-        func waitForOutput(timeout: TimeInterval = 10, _ condition: (String) -> Bool) throws {
+        func waitForOutput(timeout: TimeInterval = ReplTmux.patience, _ condition: (String) -> Bool) throws {
             let deadline = Date().addingTimeInterval(timeout)
             while !condition(output) {
                 guard Date() < deadline else {
@@ -432,9 +432,14 @@ struct ReplTmux {
         return trimmed.joined(separator: "\n")
     }
 
+    /// How long a wait for the program may take: long, because it only takes that long on a
+    /// machine so busy that a debug binary needs seconds to start (the test then still passes);
+    /// on an idle one each wait ends within milliseconds.
+    static let patience: TimeInterval = 60
+
     /// Waits until the screen satisfies `condition`. Prompts end in a space that `screen` trims,
     /// so conditions may match `portolan> ` at the end either way.
-    func waitForScreen(timeout: TimeInterval = 10, _ condition: (String) -> Bool) throws {
+    func waitForScreen(timeout: TimeInterval = patience, _ condition: (String) -> Bool) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             let text = screen
@@ -447,7 +452,7 @@ struct ReplTmux {
     }
 
     /// Waits for the REPL to end with status 0.
-    func waitForExit(timeout: TimeInterval = 10) throws {
+    func waitForExit(timeout: TimeInterval = patience) throws {
         try waitForScreen(timeout: timeout) { $0.contains("[exited ") }
         guard screen.contains("[exited 0]") else {
             throw ReplTestFailure("the REPL did not end with status 0; the screen shows:\n\(screen)")

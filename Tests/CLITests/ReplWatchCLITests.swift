@@ -16,7 +16,7 @@ import Testing
 
     // Defect 1 of the execution model: `a` ran v1's handler and `b` v2's, and the route reported
     // done while the tree ended at the root.
-    @Test(.timeLimit(.minutes(1))) func aChangeDuringARouteReloadsAfterIt() throws {
+    @Test(.timeLimit(.minutes(3))) func aChangeDuringARouteReloadsAfterIt() throws {
         guard let tmux = ReplTmux() else {
             print("ReplWatchCLITests: tmux is not installed (scripts/bootstrap.sh installs it); skipping")
             return

@@ -78,7 +78,8 @@ import FoundationXML
         let clock = ContinuousClock()
         let start = clock.now
         let run = try await PortolanBinary.run(["test", "--timeout", "1", "--app", "app.lua", "loop.lua"], in: directory)
-        #expect(clock.now - start < .seconds(6))
+        // Cut, not hung: without the cut the run would never end. Loose, for a busy machine.
+        #expect(clock.now - start < .seconds(25))
         #expect(run.status == 1)
         #expect(run.stdout.contains("FAIL loop.lua: spins\n     timed out after 1 s (cut at loop.lua:1)"), "\(run.stdout)")
         #expect(run.stdout.contains("ok   loop.lua: next"))

@@ -1,3 +1,4 @@
+import Glibc
 import Synchronization
 import Portolan
 
@@ -71,4 +72,12 @@ final class Shared<Value: Sendable>: Sendable {
 /// Suspends forever and ignores cancellation: what a broken handler does.
 func neverFinish() async {
     await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
+}
+
+/// CPU time this thread has used, in seconds: what a test measures when it checks how work grows,
+/// since wall time also counts the moments a busy machine did not run the thread at all.
+func threadCPUSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }

@@ -309,12 +309,6 @@ import Testing
         #expect(large / small < 24, "1,000 nodes: \(small)s, 8,000 nodes: \(large)s of CPU")
     }
 
-    private func threadCPUSeconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-
     @Test func aDeepChainDoesNotExhaustTheStack() throws {
         var spec = NodeSpec.screen("leaf")
         for depth in 0..<(NavigationGraph.maximumDepth - 1) { spec = .screen("n\(depth)", [spec]) }
