@@ -170,7 +170,7 @@ final class HostCore: @unchecked Sendable {
         try callModule(module.endReload, [.boolean(snapshot == nil)])
     }
 
-    func callModule(_ function: LuaValue, _ arguments: [LuaValue]) throws(HostError) {
+    private func callModule(_ function: LuaValue, _ arguments: [LuaValue]) throws(HostError) {
         do {
             _ = try state.call(function, arguments)
         } catch {
@@ -191,10 +191,10 @@ final class HostCore: @unchecked Sendable {
     func route(url: String) -> RouteResult {
         do {
             let router = try requireRouter()
-            if let urlObserver, case .success(let resolution) = router.resolve(url: url) {
-                urlObserver(resolution)
-            }
-            return router.routeNow(url: url)
+            // Resolved once: the coverage observer and the route see the same resolution.
+            let resolution = try router.resolve(url: url).get()
+            urlObserver?(resolution)
+            return router.routeNow(resolved: resolution)
         } catch {
             return .failure(error)
         }
@@ -217,11 +217,9 @@ final class HostCore: @unchecked Sendable {
             router.enqueue(to: destination)
         case .url(let url):
             // A URL that leads nowhere is refused here, at the caller's line, not later.
-            switch router.resolve(url: url) {
-            case .failure(let failure): throw failure
-            case .success(let resolution): urlObserver?(resolution)
-            }
-            router.enqueue(url: url)
+            let resolution = try router.resolve(url: url).get()
+            urlObserver?(resolution)
+            router.enqueue(resolved: resolution)
         }
     }
 

@@ -131,10 +131,16 @@ public final class Router: Sendable {
     public func routeNow(url: String) -> RouteResult {
         switch resolve(url: url) {
         case .success(let resolution):
-            return runNow(RouteTicket(destination: resolution.destination, url: resolution))
+            return routeNow(resolved: resolution)
         case .failure(let failure):
             return .failure(failure)
         }
+    }
+
+    /// `routeNow(url:)` for a URL the caller resolved already (`resolve(url:)`), so that it is
+    /// not redirected and matched twice.
+    public func routeNow(resolved resolution: URLResolution) -> RouteResult {
+        runNow(RouteTicket(destination: resolution.destination, url: resolution))
     }
 
     private func runNow(_ ticket: RouteTicket) -> RouteResult {
@@ -185,12 +191,18 @@ public final class Router: Sendable {
     public func enqueue(url: String) -> RouteTicket {
         switch resolve(url: url) {
         case .success(let resolution):
-            return enqueue(RouteTicket(destination: resolution.destination, url: resolution))
+            return enqueue(resolved: resolution)
         case .failure(let failure):
             let ticket = RouteTicket(destination: .path([]))
             ticket.finish(.failure(failure))
             return ticket
         }
+    }
+
+    /// `enqueue(url:)` for a URL the caller resolved already (`resolve(url:)`).
+    @discardableResult
+    public func enqueue(resolved resolution: URLResolution) -> RouteTicket {
+        enqueue(RouteTicket(destination: resolution.destination, url: resolution))
     }
 
     /// Queues a route and returns at once; the route runs after those queued before it (inside a
