@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "Portolan", targets: ["Portolan"]),
         .library(name: "Lua", targets: ["Lua"]),
         .library(name: "PortolanLua", targets: ["PortolanLua"]),
+        .library(name: "PortolanTools", targets: ["PortolanTools"]),
         .executable(name: "portolan", targets: ["portolan"]),
     ],
     dependencies: [
@@ -33,20 +34,27 @@ let package = Package(
         .target(name: "Lua", dependencies: ["CLua", "CLuaShim"]),
         // The routing engine. Pure Swift, knows nothing of Lua.
         .target(name: "Portolan"),
-        // Where the engine and Lua meet: the `portolan` Lua module and the host.
+        // The embeddable host, where the engine and Lua meet: `PortolanHost` and the `portolan`
+        // Lua module, whose Lua half is compiled in.
         .target(
             name: "PortolanLua", dependencies: ["Portolan", "Lua"],
-            // Lua source compiled in: the module's Lua half, and the built-in demo app, which is
-            // Examples/movies/app.lua itself (a link).
+            resources: [.embedInCode("Module/portolan.lua")]
+        ),
+        // What people use the host through: the REPL, the scenario runner with coverage, and the
+        // linter. An app that embeds the host does not link them.
+        .target(
+            name: "PortolanTools", dependencies: ["PortolanLua"],
+            // Lua source compiled in: the expect library, the linter's prelude, the REPL's helpers,
+            // and the built-in demo app, which is Examples/movies/app.lua itself (a link).
             resources: [
-                .embedInCode("Module/portolan.lua"), .embedInCode("Scenarios/ExpectLibrary.lua"),
-                .embedInCode("Check/CheckPrelude.lua"), .embedInCode("REPL/DemoApp.lua"),
+                .embedInCode("Scenarios/ExpectLibrary.lua"), .embedInCode("Check/CheckPrelude.lua"),
+                .embedInCode("REPL/DemoApp.lua"),
             ]
         ),
         .executableTarget(
             name: "portolan",
             dependencies: [
-                "PortolanLua",
+                "PortolanTools",
                 "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -56,12 +64,15 @@ let package = Package(
         .testTarget(
             name: "PortolanTests",
             dependencies: [
-                "Portolan",
+                "Portolan", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        // What the test targets share: temporary directories, thread CPU time, instruction texts.
+        .target(name: "TestSupport", dependencies: ["Portolan"], path: "Tests/TestSupport"),
         .testTarget(name: "LuaTests", dependencies: ["Lua"]),
-        .testTarget(name: "PortolanLuaTests", dependencies: ["PortolanLua"]),
+        .testTarget(name: "PortolanLuaTests", dependencies: ["PortolanLua", "TestSupport"]),
+        .testTarget(name: "PortolanToolsTests", dependencies: ["PortolanTools", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["portolan"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import ArgumentParser
 import PortolanLua
+import PortolanTools
 
 #if canImport(Glibc)
 import Glibc

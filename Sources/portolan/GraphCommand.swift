@@ -1,6 +1,7 @@
 import ArgumentParser
 import Portolan
 import PortolanLua
+import PortolanTools
 
 #if canImport(Glibc)
 import Glibc

@@ -2,6 +2,7 @@ import CEditLine
 import Dispatch
 import Glibc
 import PortolanLua
+import PortolanTools
 import Synchronization
 
 /// Line editing, history and Tab completion on a terminal, through libedit's own API.

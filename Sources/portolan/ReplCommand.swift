@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Glibc
 import PortolanLua
+import PortolanTools
 import Synchronization
 
 /// `portolan repl [APP.lua]` (and `portolan` alone): the interactive session.

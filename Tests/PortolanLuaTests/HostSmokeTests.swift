@@ -6,7 +6,7 @@ import Testing
 @Suite struct HostSmokeTests {
     @Test func routesThroughLuaHandlers() async throws {
         let host = try PortolanHost()
-        let lines = Shared<[String]>([])
+        let lines = Locked<[String]>([])
         await host.setOutput { line in lines.value.append(line) }
         try await host.loadApp(source: """
             portolan.app {

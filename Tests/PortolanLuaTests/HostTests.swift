@@ -203,11 +203,11 @@ let testApp = """
 
     @Test func swiftNodesAndFunctionsJoinLuaOnes() async throws {
         struct Screen: Enterable {
-            let seen: Shared<[String]>
+            let seen: Locked<[String]>
             func enter(_ entry: Entry, info: InstructionInfo) async throws { seen.value.append("swift \(entry)") }
         }
         let host = try await host()
-        let seen = Shared<[String]>([])
+        let seen = Locked<[String]>([])
         await host.bind(Screen(seen: seen), to: "b")
         try await host.register(function: "double") { arguments in [.integer((arguments.first?.intValue ?? 0) * 2)] }
         let result = try await run(host, #"portolan.route { "root", "a", "b" } return double(21), #calls"#)

@@ -1,4 +1,5 @@
 import Portolan
+import TestSupport
 import PortolanLua
 import Testing
 
@@ -58,8 +59,4 @@ import Testing
             """, chunkName: "s.lua")
         #expect(result == [#""denied""#, #""a v1""#])
     }
-}
-
-func texts(_ instructions: [Instruction]) -> [String] {
-    instructions.map(\.description)
 }

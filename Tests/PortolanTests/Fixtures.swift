@@ -1,6 +1,5 @@
-import Glibc
-import Synchronization
 import Portolan
+import TestSupport
 
 /// The example tree of Portus's README, drawn there as a picture.
 enum PortusTree {
@@ -30,10 +29,6 @@ func path(_ ids: NodeID...) -> Destination {
     .path(ids.map { Entry($0) })
 }
 
-func texts(_ instructions: [Instruction]) -> [String] {
-    instructions.map(\.description)
-}
-
 extension Result {
     var failure: Failure? {
         if case .failure(let failure) = self { return failure }
@@ -55,29 +50,3 @@ func planAndApply(_ tree: inout RoutingTree, to destination: Destination) throws
     return plan
 }
 
-/// A value shared between a test and the handlers it binds.
-final class Shared<Value: Sendable>: Sendable {
-    private let storage: Mutex<Value>
-
-    init(_ value: Value) {
-        storage = Mutex(value)
-    }
-
-    var value: Value {
-        get { storage.withLock { $0 } }
-        set { storage.withLock { $0 = newValue } }
-    }
-}
-
-/// Suspends forever and ignores cancellation: what a broken handler does.
-func neverFinish() async {
-    await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
-}
-
-/// CPU time this thread has used, in seconds: what a test measures when it checks how work grows,
-/// since wall time also counts the moments a busy machine did not run the thread at all.
-func threadCPUSeconds() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-}

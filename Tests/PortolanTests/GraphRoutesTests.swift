@@ -1,4 +1,5 @@
 import Portolan
+import TestSupport
 import Testing
 
 /// URL routes declared on a graph: resolution to destinations, contexts, errors, redirects.
@@ -75,9 +76,9 @@ import Testing
 
     @Test func routerRoutesByURLThroughRedirectRulesAndHandsTheQueryOn() async throws {
         let router = Router(graph: try Self.graph())
-        let seen = Shared<[String]>([])
+        let seen = Locked<[String]>([])
         struct Spy: Enterable {
-            let seen: Shared<[String]>
+            let seen: Locked<[String]>
             func enter(_ entry: Entry, info: InstructionInfo) async throws {
                 seen.value.append("\(entry) ref=\(info.url?.query.first?.value ?? "-") #\(info.url?.fragment ?? "-")")
             }

@@ -1,4 +1,5 @@
 import Portolan
+import TestSupport
 import PropertyBased
 import Testing
 

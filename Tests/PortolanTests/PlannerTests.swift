@@ -1,4 +1,5 @@
 import Portolan
+import TestSupport
 import Testing
 
 @Suite struct PlannerTests {

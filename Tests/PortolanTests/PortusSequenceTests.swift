@@ -1,4 +1,5 @@
 import Portolan
+import TestSupport
 import Testing
 
 /// The Portus README's worked examples, in order, from the tree's initial state.

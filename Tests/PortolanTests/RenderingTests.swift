@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Portolan
+import TestSupport
 import Testing
 
 /// Each format on the tiny graph (exact text where the format is meant for people) and on the

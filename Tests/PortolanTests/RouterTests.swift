@@ -1,4 +1,5 @@
 import Portolan
+import TestSupport
 import Synchronization
 import Testing
 
@@ -177,10 +178,10 @@ final class ScriptedNode: Enterable, Leavable, Switchable {
 
     @Test func aRouteAskedForInsideAHandlerIsQueuedNotNested() async throws {
         let router = try router()
-        let asked = Shared<RouteTicket?>(nil)
+        let asked = Locked<RouteTicket?>(nil)
         struct Requester: Enterable {
             let router: Router
-            let asked: Shared<RouteTicket?>
+            let asked: Locked<RouteTicket?>
             func enter(_ entry: Entry, info: InstructionInfo) async throws {
                 let ticket = router.enqueue(to: path("switchNode1", "node2"))
                 asked.value = ticket
@@ -197,10 +198,10 @@ final class ScriptedNode: Enterable, Leavable, Switchable {
 
     @Test func awaitingARouteInsideAHandlerFailsInsteadOfDeadlocking() async throws {
         let router = try router()
-        let inner = Shared<RouteResult?>(nil)
+        let inner = Locked<RouteResult?>(nil)
         struct Awaiter: Enterable {
             let router: Router
-            let inner: Shared<RouteResult?>
+            let inner: Locked<RouteResult?>
             func enter(_ entry: Entry, info: InstructionInfo) async throws {
                 let result = await router.route(to: path("switchNode1", "node2"))
                 inner.value = result

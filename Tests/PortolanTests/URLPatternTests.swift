@@ -1,5 +1,6 @@
 @testable import Portolan
 import Testing
+import TestSupport
 
 /// Route pattern parsing, its typed errors, and the matcher's ambiguity rule.
 @Suite struct URLPatternTests {

@@ -192,8 +192,8 @@ extension NodeHandlers {
         if let leavable = node as? any Leavable {
             leave = { [unowned router] entry, info in try router.waitFor { try await leavable.leave(entry, info: info) } }
             canLeave = { [unowned router] entry in
-                let answer = AnswerBox<Bool>()
-                try router.waitFor { answer.set(try await leavable.canLeave(entry)) }
+                let answer = Locked<Bool?>(nil)
+                try router.waitFor { answer.value = try await leavable.canLeave(entry) }
                 return answer.value ?? true
             }
         }
@@ -207,8 +207,8 @@ extension InterceptorHandler {
     /// An interceptor that calls a Swift object's `async` decision and waits for it.
     init(waitingFor interceptor: any RouteInterceptor, router: Router) {
         self.init { [unowned router] request in
-            let answer = AnswerBox<InterceptionDecision>()
-            try router.waitFor { answer.set(try await interceptor.intercept(request)) }
+            let answer = Locked<InterceptionDecision?>(nil)
+            try router.waitFor { answer.value = try await interceptor.intercept(request) }
             return answer.value ?? .pass
         }
     }

@@ -1,0 +1,269 @@
+import Lua
+import Portolan
+
+/// The heart of a host: one Lua state, the router of the app it declared, and the bridge
+/// functions the `portolan` module calls. Only its `PortolanHost` uses it, on the host's thread,
+/// one unit of work at a time (GRDB's `Database` to `DatabaseQueue`), so Lua is never entered
+/// from two threads.
+final class HostCore: @unchecked Sendable {
+    // @unchecked: used only on `thread`; the router calls back into it (handlers, observers) there.
+    let state: LuaState
+    let configuration: HostConfiguration
+    /// The host's thread, which the routers of its apps run on too.
+    let thread: SerialThread
+    private(set) var router: Router?
+    private(set) var declaration: GraphDeclaration?
+    private(set) var functions: ModuleFunctions?
+    /// Swift objects bound to node ids; they take precedence over Lua handlers.
+    private(set) var swiftNodes: [NodeID: any Routable] = [:]
+    /// Whether the app script is running again; until it declares its app, the rules it adds must
+    /// not reach the router still in service (a failed reload restores it untouched).
+    private var isReloading = false
+    private var declaredDuringReload = false
+    /// What the last declaration changed on the active path, when it replaced an earlier one.
+    private(set) var lastMigration: [Instruction] = []
+    /// URL redirect rules (`portolan.redirect_rule`), kept for routers of apps declared later.
+    private var redirectRules: [(String, String)] = []
+    /// Whether the script added an interceptor; with none and no guards, routes skip Lua entirely.
+    var hasInterceptors = false
+    /// Whether some node of the declared app has a guard.
+    var hasGuards: Bool { declaration?.hasGuards ?? false }
+    /// The destination of the route whose handler runs now, for `info.destination`.
+    var currentDestination: Destination?
+    /// The events some `portolan.on` observer waits for (`will_route`, `instruction` …); only
+    /// those are turned into Lua values.
+    var observedEvents: Set<String> = []
+    /// Lua threads kept for the next handler (a reused thread costs what a `lua_pcall` does).
+    var idleCoroutines: [LuaCoroutine] = []
+    /// Told of every URL a script routes to, once resolved (coverage of route patterns).
+    var urlObserver: (@Sendable (URLResolution) -> Void)?
+    /// Where `print` and observer failures go.
+    var output: @Sendable (String) -> Void = { print($0) }
+    /// Directory tried for relative paths given to `portolan.load`, after the working directory.
+    var scriptDirectory: String?
+
+    init(configuration: HostConfiguration, thread: SerialThread) throws(HostError) {
+        self.configuration = configuration
+        self.thread = thread
+        do {
+            state = try LuaState(sandboxed: true)
+            state.memoryLimit = configuration.memoryLimit
+            if let directory = configuration.moduleDirectory {
+                try state.setModuleDirectory(directory)
+            }
+            try installModule()
+        } catch let error as LuaError {
+            throw HostError(error)
+        } catch let error as HostError {
+            throw error
+        } catch {
+            throw HostError("\(error)")
+        }
+    }
+
+    var module: ModuleFunctions {
+        get throws(HostError) {
+            guard let functions else { throw HostError("the portolan module is not installed") }
+            return functions
+        }
+    }
+
+    private func installModule() throws {
+        let chunk = try CompiledChunks.function(PortolanModule.source, chunkName: PortolanModule.chunkName, in: state)
+        let results = try state.call(chunk, [try bridge()])
+        guard results.count == 2 else { throw HostError("the portolan module returned \(results.count) values") }
+        functions = try ModuleFunctions(results[0])
+        try state.preload(name: "portolan", function: results[1])
+        try state.run(#"portolan = require "portolan""#, chunkName: "=portolan")
+    }
+
+    // MARK: The app
+
+    /// Installs the graph a script declared, with a fresh router; the tree starts afresh, or, when
+    /// an app was declared before (a reload), is carried over to the new graph.
+    func declare(root: LuaValue, anywhere: LuaValue, caseInsensitiveRoutes: Bool) throws(DeclarationError) {
+        let declaration = try GraphDeclaration(root: root, anywhere: anywhere, caseInsensitiveRoutes: caseInsensitiveRoutes)
+        // Declaring again (a reload) carries the live tree over to the new graph.
+        let migration = self.router.map { TreeMigration(from: $0.tree, to: declaration.graph) }
+        lastMigration = migration?.instructions ?? []
+        let tree = migration?.tree ?? RoutingTree(graph: declaration.graph)
+        let router = Router(
+            tree: tree, configuration: RouterConfiguration(handlerTimeout: configuration.handlerTimeout), thread: thread)
+        for (pattern, template) in redirectRules {
+            try? router.addRedirectRule(from: pattern, to: template)
+        }
+        // Unowned: the core owns the router, and the router calls these only inside the core's units.
+        router.observe { [unowned self] event in deliver(event) }
+        router.addInterceptor(InterceptorHandler { [unowned self] request in try intercept(request) })
+        for (id, handlers) in declaration.handlers {
+            if let bound = luaHandlers(of: id, declared: handlers) { router.bind(bound, to: id) }
+        }
+        for (id, node) in swiftNodes {
+            router.bind(node, to: id)
+        }
+        self.declaration = declaration
+        self.router = router
+        declaredDuringReload = isReloading
+    }
+
+    func bind(_ node: any Routable, to id: NodeID) {
+        swiftNodes[id] = node
+        router?.bind(node, to: id)
+    }
+
+    func requireRouter() throws(RouteFailure) -> Router {
+        guard let router else {
+            throw RouteFailure(.invalid, "no app is declared yet: call portolan.app { ... } or portolan.load(path)")
+        }
+        return router
+    }
+
+    // MARK: Reloading
+
+    /// Everything a reload replaces, to put back when it fails.
+    struct Snapshot {
+        fileprivate let router: Router?
+        fileprivate let declaration: GraphDeclaration?
+        fileprivate let redirectRules: [(String, String)]
+        fileprivate let hasInterceptors: Bool
+        fileprivate let observed: Set<String>
+    }
+
+    /// Runs the app script again (`chunk` loads it); on failure, everything it replaced comes back.
+    func reload(_ chunk: () throws(HostError) -> LuaValue) throws(HostError) -> [Instruction] {
+        let snapshot = try beginReload()
+        do {
+            _ = try drive(try chunk(), [])
+        } catch {
+            try? endReload(restoring: snapshot)
+            throw HostError(
+                "reload failed; the previous rules stay: \(error.message)", traceback: error.traceback,
+                isInterrupted: error.isInterrupted)
+        }
+        try endReload(restoring: nil)
+        return lastMigration
+    }
+
+    private func beginReload() throws(HostError) -> Snapshot {
+        let snapshot = Snapshot(
+            router: router, declaration: declaration, redirectRules: redirectRules,
+            hasInterceptors: hasInterceptors, observed: observedEvents)
+        redirectRules = []
+        hasInterceptors = false
+        observedEvents = []
+        lastMigration = []
+        isReloading = true
+        declaredDuringReload = false
+        try callModule(module.beginReload, [])
+        return snapshot
+    }
+
+    private func endReload(restoring snapshot: Snapshot?) throws(HostError) {
+        if let snapshot {
+            router = snapshot.router
+            declaration = snapshot.declaration
+            redirectRules = snapshot.redirectRules
+            hasInterceptors = snapshot.hasInterceptors
+            observedEvents = snapshot.observed
+        }
+        isReloading = false
+        try callModule(module.endReload, [.boolean(snapshot == nil)])
+    }
+
+    private func callModule(_ function: LuaValue, _ arguments: [LuaValue]) throws(HostError) {
+        do {
+            _ = try state.call(function, arguments)
+        } catch {
+            throw HostError(error)
+        }
+    }
+
+    // MARK: Routes
+
+    func route(_ destination: Destination) -> RouteResult {
+        do {
+            return try requireRouter().routeNow(to: destination)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    func route(url: String) -> RouteResult {
+        do {
+            let router = try requireRouter()
+            // Resolved once: the coverage observer and the route see the same resolution.
+            let resolution = try router.resolve(url: url).get()
+            urlObserver?(resolution)
+            return router.routeNow(resolved: resolution)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    func plan(_ destination: Destination) -> RouteResult {
+        do {
+            return try requireRouter().planNow(to: destination)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Queues a route asked for from inside a route (a handler, guard, interceptor or observer):
+    /// it runs after the running one, before the outermost route returns.
+    func enqueue(_ target: RouteTarget) throws(RouteFailure) {
+        let router = try requireRouter()
+        switch target {
+        case .destination(let destination):
+            router.enqueue(to: destination)
+        case .url(let url):
+            // A URL that leads nowhere is refused here, at the caller's line, not later.
+            let resolution = try router.resolve(url: url).get()
+            urlObserver?(resolution)
+            router.enqueue(resolved: resolution)
+        }
+    }
+
+    /// Adds a URL redirect rule, to this router and to any declared later.
+    func addRedirectRule(from pattern: String, to template: String) throws(URLRoutingError) {
+        var check = URLRedirects()
+        try check.add(from: pattern, to: template)
+        redirectRules.append((pattern, template))
+        if !isReloading || declaredDuringReload {
+            try router?.addRedirectRule(from: pattern, to: template)
+        }
+    }
+
+    // MARK: Running Lua
+
+    func coroutine(running function: LuaValue) throws(HostError) -> LuaCoroutine {
+        do {
+            return try LuaCoroutine(function, in: state)
+        } catch {
+            throw HostError(error)
+        }
+    }
+
+    func resume(_ coroutine: LuaCoroutine, _ input: [LuaValue], budget: Int?) throws(LuaError) -> LuaCoroutine.Outcome {
+        try state.withInstructionBudget(budget) { () throws(LuaError) in try coroutine.resume(input) }
+    }
+
+    func loadChunk(_ source: String, chunkName: String) throws(HostError) -> LuaValue {
+        do {
+            return try CompiledChunks.function(Array(source.utf8), chunkName: chunkName, in: state)
+        } catch {
+            throw HostError(error)
+        }
+    }
+
+    func loadFile(_ path: String) throws(HostError) -> LuaValue {
+        let resolved = FilePaths.resolve(path, in: scriptDirectory)
+        do {
+            // "@": Lua shortens a long path from the front ("...dir/app.lua:3:"), keeping the file name.
+            let source = try LuaState.chunkBytes(contentsOfFile: resolved)
+            return try CompiledChunks.function(source, chunkName: "@" + resolved, in: state)
+        } catch {
+            throw HostError(error)
+        }
+    }
+
+}

@@ -1,0 +1,173 @@
+import Lua
+import Portolan
+
+/// A Portolan app whose navigation rules are Lua: one sandboxed Lua state with the `portolan`
+/// module, the graph its script declares, and the router that runs its routes.
+///
+/// **One owner, units of work** (GRDB's `DatabaseQueue` is the model). The host is an actor whose
+/// executor is a thread of its own (`SerialThread`), never Swift's cooperative pool. Each of its
+/// methods is a unit of work that runs to completion, in arrival order: its methods are
+/// synchronous, so no other operation can slip in between the steps of a route (a `reload` that
+/// arrives during a route runs after it). Inside a route, handlers, guards, interceptors and
+/// observers are direct calls. A unit blocks its thread only where something really waits
+/// (`portolan.wait`, an `async` Swift node), and Ctrl-C (`interruption`), the calling task's
+/// cancellation or a scenario's time limit end such a wait at once.
+///
+/// ```swift
+/// let host = try PortolanHost()
+/// try await host.loadApp(file: "app.lua")
+/// await host.bind(MovieScreen(), to: "movie")
+/// let result = await host.route(.path(["root", "tabs", "wishlist"]))
+/// ```
+public actor PortolanHost {
+    private let core: HostCore
+    private let thread: SerialThread
+    /// Set from any thread (a signal handler, a timer) to stop the running script at its next
+    /// instruction, or the running wait within a few milliseconds.
+    public nonisolated let interruption: LuaInterrupt
+
+    public nonisolated var unownedExecutor: UnownedSerialExecutor {
+        thread.asUnownedSerialExecutor()
+    }
+
+    /// A host with its own Lua state. It runs on `thread` when given, which hosts may share (a
+    /// scenario runner reuses one per job): their units then take turns. Otherwise on a new thread.
+    public init(configuration: HostConfiguration = .init(), thread: SerialThread? = nil) throws(HostError) {
+        let thread = thread ?? SerialThread(name: "portolan.host")
+        let core = try HostCore(configuration: configuration, thread: thread)
+        self.thread = thread
+        self.core = core
+        self.interruption = core.state.interrupt
+    }
+
+    /// Runs `body` as one unit of work on the host's thread (GRDB's `DatabaseQueue.write`): the
+    /// calls it makes on `host` run back to back, with nothing else of this host in between, and
+    /// without returning to Swift's cooperative pool between them (a busy pool cannot slow it).
+    public func perform<T: Sendable, E: Error>(_ body: @Sendable (isolated PortolanHost) throws(E) -> T) throws(E) -> T {
+        try body(self)
+    }
+
+    // MARK: Loading and running scripts
+
+    /// Runs an app script (it declares the graph with `portolan.app`).
+    public func loadApp(file path: String) throws(HostError) {
+        if core.scriptDirectory == nil { core.scriptDirectory = FilePaths.directory(of: path) }
+        appFile = path
+        _ = try core.drive(try core.loadFile(path), [])
+    }
+
+    /// The app file last loaded, which `reload()` runs again.
+    public private(set) var appFile: String?
+
+    /// Hot reload: runs the app script again (the file last loaded, or `path`). The live tree is
+    /// kept wherever the new graph still has its nodes; the returned instructions say what was
+    /// left because it no longer exists (no handler runs for them: the node's rules are gone). A
+    /// reload that fails (a syntax error, a bad graph) throws and keeps the previous rules running.
+    /// A reload asked for while a route runs waits for it: one route never sees two versions.
+    public func reload(file path: String? = nil) throws(HostError) -> [Instruction] {
+        guard let file = path ?? appFile else { throw HostError("no app file to reload") }
+        appFile = file
+        return try core.reload { () throws(HostError) in try core.loadFile(file) }
+    }
+
+    /// Hot reload from text, for apps that fetch new rules at run time.
+    public func reload(source: String, chunkName: String) throws(HostError) -> [Instruction] {
+        try core.reload { () throws(HostError) in try core.loadChunk(source, chunkName: chunkName) }
+    }
+
+    /// Runs an app script given as text; `chunkName` names it in error messages.
+    public func loadApp(source: String, chunkName: String) throws(HostError) {
+        _ = try core.drive(try core.loadChunk(source, chunkName: chunkName), [])
+    }
+
+    /// Runs a chunk as a script's main flow; returns the printed form of what it returns.
+    @discardableResult
+    public func run(_ source: String, chunkName: String) throws(HostError) -> [String] {
+        try show(try core.loadChunk(source, chunkName: chunkName))
+    }
+
+    /// Runs a file as a script's main flow; returns the printed form of what it returns.
+    @discardableResult
+    public func run(file path: String) throws(HostError) -> [String] {
+        try show(try core.loadFile(path))
+    }
+
+    /// Evaluates REPL input as lua.c does: as an expression first (`return input`), then as a
+    /// statement. Returns the printed form of each result; `isIncompleteInput` on the error means
+    /// the statement continues on the next line.
+    public func evaluate(_ input: String, chunkName: String = "=stdin") throws(HostError) -> [String] {
+        let chunk: LuaValue
+        if let expression = try? core.loadChunk("return " + input, chunkName: chunkName) {
+            chunk = expression
+        } else {
+            chunk = try core.loadChunk(input, chunkName: chunkName)
+        }
+        return try show(chunk)
+    }
+
+    /// Runs a chunk as a main flow and returns its results as the REPL prints them.
+    private func show(_ chunk: LuaValue) throws(HostError) -> [String] {
+        let shown = try core.drive(try core.module.runAndShow, [chunk])
+        return shown.map { $0.stringValue ?? "\($0)" }
+    }
+
+    // MARK: Routing from Swift
+
+    /// Routes as `portolan.route` does; routes queued by its handlers and observers run before
+    /// this returns. Cancelling the calling task ends a handler's wait; the route fails as `cancelled`.
+    public func route(_ destination: Destination) -> RouteResult {
+        core.route(destination)
+    }
+
+    /// Routes to where a URL leads, as `portolan.route("/movies/42")` does (Lua function redirect
+    /// rules apply only to routes asked for from Lua).
+    public func route(url: String) -> RouteResult {
+        core.route(url: url)
+    }
+
+    /// Calls `observer` with every URL routed to through this host, once resolved: the node and
+    /// the pattern it matched (what a coverage report counts).
+    public func observeURLs(_ observer: @escaping @Sendable (URLResolution) -> Void) {
+        core.urlObserver = observer
+    }
+
+    /// What `route` would execute now, without running anything.
+    public func plan(_ destination: Destination) -> RouteResult {
+        core.plan(destination)
+    }
+
+    /// The router of the declared app, for its tree and event stream; nil before `portolan.app`.
+    /// Its routes run on this host's thread, in turn with the host's own units.
+    public var router: Router? { core.router }
+
+    /// The declared graph; nil before `portolan.app`.
+    public var graph: NavigationGraph? { core.declaration?.graph }
+
+    // MARK: Embedding
+
+    /// Binds a Swift object to a node id declared in Lua; it handles that node instead of Lua.
+    /// Its `async` handlers run on the cooperative pool while the route waits for them.
+    public func bind(_ node: any Routable, to id: NodeID) {
+        core.bind(node, to: id)
+    }
+
+    /// Makes a Swift function callable from Lua as the global `name`. It runs on the host's thread,
+    /// inside the unit of work that called it.
+    public func register(function name: String, _ body: @escaping @Sendable ([LuaValue]) throws -> [LuaValue]) throws(HostError) {
+        do {
+            try core.state.register(name: name, body)
+        } catch {
+            throw HostError(error)
+        }
+    }
+
+    /// Where `print` output and observer failures go (standard output by default).
+    public func setOutput(_ output: @escaping @Sendable (String) -> Void) {
+        core.output = output
+    }
+
+    /// The directory `portolan.load` tries for relative paths after the working directory.
+    public func setScriptDirectory(_ directory: String?) {
+        core.scriptDirectory = directory
+    }
+}

@@ -1,0 +1,93 @@
+import Lua
+import Portolan
+
+/// Reading destinations and entries that a script wrote.
+///
+/// A destination is a list, from the root, of ids or entries (`{ id = "book", context = { id = 42 } }`),
+/// or the id or entry of a node reachable from anywhere. Anything else is `invalid`, with a message
+/// that says what was expected.
+extension Destination {
+    init(lua value: LuaValue) throws(RouteFailure) {
+        switch value {
+        case .string:
+            self = .anywhere(try Entry(lua: value))
+        case .table(let table) where table[.string("id")] != nil:
+            self = .anywhere(try Entry(lua: value))
+        case .table:
+            guard let elements = value.arrayValue, !elements.isEmpty else {
+                throw Self.invalid("a destination list must be a non-empty sequence of ids or entries")
+            }
+            var entries: [Entry] = []
+            for element in elements {
+                entries.append(try Entry(lua: element))
+            }
+            self = .path(entries)
+        default:
+            throw Self.invalid(
+                "a destination is a list of ids or entries from the root, or the id or entry of an anywhere node; got a \(value.typeName)")
+        }
+    }
+
+    static func invalid(_ message: String) -> RouteFailure {
+        RouteFailure(.invalid, message)
+    }
+}
+
+extension Entry {
+    /// An id, or a table `{ id = "...", context = { key = string | number | boolean } }`.
+    init(lua value: LuaValue) throws(RouteFailure) {
+        switch value {
+        case .string(let id):
+            self.init(id)
+        case .table(let table):
+            guard case .string(let id)? = table[.string("id")] else {
+                throw Destination.invalid("an entry needs an id string, as in { id = \"book\", context = { id = 42 } }")
+            }
+            self.init(id, context: try Self.context(lua: table[.string("context")] ?? .nil, of: id))
+        default:
+            throw Destination.invalid("an entry is an id string or a table { id =, context = }; got a \(value.typeName)")
+        }
+    }
+
+    private static func context(lua value: LuaValue, of id: String) throws(RouteFailure) -> Context {
+        if value == .nil { return [:] }
+        guard case .table(let table) = value else {
+            throw Destination.invalid("the context of '\(id)' must be a table, not a \(value.typeName)")
+        }
+        var context: Context = [:]
+        for (key, element) in table {
+            guard case .string(let name) = key else {
+                throw Destination.invalid("the context of '\(id)' has a \(key.typeName) key; keys must be strings")
+            }
+            context[name] = try contextValue(lua: element, key: name, of: id)
+        }
+        return context
+    }
+
+    private static func contextValue(lua value: LuaValue, key: String, of id: String) throws(RouteFailure) -> ContextValue {
+        switch value {
+        case .string(let text): return .string(text)
+        case .integer(let integer): return .integer(integer)
+        case .number(let number): return .number(number)
+        case .boolean(let flag): return .boolean(flag)
+        default:
+            throw Destination.invalid(
+                "context value '\(key)' of '\(id)' is a \(value.typeName); values must be strings, numbers or booleans")
+        }
+    }
+}
+
+/// What `portolan.route` and `portolan.plan` accept: a destination, or a URL (a string that
+/// starts with `/` or contains `://`), which the graph's route patterns resolve.
+package enum RouteTarget {
+    case destination(Destination)
+    case url(String)
+
+    package init(lua value: LuaValue) throws(RouteFailure) {
+        if case .string(let text) = value, text.hasPrefix("/") || text.contains("://") {
+            self = .url(text)
+        } else {
+            self = .destination(try Destination(lua: value))
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import PortolanLua
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `portolan check`: lints an app script and reports every problem found, each at its file:line.
+///
+/// The script runs once, in a fresh sandboxed host whose `portolan.app` records the node tables
+/// instead of stopping at the first mistake (`AppRecorder`); its source is read for what only the
+/// text shows (`SourceFacts`); `AppLinter` then checks both. See the README's "Linting" section for
+/// the lints.
+public enum AppChecker {
+    /// Checks the app script at `path` (as the user wrote it: findings name the file this way).
+    public static func check(file path: String) async -> CheckReport {
+        guard let source = readFile(path) else {
+            return CheckReport(file: path, findings: [CheckFinding(.error, .loadError, file: path, line: 0, "cannot read \(path)")])
+        }
+        return await check(source: source, file: path)
+    }
+
+    /// Checks an app script given as text; `file` names it in findings (and in its own errors).
+    public static func check(source: String, file: String) async -> CheckReport {
+        let recorded = await AppRecorder.record(source: source, file: file)
+        var findings = recorded.findings
+        if let app = recorded.app {
+            if app.declarationError != nil {
+                // The script went on without a graph; what failed next may be a consequence.
+                findings = findings.map { finding in
+                    guard finding.code == .loadError else { return finding }
+                    return CheckFinding(finding.severity, finding.code, file: finding.file, line: finding.line,
+                                        finding.message + " (portolan.app had refused the graph, so the script ran without one)")
+                }
+            }
+            var linter = AppLinter(app: app, facts: SourceFacts(source: source), file: file)
+            findings += linter.run()
+        }
+        return CheckReport(file: file, findings: findings)
+    }
+
+    static func readFile(_ path: String) -> String? {
+        guard let handle = fopen(path, "rb") else { return nil }
+        defer { fclose(handle) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = fread(&buffer, 1, buffer.count, handle)
+            if count > 0 { bytes += buffer[0..<count] }
+            if count < buffer.count { break }
+        }
+        guard ferror(handle) == 0 else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,129 @@
+import Portolan
+import PortolanLua
+
+/// Comparisons of route patterns by shape, segment by segment, for the route lints. They answer
+/// only what the shapes prove: when unsure, "no" for `alwaysBeats` and `contains` (no false
+/// warning) and "yes" for `mayOverlap` (no false error).
+enum RouteShapes {
+    /// Whether `winner` matches every URL `loser` matches and is always preferred by the matcher:
+    /// the two have the same segments up to one where `winner` has `:name` and `loser` has `*`
+    /// (a parameter is tried before `*`, and both accept any segment), and from there `winner`'s
+    /// segments accept whatever `loser`'s do.
+    static func alwaysBeats(_ winner: RoutePattern, _ loser: RoutePattern, caseInsensitive: Bool) -> Bool {
+        guard winner.scheme == loser.scheme, winner.host == loser.host, winner.segments.count == loser.segments.count else {
+            return false
+        }
+        var decided = false
+        for (mine, theirs) in zip(winner.segments, loser.segments) {
+            if decided {
+                guard accepts(mine, allOf: theirs, caseInsensitive: caseInsensitive) else { return false }
+            } else if !same(mine, theirs, caseInsensitive: caseInsensitive) {
+                guard case .parameter = mine, case .anySegment = theirs else { return false }
+                decided = true
+            }
+        }
+        return decided
+    }
+
+    /// Whether `rule` (a redirect rule's pattern, matched case-sensitively) matches every URL
+    /// `route` matches, so that no URL ever reaches `route`.
+    static func contains(_ rule: RoutePattern, _ route: RoutePattern, caseInsensitiveTarget: Bool) -> Bool {
+        // A rule naming no host matches the routing segments of URLs that have one (with the host
+        // in front), which a shape comparison does not follow: only like with like.
+        guard rule.scheme == route.scheme, rule.host == route.host else { return false }
+        let ruleRest = rule.segments.last.map(isRest) ?? false
+        let routeRest = route.segments.last.map(isRest) ?? false
+        if ruleRest {
+            let fixed = rule.segments.count - 1
+            guard route.segments.count - (routeRest ? 1 : 0) >= fixed else { return false }
+            return zip(rule.segments.prefix(fixed), route.segments.prefix(fixed)).allSatisfy {
+                accepts($0, allOf: $1, caseInsensitive: false, targetCaseInsensitive: caseInsensitiveTarget)
+            }
+        }
+        guard !routeRest, rule.segments.count == route.segments.count else { return false }
+        return zip(rule.segments, route.segments).allSatisfy {
+            accepts($0, allOf: $1, caseInsensitive: false, targetCaseInsensitive: caseInsensitiveTarget)
+        }
+    }
+
+    /// Whether some URL could match both; `true` when the shapes cannot tell.
+    static func mayOverlap(_ a: RoutePattern, _ b: RoutePattern, caseInsensitive: Bool) -> Bool {
+        if a.scheme != nil || b.scheme != nil { return a.scheme == b.scheme && a.host == b.host ? overlapSegments(a, b, caseInsensitive) : true }
+        return overlapSegments(a, b, caseInsensitive)
+    }
+
+    private static func overlapSegments(_ a: RoutePattern, _ b: RoutePattern, _ caseInsensitive: Bool) -> Bool {
+        let aRest = a.segments.last.map(isRest) ?? false, bRest = b.segments.last.map(isRest) ?? false
+        let aFixed = a.segments.count - (aRest ? 1 : 0), bFixed = b.segments.count - (bRest ? 1 : 0)
+        if aFixed != bFixed {
+            // The shorter one must end with `**` to take the longer one's extra segments.
+            guard (aFixed < bFixed && aRest) || (bFixed < aFixed && bRest) else { return false }
+        }
+        for (x, y) in zip(a.segments.prefix(aFixed), b.segments.prefix(bFixed)) {
+            switch (x, y) {
+            case (.constant(let c), .constant(let d)):
+                guard caseInsensitive ? c.lowercased() == d.lowercased() : c == d else { return false }
+            case (.constant(let c), .typed), (.constant(let c), .validated):
+                if checkedAccepts(y, c) == false { return false }
+            case (.typed, .constant(let c)), (.validated, .constant(let c)):
+                if checkedAccepts(x, c) == false { return false }
+            default:
+                continue
+            }
+        }
+        return true
+    }
+
+    // MARK: Segments
+
+    private static func isRest(_ segment: PathSegmentPattern) -> Bool {
+        if case .rest = segment { return true }
+        return false
+    }
+
+    /// The same segment, parameter names aside.
+    private static func same(_ a: PathSegmentPattern, _ b: PathSegmentPattern, caseInsensitive: Bool) -> Bool {
+        switch (a, b) {
+        case (.constant(let x), .constant(let y)): return caseInsensitive ? x.lowercased() == y.lowercased() : x == y
+        case (.typed(_, let x), .typed(_, let y)): return x == y
+        case (.validated(_, let x), .validated(_, let y)): return x == y
+        case (.parameter, .parameter), (.anySegment, .anySegment), (.rest, .rest): return true
+        default: return false
+        }
+    }
+
+    /// Whether segment `a` accepts every segment `b` accepts.
+    private static func accepts(
+        _ a: PathSegmentPattern, allOf b: PathSegmentPattern, caseInsensitive: Bool, targetCaseInsensitive: Bool = false
+    ) -> Bool {
+        switch (a, b) {
+        case (.rest, .rest):
+            return true
+        case (.rest, _), (_, .rest):
+            return false
+        case (.parameter, _), (.anySegment, _):
+            return true
+        case (.constant(let x), .constant(let y)):
+            // A case-insensitive route also matches `Y` and `y`, which a case-sensitive rule may not.
+            if targetCaseInsensitive, y.lowercased() != y.uppercased() { return false }
+            return caseInsensitive ? x.lowercased() == y.lowercased() : x == y
+        case (.typed, .constant(let y)), (.validated, .constant(let y)):
+            return checkedAccepts(a, y) ?? false
+        default:
+            return same(a, b, caseInsensitive: caseInsensitive)
+        }
+    }
+
+    /// Whether a typed or validated segment accepts the constant `text`, asked of a real matcher;
+    /// nil when `text` has characters this does not encode.
+    private static func checkedAccepts(_ segment: PathSegmentPattern, _ text: String) -> Bool? {
+        let isPlain = !text.isEmpty && text.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == 0x2D || byte == 0x2E || byte == 0x5F || byte == 0x7E
+        }
+        guard isPlain else { return nil }
+        var matcher = URLMatcher<Bool>()
+        guard (try? matcher.insert("/" + segment.description, value: true)) != nil else { return nil }
+        return ((try? matcher.match("/" + text)) ?? nil) != nil
+    }
+}

@@ -1,0 +1,200 @@
+import Portolan
+import PortolanLua
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What `:record FILE` remembers of a session, and the scenario file it writes.
+///
+/// Every route request typed at the prompt (a URL line, an id path, `:back`) becomes
+/// `expect(portolan.route(DEST), { instructions })` followed by `expect(portolan.active_path(), { ids })`;
+/// a failed one expects its failure's kind. Lua typed at the prompt is replayed verbatim, in
+/// order, because it may change what later routes do (`login()`); when it routed itself
+/// (`portolan.route ...` at the prompt), the active path it left is expected after it. The file
+/// loads the app itself when `portolan test` was not given `--app`, so it passes either way.
+public struct ReplRecording: Sendable {
+    /// One remembered thing, in the order it happened.
+    enum Step: Sendable, Equatable {
+        /// Lua typed at the prompt: `statement` when it compiles as one (else it was an expression),
+        /// `raised` when it failed there, `routed` when it ran routes; `activePath` after it.
+        case lua(String, statement: Bool, raised: Bool, routed: Bool, activePath: [String])
+        /// A route request: the Lua expression of its destination and what it did.
+        case route(destination: String, result: Outcome, activePath: [String])
+        /// A comment (a reload).
+        case note(String)
+    }
+
+    enum Outcome: Sendable, Equatable {
+        case instructions([String])
+        case failed(kind: String)
+    }
+
+    /// The file written.
+    public let path: String
+    /// The app as `portolan test --app` takes it (a path), or nil when the session had none.
+    let app: String?
+    /// How the header names the app.
+    let appName: String
+    private(set) var steps: [Step] = []
+
+    init(path: String, app: String?, appName: String) {
+        self.path = path
+        self.app = app
+        self.appName = appName
+    }
+
+    mutating func append(_ step: Step) {
+        steps.append(step)
+    }
+
+    /// The number of route requests remembered (a Lua chunk that routed counts once).
+    var routeCount: Int {
+        steps.filter { step in
+            switch step {
+            case .route: return true
+            case .lua(_, _, _, let routed, _): return routed
+            case .note: return false
+            }
+        }.count
+    }
+
+    /// The scenario file's text.
+    var text: String {
+        var lines: [String] = []
+        lines.append("-- Recorded by the Portolan REPL on \(appName).")
+        if let app {
+            lines.append("-- Run with: portolan test --app \(app) \(path)")
+            lines.append("-- (without --app, the file loads the app itself, from a path relative to the working directory)")
+            lines.append("if not pcall(portolan.active_path) then portolan.load(\(ReplSession.luaLiteral(app))) end")
+        }
+        lines.append("")
+        lines.append("scenario(\"recorded session\", function()")
+        for step in steps {
+            switch step {
+            case .lua(let chunk, let statement, let raised, let routed, let activePath):
+                if raised {
+                    let source = statement ? chunk : "return " + chunk
+                    lines.append("  pcall(load(\(ReplSession.luaLiteral(source)), \"=stdin\"))  -- raised an error at the prompt")
+                } else {
+                    lines.append(contentsOf: Self.replay(chunk, statement: statement))
+                }
+                if routed {
+                    lines.append("  expect(portolan.active_path(), \(Self.list(activePath)))")
+                }
+            case .route(let destination, let result, let activePath):
+                switch result {
+                case .instructions(let instructions):
+                    lines.append("  expect(portolan.route(\(destination)), \(Self.list(instructions)))")
+                case .failed(let kind):
+                    lines.append("  do")
+                    lines.append("    local _, err = portolan.route(\(destination))")
+                    lines.append("    expect(err and err.kind, \(ReplSession.luaLiteral(kind)))")
+                    lines.append("  end")
+                }
+                lines.append("  expect(portolan.active_path(), \(Self.list(activePath)))")
+            case .note(let text):
+                lines.append("  -- \(text)")
+            }
+        }
+        lines.append("end)")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A chunk as a line of the scenario's function: statements as they are (in a `do` block
+    /// when they declare locals, which lived for one line at the prompt), expressions assigned
+    /// to `_`.
+    private static func replay(_ chunk: String, statement: Bool) -> [String] {
+        let trimmed = chunk.replTrimmed()
+        var body: String
+        if !statement {
+            body = "local _ = " + trimmed
+        } else if trimmed.hasPrefix("return") {
+            body = "local _ = (function() " + trimmed + " end)()"
+        } else {
+            body = trimmed
+        }
+        let hasLongBracket = body.contains("[[") || body.contains("[=")
+        let needsBlock = !statement || Self.mentionsLocal(trimmed) || trimmed.hasPrefix("return")
+        var lines = hasLongBracket ? [body] : body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if needsBlock {
+            lines[0] = "do " + lines[0]
+            lines[lines.count - 1] += " end"
+        }
+        lines[0] = "  " + lines[0]
+        if !hasLongBracket {
+            for index in lines.indices.dropFirst() { lines[index] = "  " + lines[index] }
+        }
+        return lines
+    }
+
+    private static func mentionsLocal(_ text: String) -> Bool {
+        var word = ""
+        for character in text + " " {
+            if character.isLetter || character.isNumber || character == "_" {
+                word.append(character)
+            } else {
+                if word == "local" { return true }
+                word = ""
+            }
+        }
+        return false
+    }
+
+    private static func list(_ strings: [String]) -> String {
+        strings.isEmpty ? "{}" : "{ " + strings.map(ReplSession.luaLiteral).joined(separator: ", ") + " }"
+    }
+
+    /// A destination as a Lua table: ids, and entries with their contexts.
+    static func lua(_ destination: Destination) -> String {
+        switch destination {
+        case .path(let entries):
+            return "{ " + entries.map(lua).joined(separator: ", ") + " }"
+        case .anywhere(let entry):
+            return lua(entry)
+        }
+    }
+
+    private static func lua(_ entry: Entry) -> String {
+        guard !entry.context.isEmpty else { return ReplSession.luaLiteral(entry.id) }
+        let fields = entry.context.keys.sorted().map { key -> String in
+            let name = key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) && !(key.first?.isNumber ?? true)
+                ? key : "[\(ReplSession.luaLiteral(key))]"
+            return "\(name) = \(lua(entry.context[key] ?? .boolean(false)))"
+        }
+        return "{ id = \(ReplSession.luaLiteral(entry.id)), context = { \(fields.joined(separator: ", ")) } }"
+    }
+
+    private static func lua(_ value: ContextValue) -> String {
+        switch value {
+        case .string(let text): return ReplSession.luaLiteral(text)
+        case .integer(let number): return String(number)
+        case .number(let number):
+            let text = "\(number)"
+            return text.contains(".") || text.contains("e") ? text : text + ".0"
+        case .boolean(let flag): return flag ? "true" : "false"
+        }
+    }
+
+    /// Writes the file (a temporary file renamed over it, so a reader never sees half of it).
+    func write() throws(HostError) {
+        try Self.write(text, to: path)
+    }
+
+    static func write(_ text: String, to path: String) throws(HostError) {
+        let temporary = path + ".tmp-\(getpid())"
+        guard let file = fopen(temporary, "w") else {
+            throw HostError("cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+        let closed = fclose(file)
+        guard written == bytes.count, closed == 0, rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw HostError("cannot write \(path): \(reason)")
+        }
+    }
+}

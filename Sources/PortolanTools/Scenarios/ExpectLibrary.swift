@@ -1,0 +1,16 @@
+import PortolanLua
+/// The Lua half of the scenario runner: `scenario`, `expect` and `skip`, installed as globals in
+/// every state the runner creates, before the app is loaded.
+///
+/// The chunk talks to the runner through one Swift function, `__portolan_runner(event, ...)`,
+/// which it takes out of the globals at once:
+/// - `("mode")` returns the index of the scenario to run, or nil while the runner only lists them;
+/// - `("found", index, name)` names a scenario while listing;
+/// - `("start", index, name)`, `("finish", index)` frame the run of the selected one;
+/// - `("skip", reason)` records a skip just before `skip` raises its marker.
+///
+/// The selected scenario's function is called right where the file calls `scenario`, so it runs
+/// in the file's main flow and `portolan.route` works in it as it does at the top level.
+///
+/// The Lua is `ExpectLibrary.lua`, beside this file, compiled in by SwiftPM's `embedInCode`.
+let expectLibrarySource = String(decoding: PackageResources.ExpectLibrary_lua, as: UTF8.self)

@@ -1,0 +1,183 @@
+import Portolan
+import PortolanLua
+/// Turns scenario results into a report, as text that a caller writes to standard output.
+///
+/// Results arrive one at a time, as they are known, so text and TAP stream; JUnit, whose counts
+/// come first, writes everything at the end.
+public protocol ScenarioReporter {
+    /// Text to write before the first result, if any.
+    mutating func begin() -> String?
+    /// Text to write for one result, if any.
+    mutating func report(_ result: ScenarioResult) -> String?
+    /// Text to write at the end, once every result was reported.
+    mutating func finish(_ summary: ScenarioSummary) -> String?
+}
+
+/// The report formats of `portolan test --format`.
+public enum ScenarioFormat: String, Sendable, CaseIterable {
+    case text
+    case tap
+    case junit
+
+    public func makeReporter() -> any ScenarioReporter {
+        switch self {
+        case .text: TextScenarioReporter()
+        case .tap: TAPScenarioReporter()
+        case .junit: JUnitScenarioReporter()
+        }
+    }
+}
+
+extension ScenarioResult {
+    /// The failure message and what the scenario printed, as lines; empty for a passed scenario.
+    var detailLines: [String] {
+        guard case .failed(let message) = outcome else { return [] }
+        var lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if !output.isEmpty {
+            lines.append("output:")
+            lines += output.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }.map { "  | " + $0 }
+        }
+        return lines
+    }
+}
+
+/// One line per scenario (`ok   `, `FAIL `, `skip `), a failure's message and output indented
+/// below it, then the closing line `N passed, N failed[, N skipped]`.
+public struct TextScenarioReporter: ScenarioReporter {
+    public init() {}
+
+    public func begin() -> String? { nil }
+
+    public func report(_ result: ScenarioResult) -> String? {
+        switch result.outcome {
+        case .passed:
+            return "ok   " + result.title
+        case .skipped(let reason):
+            return "skip " + result.title + (reason.isEmpty ? "" : " (\(reason))")
+        case .failed:
+            return (["FAIL " + result.title] + result.detailLines.map { "     " + $0 }).joined(separator: "\n")
+        }
+    }
+
+    public func finish(_ summary: ScenarioSummary) -> String? {
+        summary.description
+    }
+}
+
+/// TAP version 14: a result line per scenario (`ok 1 - file: name`), a YAML block under each
+/// failure, `# SKIP` directives, and the plan `1..N` at the end.
+public struct TAPScenarioReporter: ScenarioReporter {
+    private var count = 0
+
+    public init() {}
+
+    public func begin() -> String? { "TAP version 14" }
+
+    public mutating func report(_ result: ScenarioResult) -> String? {
+        count += 1
+        let description = Self.escape(result.title)
+        switch result.outcome {
+        case .passed:
+            return "ok \(count) - \(description)"
+        case .skipped(let reason):
+            return "ok \(count) - \(description) # SKIP" + (reason.isEmpty ? "" : " " + Self.escape(reason))
+        case .failed(let message):
+            var lines = ["not ok \(count) - \(description)", "  ---"]
+            lines += Self.block("message", message)
+            if !result.output.isEmpty {
+                lines += Self.block("output", result.output.joined(separator: "\n"))
+            }
+            lines.append("  ...")
+            return lines.joined(separator: "\n")
+        }
+    }
+
+    public func finish(_ summary: ScenarioSummary) -> String? {
+        "1..\(count)\n# " + summary.description
+    }
+
+    /// `#` and `\` would start a directive or an escape in a description.
+    static func escape(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "\\": escaped += "\\\\"
+            case "#": escaped += "\\#"
+            case "\n", "\r": escaped += " "
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+
+    /// A YAML literal block scalar, indented under the `---` of the result.
+    static func block(_ key: String, _ text: String) -> [String] {
+        ["  \(key): |"] + text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
+    }
+}
+
+/// JUnit XML: `testsuites`, a `testsuite` per file, a `testcase` per scenario with `failure` or
+/// `skipped`, and a failure's output in `system-out`.
+public struct JUnitScenarioReporter: ScenarioReporter {
+    private var results: [ScenarioResult] = []
+
+    public init() {}
+
+    public func begin() -> String? { nil }
+
+    public mutating func report(_ result: ScenarioResult) -> String? {
+        results.append(result)
+        return nil
+    }
+
+    public func finish(_ summary: ScenarioSummary) -> String? {
+        var files: [String] = []
+        var byFile: [String: [ScenarioResult]] = [:]
+        for result in results {
+            if byFile[result.file] == nil { files.append(result.file) }
+            byFile[result.file, default: []].append(result)
+        }
+        let total = results.reduce(Duration.zero) { $0 + $1.duration }
+        var lines = [
+            #"<?xml version="1.0" encoding="UTF-8"?>"#,
+            #"<testsuites name="portolan" tests="\#(summary.total)" failures="\#(summary.failed)" errors="0" skipped="\#(summary.skipped)" time="\#(Self.time(total))">"#,
+        ]
+        for file in files {
+            let cases = byFile[file] ?? []
+            let counts = ScenarioSummary(cases)
+            let time = cases.reduce(Duration.zero) { $0 + $1.duration }
+            lines.append(
+                #"  <testsuite name="\#(Escaping.xml(file))" tests="\#(counts.total)" failures="\#(counts.failed)" errors="0" skipped="\#(counts.skipped)" time="\#(Self.time(time))">"#)
+            for result in cases {
+                let open = #"    <testcase name="\#(Escaping.xml(result.name))" classname="\#(Escaping.xml(file))" time="\#(Self.time(result.duration))""#
+                switch result.outcome {
+                case .passed:
+                    lines.append(open + "/>")
+                case .skipped(let reason):
+                    lines.append(open + ">")
+                    lines.append(#"      <skipped message="\#(Escaping.xml(reason))"/>"#)
+                    lines.append("    </testcase>")
+                case .failed(let message):
+                    let headline = message.split(separator: "\n").first.map(String.init) ?? ""
+                    lines.append(open + ">")
+                    lines.append(#"      <failure message="\#(Escaping.xml(headline))">\#(Escaping.xml(message))</failure>"#)
+                    if !result.output.isEmpty {
+                        lines.append("      <system-out>\(Escaping.xml(result.output.joined(separator: "\n")))</system-out>")
+                    }
+                    lines.append("    </testcase>")
+                }
+            }
+            lines.append("  </testsuite>")
+        }
+        lines.append("</testsuites>")
+        return lines.joined(separator: "\n")
+    }
+
+
+    static func time(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        let fraction = String(milliseconds % 1000)
+        return "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+}

@@ -1,0 +1,290 @@
+import PortolanLua
+import Lua
+
+/// Runs scenario files: `scenario(name, fn)` cases checked with `expect`, each in a fresh host.
+///
+/// For each file, a first host (with the app) runs the file only to list its scenarios. Then each
+/// scenario runs alone in its own fresh host: the app is loaded, the file is run again, and
+/// `scenario` calls only the selected case's function, in the file's main flow. So no scenario
+/// sees another's state, and each can be run independently: `options.jobs` hosts at a time, and
+/// a ``ScenarioShard`` of them on each machine of a CI matrix.
+///
+/// ```swift
+/// let runner = ScenarioRunner(options: .init(app: "Examples/movies/app.lua"))
+/// let results = await runner.run(files: ["Examples/movies/scenarios/tabs.lua"])
+/// ```
+public struct ScenarioRunner: Sendable {
+    public struct Options: Sendable {
+        /// An app script loaded before each scenario; nil when the files declare or load their own.
+        public var app: String?
+        /// How long one scenario may run, its app load included, before it is cut and fails.
+        public var timeout: Duration
+        /// How long a cut scenario gets to stop before the runner moves on without it.
+        public var grace: Duration
+        /// Limits of each host. Its `moduleDirectory`, when nil, becomes the app's directory (or
+        /// the scenario file's, without an app), so that `require` finds their own modules.
+        public var host: HostConfiguration
+        /// How many hosts may run at once (files being listed, then scenarios); at least 1.
+        /// Results are reported in the same order whatever it is.
+        public var jobs: Int
+        /// Whether each scenario's result carries what it exercised of the app's graph
+        /// (``ScenarioResult/coverage``). Needs `app`: coverage is measured against its graph.
+        public var coverage: Bool
+
+        public init(
+            app: String? = nil, timeout: Duration = .seconds(30), grace: Duration = .seconds(1),
+            host: HostConfiguration = .init(), jobs: Int = 1, coverage: Bool = false
+        ) {
+            self.app = app
+            self.timeout = timeout
+            self.grace = grace
+            self.host = host
+            self.jobs = max(1, jobs)
+            self.coverage = coverage
+        }
+    }
+
+    public let options: Options
+    /// The threads its hosts run on, reused across scenarios.
+    private let threads = HostThreads()
+
+    public init(options: Options = .init()) {
+        self.options = options
+    }
+
+    /// Runs every scenario of every file (or of one shard of them), and gives the results in
+    /// order: the files' order, then each file's scenarios in declaration order, whatever
+    /// `options.jobs` is. `report` sees each result as soon as it and all before it are known.
+    ///
+    /// Every file is listed first (at most `options.jobs` at a time), then the scenarios run.
+    @discardableResult
+    public func run(
+        files: [String], shard: ScenarioShard? = nil, report: (ScenarioResult) -> Void = { _ in }
+    ) async -> [ScenarioResult] {
+        var entries = await entries(files: files)
+        if let shard { entries = shard.select(entries) }
+        return await run(entries: entries, report: report)
+    }
+
+    /// Runs the scenarios of one file, in order.
+    @discardableResult
+    public func run(file: String, report: (ScenarioResult) -> Void = { _ in }) async -> [ScenarioResult] {
+        await run(files: [file], report: report)
+    }
+
+    // MARK: Listing
+
+    public enum Listing: Sendable, Equatable {
+        /// The scenario names in order; `appError` when the app failed to load (the file was then
+        /// listed without it, and each of its scenarios fails with that error).
+        case listed([String], appError: String?)
+        /// The file cannot be listed: it does not load, or its top level fails or never ends.
+        case failed(ScenarioResult)
+    }
+
+    /// Lists the scenarios a file declares, by running it once in a host where `scenario` only
+    /// records names.
+    public func list(file: String) async -> Listing {
+        let first = await session(file: file, selected: nil, withApp: true)
+        let failure = { (message: String, attempt: Attempt) -> Listing in
+            .failed(ScenarioResult(
+                file: file, name: ScenarioResult.fileFailureName, outcome: .failed(message),
+                output: attempt.record?.output ?? [], duration: attempt.duration))
+        }
+        switch first.ending {
+        case .done(let record):
+            return .listed(record.found, appError: nil)
+        case .appFailed(let appError):
+            // Name the scenarios without the app, so that each one reports the app's error.
+            let second = await session(file: file, selected: nil, withApp: false)
+            switch second.ending {
+            case .done(let record) where !record.found.isEmpty:
+                return .listed(record.found, appError: appError)
+            case .failed(let message, _):
+                return failure("the app did not load: " + appError + "\nand without it the file fails: " + message, first)
+            default:
+                return failure("the app did not load: " + appError, first)
+            }
+        case .failed(let message, _):
+            return failure(message, first)
+        case .timedOut(let location):
+            return failure(
+                "timed out after \(Self.seconds(options.timeout))\(Self.cutText(at: location)) while listing its scenarios", first)
+        }
+    }
+
+    // MARK: Running one scenario
+
+    /// Runs the `index`-th scenario (1-based) of `file` in a fresh host.
+    public func run(file: String, scenario index: Int, named name: String) async -> ScenarioResult {
+        let collector = options.coverage && options.app != nil ? CoverageCollector() : nil
+        let attempt = await session(file: file, selected: index, withApp: true, coverage: collector)
+        let output = attempt.record?.output ?? []
+        let outcome: ScenarioResult.Outcome
+        switch attempt.ending {
+        case .done(let record):
+            if let reason = record.skipReason {
+                outcome = .skipped(reason)
+            } else if record.finished {
+                outcome = .passed
+            } else if record.started {
+                outcome = .failed("the scenario did not return to the file (a coroutine yield?)")
+            } else {
+                outcome = .failed("the file did not declare this scenario when run again (is its list of scenarios conditional?)")
+            }
+        case .failed(let message, let record):
+            if let reason = record.skipReason {
+                outcome = .skipped(reason)
+            } else {
+                outcome = .failed(message)
+            }
+        case .appFailed(let message):
+            outcome = .failed("the app did not load: " + message)
+        case .timedOut(let location):
+            outcome = .failed("timed out after \(Self.seconds(options.timeout))\(Self.cutText(at: location))")
+        }
+        var coverage = collector?.snapshot
+        if case .appFailed = attempt.ending { coverage = nil }
+        return ScenarioResult(
+            file: file, name: name, outcome: outcome, output: output, duration: attempt.duration, coverage: coverage)
+    }
+
+    // MARK: Hosts
+
+    private struct Attempt: Sendable {
+        enum Ending: Sendable {
+            case done(ScenarioSession.Record)
+            case failed(String, ScenarioSession.Record)
+            case appFailed(String)
+            /// Cut at its time limit; `at` is where it was running or waiting, when it said.
+            case timedOut(at: String?)
+
+            var failureMessage: String? {
+                switch self {
+                case .failed(let message, _), .appFailed(let message): message
+                case .done, .timedOut: nil
+                }
+            }
+        }
+        var ending: Ending
+        var record: ScenarioSession.Record?
+        var duration: Duration
+    }
+
+    /// Runs the file in a fresh host, listing its scenarios (`selected` nil) or running one.
+    private func session(
+        file: String, selected: Int?, withApp: Bool, coverage: CoverageCollector? = nil
+    ) async -> Attempt {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let session = ScenarioSession(selected: selected)
+        let app = withApp ? options.app : nil
+        var configuration = options.host
+        if configuration.moduleDirectory == nil {
+            configuration.moduleDirectory = FilePaths.directory(of: app ?? file)
+        }
+        return await threads.with { thread in
+            let host: PortolanHost
+            do throws(HostError) {
+                host = try PortolanHost(configuration: configuration, thread: thread)
+            } catch {
+                let ending = Attempt.Ending.failed("cannot start a host: \(error.message)", session.snapshot)
+                return (Attempt(ending: ending, duration: clock.now - start), isFree: true)
+            }
+            let ending = await withTimeout(options.timeout, grace: options.grace, interrupting: host.interruption) { start in
+                // One unit of work: the whole scenario runs on the host's thread, without a hop.
+                await host.perform { host in
+                    start()
+                    return Self.drive(host, session: session, file: file, app: app, coverage: coverage)
+                }
+            }
+            let duration = clock.now - start
+            switch ending {
+            case .finished(let ending):
+                return (Attempt(ending: ending, record: session.snapshot, duration: duration), isFree: true)
+            case .cut(let ending):
+                let cut = Attempt.Ending.timedOut(at: ending.failureMessage.flatMap(Self.location(in:)))
+                return (Attempt(ending: cut, record: session.snapshot, duration: duration), isFree: true)
+            case .abandoned:
+                return (Attempt(ending: .timedOut(at: nil), record: session.snapshot, duration: duration), isFree: false)
+            }
+        }
+    }
+
+    private static func drive(
+        _ host: isolated PortolanHost, session: ScenarioSession, file: String, app: String?, coverage: CoverageCollector?
+    ) -> Attempt.Ending {
+        host.setOutput { session.print($0) }
+        do {
+            try host.register(function: "__portolan_runner") { session.handle($0) }
+            try host.run(expectLibrarySource, chunkName: "=expect")
+        } catch {
+            return .failed("cannot install scenario and expect: \(error.message)", session.snapshot)
+        }
+        if let app {
+            do {
+                try host.loadApp(file: app)
+            } catch {
+                return .appFailed(error.message)
+            }
+            // Watched from the state the app loaded into: its initial active path is covered.
+            coverage?.attach(to: host)
+        }
+        host.setScriptDirectory(FilePaths.directory(of: file))
+        if Task.isCancelled {
+            return .failed("cut before the file ran", session.snapshot)
+        }
+        do {
+            try host.run(file: file)
+        } catch {
+            coverage?.detach(from: host)
+            return .failed(describe(error, file: file), session.snapshot)
+        }
+        coverage?.detach(from: host)
+        return .done(session.snapshot)
+    }
+
+    /// The error's message, then where the scenario called what failed, when the message names
+    /// another line (a helper's `expect`, an app function that raised).
+    private static func describe(_ error: HostError, file: String) -> String {
+        guard let traceback = error.traceback else { return error.message }
+        var calls: [String] = []
+        for line in traceback.split(separator: "\n") {
+            let frame = line.drop(while: { $0 == "\t" || $0 == " " })
+            // Frames below `scenario` are the file's top level, not the scenario.
+            if frame.hasPrefix("expect:"), frame.hasSuffix("in function 'scenario'") { break }
+            guard frame.hasPrefix(luaName(of: file) + ":") else { continue }
+            let location = frame.prefix(while: { $0 != " " })   // "file:line:"
+            if error.message.hasPrefix(location) || calls.contains("called from " + location.dropLast()) { continue }
+            calls.append("called from " + location.dropLast())
+        }
+        return ([error.message] + calls).joined(separator: "\n")
+    }
+
+    /// How Lua names a file in its messages: the path, or for a long one `...` and its last 56
+    /// bytes (`luaO_chunkid` with Lua's default `LUA_IDSIZE` of 60).
+    public static func luaName(of path: String) -> String {
+        let bytes = Array(path.utf8)
+        guard bytes.count > 59 else { return path }
+        return "..." + String(decoding: bytes.suffix(56), as: UTF8.self)
+    }
+
+
+    /// ` (cut at s.lua:3)`, or ` (cut)` where the scenario did not say where it was.
+    private static func cutText(at location: String?) -> String {
+        location.map { " (cut at \($0))" } ?? " (cut)"
+    }
+
+    /// The `file:line` an error message starts with, as Lua's errors do.
+    static func location(in message: String) -> String? {
+        guard let match = message.firstMatch(of: #/^([^\n]+?:[0-9]+): /#) else { return nil }
+        return String(match.output.1)
+    }
+
+    static func seconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        if attoseconds == 0 { return "\(seconds) s" }
+        let value = Double(seconds) + Double(attoseconds) / 1e18
+        return "\((value * 1000).rounded() / 1000) s"
+    }
+}

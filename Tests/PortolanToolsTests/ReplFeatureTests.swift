@@ -1,0 +1,239 @@
+import Foundation
+import Portolan
+import TestSupport
+import PortolanLua
+@testable import PortolanTools
+import Testing
+
+/// Completion, :back, :history, :events, :graph, :reload, --watch, :record (replayed by the
+/// scenario runner) and colours, on the session without a terminal.
+@Suite struct ReplFeatureTests {
+    typealias Fixture = ReplSessionTests.Fixture
+
+    static var packageRoot: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+    }
+
+    // MARK: Completion
+
+    @Test func completesLuaGlobalsAndFieldsWithoutRunningMetamethods() async throws {
+        let repl = try await Fixture()
+        #expect(await repl.session.complete("portolan.ro") == ReplCompletion(word: "ro", candidates: ["route"]))
+        #expect(await repl.session.complete("x = string.fo") == ReplCompletion(word: "fo", candidates: ["format"]))
+        #expect(await repl.session.complete("log").candidates == ["logged_in", "login", "logout"])
+        #expect(await repl.session.complete("whi").candidates == ["while"])
+        #expect(await repl.session.complete("print(math.pi").candidates == ["pi"])
+        // Nothing of the REPL's own helpers shows, and a table's metamethods never run.
+        #expect(await repl.session.complete("__portolan").candidates == [])
+        await repl.feed("trap = setmetatable({ own = 1 }, { __index = function() error('ran') end, __pairs = function() error('ran') end })")
+        #expect(await repl.session.complete("trap.").candidates == ["own"])
+        await repl.feed("class = { speak = true }", "obj = setmetatable({ name = 1 }, { __index = class })")
+        #expect(await repl.session.complete("obj:").candidates == ["name", "speak"])
+        #expect(await repl.session.complete("nothing.here.").candidates == [])
+        #expect(await repl.session.complete("1.5").candidates == [])
+    }
+
+    @Test func completesCommandsURLsIdPathsAndIdsInStrings() async throws {
+        let repl = try await Fixture()
+        #expect(await repl.session.complete(":re").candidates == [":record", ":reload"])
+        #expect(await repl.session.complete(":gr").candidates == [":graph"])
+        #expect(await repl.session.complete(":graph s").candidates == ["svg"])
+        #expect(await repl.session.complete(":events o").candidates == ["off", "on"])
+        #expect(await repl.session.complete("/wish").candidates == ["/wishlist", "/wishlist/"])
+        #expect(await repl.session.complete("/wishlist/mo").candidates == ["/wishlist/movies/"])
+        #expect(await repl.session.complete("/watched/movies/7/c").candidates == ["/watched/movies/7/cast/"])
+        #expect(await repl.session.complete("myapp://mo").candidates == ["myapp://movie/"])
+        #expect(await repl.session.complete("/ro").candidates == ["/root"])
+        #expect(await repl.session.complete("/root/dash").candidates == ["/root/dashboard"])
+        #expect(await repl.session.complete("/root/dashboard/w").candidates == ["/root/dashboard/watched", "/root/dashboard/wishlist"])
+        #expect(await repl.session.complete(":plan /root/o").candidates == ["/root/onboarding"])
+        #expect(await repl.session.complete("portolan.route { 'root', \"dash").candidates == ["dashboard"])
+        #expect(await repl.session.complete("portolan.route '/wishlist/m").candidates == ["/wishlist/movies/"])
+        // Inside a chunk that continues, a line is Lua.
+        await repl.feed("if true then")
+        #expect(await repl.session.complete("/ro").candidates == ["route_log"])   // a division
+        #expect(await repl.session.complete(":re").candidates == [])
+    }
+
+    @Test func commonPrefixOfCandidates() {
+        #expect(ReplCompletion(word: "l", candidates: ["login", "logout", "logged_in"]).commonPrefix == "log")
+        #expect(ReplCompletion(word: "", candidates: []).commonPrefix == "")
+    }
+
+    // MARK: Commands
+
+    @Test func backLeavesTheTopUnmanagedNode() async throws {
+        let repl = try await Fixture()
+        #expect(await repl.feed(":back").first?.hasPrefix("(nothing to go back from") == true)
+        await repl.feed("login()", "/wishlist/movies/42/cast/3")
+        #expect(await repl.feed(":back").suffix(2) == [
+            "  leave wishlist_cast {id=3,movie=42}",
+            "active: root > dashboard > wishlist > wishlist_movie {id=42}",
+        ])
+        #expect(await repl.feed(":back").suffix(2) == ["  leave wishlist_movie {id=42}", "active: root > dashboard > wishlist"])
+        #expect(await repl.feed(":back").first?.hasPrefix("(nothing to go back from") == true)
+    }
+
+    @Test func historyListsTheSessionsRoutesWithTheirResults() async throws {
+        let repl = try await Fixture()
+        #expect(await repl.feed(":history") == ["(no routes yet)"])
+        await repl.feed("/root/nowhere", "login()", "portolan.route '/watched'", ":plan /wishlist")
+        #expect(await repl.feed(":history") == [
+            "1  /root/nowhere  (to root > nowhere)",
+            "   failed: unreachable: no node 'nowhere' is declared",
+            "2  portolan.route '/watched'  (to root > dashboard > watched)",
+            "     switch root -> dashboard",
+            "     switch dashboard -> watched",
+        ])
+    }
+
+    @Test func eventsAreShownWhileOn() async throws {
+        let repl = try await Fixture()
+        await repl.feed(":events on", "login()")
+        #expect(await repl.feed("/root/dashboard") == [
+            "· will_route root > dashboard",
+            "replace the window's root with dashboard  [switch root -> dashboard]",
+            "· instruction switch root -> dashboard",
+            "· did_route root > dashboard (1 instruction)",
+            "  switch root -> dashboard",
+            "active: root > dashboard > wishlist",
+        ])
+        await repl.feed(":events off")
+        #expect(await repl.feed("/root/onboarding").contains { $0.hasPrefix("·") } == false)
+        #expect(await repl.feed(":events maybe") == ["error: :events takes on or off"])
+    }
+
+    @Test func graphDrawsTheLiveTreeToTheScreenOrAFile() async throws {
+        let repl = try await Fixture()
+        let text = await repl.feed(":graph")
+        #expect(text.count == 1)
+        #expect(text.first?.contains("onboarding") == true)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("repl-graph-\(UUID()).svg").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        #expect(await repl.feed(":graph svg \(file)") == ["wrote the live tree as svg to \(file)"])
+        #expect(try String(contentsOfFile: file, encoding: .utf8).contains("<svg"))
+        #expect(await repl.feed(":graph mermaid").first?.contains("onboarding") == true)
+        #expect(await repl.feed(":graph svg a b").first?.hasPrefix("error: :graph takes") == true)
+    }
+
+    @Test func reloadKeepsTheTreeLeavesWhatIsGoneAndSurvivesAFailure() async throws {
+        let app = try TemporaryDirectory(files: ["app.lua": Self.app(children: #"{ id = "a" }, { id = "b" }"#)])
+        let repl = try await Fixture(app: app.path("app.lua"))
+        await repl.feed("/root/b")
+        try app.write("app.lua", Self.app(children: #"{ id = "a" }"#))
+        #expect(await repl.feed(":reload") == ["reloaded; what no longer exists was left:", "  leave b", "active: root"])
+        try app.write("app.lua", "portolan.app {")
+        let failed = await repl.feed(":reload")
+        #expect(failed.count == 1)
+        #expect(failed.first?.hasPrefix("error: reload failed; the previous rules stay: ") == true)
+        #expect(await repl.feed("/root/a") == ["  enter a", "active: root > a"])
+    }
+
+    @Test func watchReloadsWhenTheAppOrAFileItLoadsChanges() async throws {
+        let app = try TemporaryDirectory(files: [
+            "app.lua": #"portolan.load("more.lua")"# + "\n" + Self.app(children: #"{ id = "a" }"#),
+            "more.lua": "extra = 1",
+        ])
+        let repl = try await Fixture(app: app.path("app.lua"))
+        #expect(await repl.session.watchedFiles == [app.path("app.lua"), app.path("more.lua")])
+        #expect(await repl.session.reloadIfChanged() == false)
+        try await Task.sleep(for: .milliseconds(20))
+        try app.write("more.lua", "extra = 2")
+        repl.output.value = []
+        #expect(await repl.session.reloadIfChanged() == true)
+        #expect(repl.output.value == ["\(app.path("more.lua")) changed: reloaded", "active: root"])
+        #expect(await repl.feed("extra") == ["2"])
+        #expect(await repl.session.reloadIfChanged() == false)
+    }
+
+    // MARK: :record
+
+    @Test func aRecordedSessionReplaysUnderTheScenarioRunner() async throws {
+        let directory = try TemporaryDirectory(files: [:])
+        let file = directory.path("recorded.lua")
+        let repl = try await Fixture()
+        await repl.feed(
+            ":record \(file)",
+            "/root/onboarding/onboarding_login",
+            "login()",
+            "/wishlist/movies/42",
+            "portolan.route '/watched'",
+            "/root/nowhere",
+            "local n = 1",
+            "pending_link",
+            "nil + 1",
+            "function double(x)", "  return x * 2", "end",
+            "/root/onboarding/onboarding_login{remembered=true}",
+            "/watched/movies/1/cast/2",
+            ":back",
+            "/settings")
+        let written = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(written.contains(#"expect(portolan.route("/wishlist/movies/42"), { "leave onboarding_login", "switch root -> dashboard", "enter wishlist_movie {id=42}" })"#))
+        #expect(written.contains("  login()\n"))
+        #expect(written.contains("  do local n = 1 end\n"))
+        #expect(!written.contains("pending_link"))
+        #expect(written.contains(#"expect(err and err.kind, "unreachable")"#))
+        #expect(written.contains("-- Run with: portolan test --app Examples/movies/app.lua \(file)"))
+        #expect(await repl.feed(":record off") == ["recorded 8 routes to \(file)"])
+
+        // As written, with the app given, and without it when the tests run from the package
+        // root (the file loads Examples/movies/app.lua, relative to the working directory).
+        let runsFromRoot = FileManager.default.currentDirectoryPath == Self.packageRoot
+        for app in [Self.packageRoot + "/Examples/movies/app.lua"] + (runsFromRoot ? [nil] : []) {
+            let results = try await Self.runScenarios(file, app: app)
+            #expect(results.map(\.passed) == [true], "\(results)\n\(written)")
+        }
+    }
+
+    @Test func recordingStartedMidSessionSaysWhereItStarted() async throws {
+        let directory = try TemporaryDirectory(files: [:])
+        let repl = try await Fixture()
+        await repl.feed("/root/onboarding/onboarding_login", ":record \(directory.path("r.lua"))")
+        let written = try String(contentsOfFile: directory.path("r.lua"), encoding: .utf8)
+        #expect(written.contains("-- recording started at root > onboarding > onboarding_login; the replay starts where the app starts"))
+        #expect(await repl.feed(":record") == ["recorded 0 routes to \(directory.path("r.lua"))"])
+        #expect(await repl.feed(":record") == ["error: :record needs a file, as in :record session.lua (:record off stops)"])
+        #expect(await repl.feed(":record /nonexistent-dir/x.lua").first?.hasPrefix("error: cannot write /nonexistent-dir/x.lua") == true)
+    }
+
+    // MARK: Colours
+
+    @Test func coloursOnlyOnATerminalAndNeverWithNoColor() async throws {
+        #expect(ReplStyle.decide(outputIsTerminal: true, environment: [:]).isColored)
+        #expect(ReplStyle.decide(outputIsTerminal: true, environment: ["NO_COLOR": ""]).isColored)
+        #expect(!ReplStyle.decide(outputIsTerminal: true, environment: ["NO_COLOR": "1"]).isColored)
+        #expect(!ReplStyle.decide(outputIsTerminal: true, environment: ["TERM": "dumb"]).isColored)
+        #expect(!ReplStyle.decide(outputIsTerminal: false, environment: [:]).isColored)
+        #expect(ReplStyle.plain.paint("x", .error) == "x")
+        #expect(ReplStyle(colored: true).prompt("p> ", literal: "\u{1}") == "\u{1}\u{1B}[1;36m\u{1}p> \u{1}\u{1B}[0m\u{1}")
+
+        let output = Locked<[String]>([])
+        let session = try await ReplSession.start(appFile: nil, style: ReplStyle(colored: true), output: { output.value.append($0) })
+        await session.handle("error('x')")
+        await session.handle("/root/onboarding/onboarding_login")
+        #expect(output.value.first == "\u{1B}[31merror: stdin:1: x\u{1B}[0m")
+        #expect(output.value.contains("\u{1B}[33m  enter onboarding_login\u{1B}[0m"))
+        #expect(output.value.last == "\u{1B}[32mactive: root > onboarding > onboarding_login\u{1B}[0m")
+    }
+
+    // MARK: Helpers
+
+    static func app(children: String) -> String {
+        #"portolan.app { id = "root", children = { "# + children + " } }\n"
+    }
+
+    struct Outcome: CustomStringConvertible {
+        var passed: Bool
+        var description: String
+    }
+
+    static func runScenarios(_ file: String, app: String?) async throws -> [Outcome] {
+        let runner = ScenarioRunner(options: .init(app: app, timeout: .seconds(20)))
+        var outcomes: [Outcome] = []
+        for result in await runner.run(file: file) {
+            outcomes.append(Outcome(passed: result.outcome == .passed, description: "\(result)"))
+        }
+        return outcomes
+    }
+}
