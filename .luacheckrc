@@ -1,4 +1,4 @@
--- luacheck's settings for the Lua compiled into the host; scripts/test.sh runs it.
+-- luacheck's settings for the Lua compiled into the host and the tools; scripts/test.sh runs it.
 std = "lua54"
 max_line_length = 120
 
@@ -7,12 +7,12 @@ max_line_length = 120
 files["Sources/PortolanLua/Module/portolan.lua"] = { globals = { "print" } }
 
 -- The expect library takes the runner's function out of the globals and defines the scenario API.
-files["Sources/PortolanLua/Scenarios/ExpectLibrary.lua"] = {
+files["Sources/PortolanTools/Scenarios/ExpectLibrary.lua"] = {
   globals = { "__portolan_runner", "expect", "scenario", "skip" },
 }
 
 -- The linter's prelude wraps the `portolan` module's functions and talks to Swift through globals.
-files["Sources/PortolanLua/Check/CheckPrelude.lua"] = {
+files["Sources/PortolanTools/Check/CheckPrelude.lua"] = {
   globals = { "portolan", "__portolan_at", "__portolan_check_collect" },
   read_globals = { "__portolan_check_report" },
 }
