@@ -46,6 +46,30 @@ public struct ParsedURL: Sendable, Equatable {
     /// The path's segments alone, percent-decoded.
     public var pathSegments: ArraySlice<String> { routingSegments[pathStart...] }
 
+    /// Whether `text` is meant as a URL rather than a node id: it starts with `/` (a path) or with
+    /// a scheme and `://` (`myapp://movie/42`), the scheme being a letter followed by letters,
+    /// digits, `+`, `-` or `.` (RFC 3986). The one rule the module, the REPL and the linter share.
+    public static func isURL(_ text: some StringProtocol) -> Bool {
+        let bytes = text.utf8
+        guard let first = bytes.first else { return false }
+        if first == UInt8(ascii: "/") { return true }
+        guard isASCIILetter(first) else { return false }
+        var rest = bytes.dropFirst()
+        while let byte = rest.first, isASCIILetter(byte) || isASCIIDigit(byte)
+            || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") {
+            rest = rest.dropFirst()
+        }
+        return rest.starts(with: "://".utf8)
+    }
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+    }
+
+    private static func isASCIIDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
     /// Reads `text` as a URL, or throws why it cannot be routed.
     public init(parsing text: String) throws(URLRoutingError) {
         var contiguous = text

@@ -5,13 +5,13 @@ import Portolan
 /// builds (the module has already checked field types; this checks what only the whole graph shows).
 struct GraphDeclaration {
     let graph: NavigationGraph
-    /// For each node with Lua handlers, which ones (`enter`, `leave`, `can_leave`, `switch`, `guard`).
-    let handlers: [NodeID: Set<String>]
+    /// For each node with Lua handlers, which ones.
+    let handlers: [NodeID: Set<HandlerName>]
     /// Whether some node has a guard (routes then go through Lua interception).
     let hasGuards: Bool
 
     init(root: LuaValue, anywhere: LuaValue, caseInsensitiveRoutes: Bool = false) throws(DeclarationError) {
-        var handlers: [NodeID: Set<String>] = [:]
+        var handlers: [NodeID: Set<HandlerName>] = [:]
         let rootSpec = try Self.spec(root, handlers: &handlers)
         var anywhereSpecs: [NodeSpec] = []
         for node in anywhere.arrayValue ?? [] {
@@ -23,10 +23,10 @@ struct GraphDeclaration {
             throw DeclarationError(message: error.description)
         }
         self.handlers = handlers
-        hasGuards = handlers.values.contains { $0.contains("guard") }
+        hasGuards = handlers.values.contains { $0.contains(.guard) }
     }
 
-    private static func spec(_ value: LuaValue, handlers: inout [NodeID: Set<String>]) throws(DeclarationError) -> NodeSpec {
+    private static func spec(_ value: LuaValue, handlers: inout [NodeID: Set<HandlerName>]) throws(DeclarationError) -> NodeSpec {
         guard let id = value["id"].stringValue else {
             throw DeclarationError(message: "a node has no id")
         }
@@ -35,7 +35,7 @@ struct GraphDeclaration {
         for child in value["children"].arrayValue ?? [] {
             children.append(try spec(child, handlers: &handlers))
         }
-        let names = (value["handlers"].arrayValue ?? []).compactMap(\.stringValue)
+        let names = (value["handlers"].arrayValue ?? []).compactMap { $0.stringValue.flatMap(HandlerName.init(rawValue:)) }
         if !names.isEmpty {
             handlers[id, default: []].formUnion(names)
         }

@@ -8,38 +8,38 @@ extension HostCore {
     /// The router's handlers for a node with these declared Lua handlers: only those it has, so a
     /// node without `leave` or `can_leave` costs the route nothing for them. Nil when it has none
     /// the router calls (a guard runs with the interceptors).
-    func luaHandlers(of id: NodeID, declared: Set<String>) -> NodeHandlers? {
+    func luaHandlers(of id: NodeID, declared: Set<HandlerName>) -> NodeHandlers? {
         var handlers = NodeHandlers()
         // Unowned: the core owns the router these are bound to.
-        if declared.contains("enter") {
-            handlers.enter = { [unowned self] entry, info in try runHandler("enter", of: id, entry: entry, info: info) }
+        if declared.contains(.enter) {
+            handlers.enter = { [unowned self] entry, info in try runHandler(.enter, of: id, entry: entry, info: info) }
         }
-        if declared.contains("leave") {
-            handlers.leave = { [unowned self] entry, info in try runHandler("leave", of: id, entry: entry, info: info) }
+        if declared.contains(.leave) {
+            handlers.leave = { [unowned self] entry, info in try runHandler(.leave, of: id, entry: entry, info: info) }
         }
-        if declared.contains("switch") {
-            handlers.switchTo = { [unowned self] child, info in try runHandler("switch", of: id, entry: child, info: info) }
+        if declared.contains(.switch) {
+            handlers.switchTo = { [unowned self] child, info in try runHandler(.switch, of: id, entry: child, info: info) }
         }
-        if declared.contains("can_leave") {
+        if declared.contains(.canLeave) {
             handlers.canLeave = { [unowned self] entry in try canLeave(id, entry: entry) }
         }
         let hasAny = handlers.enter != nil || handlers.leave != nil || handlers.switchTo != nil || handlers.canLeave != nil
         return hasAny ? handlers : nil
     }
 
-    private func runHandler(_ field: String, of id: NodeID, entry: Entry, info: InstructionInfo) throws {
+    private func runHandler(_ field: HandlerName, of id: NodeID, entry: Entry, info: InstructionInfo) throws {
         currentDestination = info.destination
         let arguments: [LuaValue] = [
-            .string(id), .string(field), .string(entry.id), entry.contextTable ?? .nil,
+            .string(id), .string(field.rawValue), .string(entry.id), entry.contextTable ?? .nil,
             .string(info.instruction.description), info.url.map { .table($0.urlFields) } ?? .nil,
         ]
         let values = try runCoroutine(try module.runHandler, arguments)
-        try HandlerResult.check(values, handler: "\(field) of '\(id)'")
+        try HandlerResult.check(values, handler: "\(field.rawValue) of '\(id)'")
     }
 
     private func canLeave(_ id: NodeID, entry: Entry) throws -> Bool {
         let values = try runCoroutine(
-            try module.runHandler, [.string(id), .string("can_leave"), .string(entry.id), entry.contextTable ?? .nil])
+            try module.runHandler, [.string(id), .string(HandlerName.canLeave.rawValue), .string(entry.id), entry.contextTable ?? .nil])
         return try HandlerResult.permission(values, handler: "can_leave of '\(id)'")
     }
 
@@ -55,7 +55,7 @@ extension HostCore {
 
     /// Runs `function(arguments…)` to its end, sleeping through its `portolan.wait`s within the
     /// handler time limit. A wait cut by an interrupt or a cancellation throws `RouteStopped`.
-    private func runCoroutine(_ function: LuaValue, _ arguments: [LuaValue]) throws -> [LuaValue] {
+    func runCoroutine(_ function: LuaValue, _ arguments: [LuaValue]) throws -> [LuaValue] {
         let deadline = ContinuousClock.now + configuration.handlerTimeout
         let coroutine = try pooledCoroutine(running: function)
         var input = arguments

@@ -26,6 +26,9 @@ final class HostCore: @unchecked Sendable {
     private var redirectRules: [(String, String)] = []
     /// Whether the script added an interceptor; with none and no guards, routes skip Lua entirely.
     var hasInterceptors = false
+    /// Whether the script added a redirect rule written as a Lua function; with none, a URL routed
+    /// from Swift is resolved without entering Lua.
+    var hasURLFunctions = false
     /// Whether some node of the declared app has a guard.
     var hasGuards: Bool { declaration?.hasGuards ?? false }
     /// The destination of the route whose handler runs now, for `info.destination`.
@@ -126,6 +129,7 @@ final class HostCore: @unchecked Sendable {
         fileprivate let declaration: GraphDeclaration?
         fileprivate let redirectRules: [(String, String)]
         fileprivate let hasInterceptors: Bool
+        fileprivate let hasURLFunctions: Bool
         fileprivate let observed: Set<String>
     }
 
@@ -147,9 +151,10 @@ final class HostCore: @unchecked Sendable {
     private func beginReload() throws(HostError) -> Snapshot {
         let snapshot = Snapshot(
             router: router, declaration: declaration, redirectRules: redirectRules,
-            hasInterceptors: hasInterceptors, observed: observedEvents)
+            hasInterceptors: hasInterceptors, hasURLFunctions: hasURLFunctions, observed: observedEvents)
         redirectRules = []
         hasInterceptors = false
+        hasURLFunctions = false
         observedEvents = []
         lastMigration = []
         isReloading = true
@@ -164,6 +169,7 @@ final class HostCore: @unchecked Sendable {
             declaration = snapshot.declaration
             redirectRules = snapshot.redirectRules
             hasInterceptors = snapshot.hasInterceptors
+            hasURLFunctions = snapshot.hasURLFunctions
             observedEvents = snapshot.observed
         }
         isReloading = false
@@ -188,15 +194,42 @@ final class HostCore: @unchecked Sendable {
         }
     }
 
-    func route(url: String) -> RouteResult {
+    /// Where a URL leads after the redirect rules. The Lua half applies the rules written as
+    /// functions itself before it asks the host (`functionRulesApplied`); from Swift they run here.
+    func resolve(url: String, functionRulesApplied: Bool = false) -> Result<URLResolution, RouteFailure> {
         do {
             let router = try requireRouter()
-            // Resolved once: the coverage observer and the route see the same resolution.
-            let resolution = try router.resolve(url: url).get()
+            let rewritten = functionRulesApplied ? url : try rewrittenByFunctionRules(url)
+            return router.resolve(url: rewritten)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Routes to a resolved URL; the coverage observer sees the very resolution the route uses.
+    func route(resolved resolution: URLResolution) -> RouteResult {
+        do {
+            let router = try requireRouter()
             urlObserver?(resolution)
             return router.routeNow(resolved: resolution)
         } catch {
             return .failure(error)
+        }
+    }
+
+    /// The URL after the redirect rules written as Lua functions (the module's `rewrite_url`, run
+    /// as a handler is: within its time limit and instruction budget).
+    private func rewrittenByFunctionRules(_ url: String) throws(RouteFailure) -> String {
+        guard hasURLFunctions else { return url }
+        do {
+            let values = try runCoroutine(try module.rewriteURL, [.string(url)])
+            return values.first?.stringValue ?? url
+        } catch let timeout as HandlerTimeout {
+            throw RouteFailure(.timeout, "a redirect rule did not finish in time: \(timeout.message)")
+        } catch let stop as RouteStopped {
+            throw RouteFailure(.cancelled, stop.message)
+        } catch {
+            throw RouteFailure(.invalid, "a redirect rule failed: \(error)")
         }
     }
 
@@ -217,7 +250,7 @@ final class HostCore: @unchecked Sendable {
             router.enqueue(to: destination)
         case .url(let url):
             // A URL that leads nowhere is refused here, at the caller's line, not later.
-            let resolution = try router.resolve(url: url).get()
+            let resolution = try resolve(url: url, functionRulesApplied: true).get()
             urlObserver?(resolution)
             router.enqueue(resolved: resolution)
         }

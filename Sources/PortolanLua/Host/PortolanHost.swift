@@ -105,6 +105,37 @@ public actor PortolanHost {
         return try show(chunk)
     }
 
+    /// Runs `source` as a script's main flow with `arguments` as its `...`, and returns what it
+    /// returns: how tools hand values to Lua (chunk arguments, never text spliced into source).
+    public func values(running source: String, chunkName: String, arguments: [LuaValue] = []) throws(HostError) -> [LuaValue] {
+        try core.drive(try core.loadChunk(source, chunkName: chunkName), arguments)
+    }
+
+    /// Calls a Lua function as a script's main flow and returns what it returns.
+    public func call(_ function: LuaValue, _ arguments: [LuaValue] = []) throws(HostError) -> [LuaValue] {
+        try core.drive(function, arguments)
+    }
+
+    /// A Swift function as a Lua value, to pass to a chunk (``values(running:chunkName:arguments:)``).
+    /// It runs on the host's thread, inside the unit of work that called it.
+    public func function(_ body: @escaping @Sendable ([LuaValue]) throws -> [LuaValue]) throws(HostError) -> LuaValue {
+        do {
+            return try core.state.function(body)
+        } catch {
+            throw HostError(error)
+        }
+    }
+
+    /// Whether `source` compiles (nothing runs).
+    public func compiles(_ source: String, chunkName: String) -> Bool {
+        (try? core.loadChunk(source, chunkName: chunkName)) != nil
+    }
+
+    /// The module's printer of values, `function(value, compact)`, for tools that show values in Lua.
+    package var valuePrinter: LuaValue {
+        get throws(HostError) { try core.module.show }
+    }
+
     /// Runs a chunk as a main flow and returns its results as the REPL prints them.
     private func show(_ chunk: LuaValue) throws(HostError) -> [String] {
         let shown = try core.drive(try core.module.runAndShow, [chunk])
@@ -119,10 +150,23 @@ public actor PortolanHost {
         core.route(destination)
     }
 
-    /// Routes to where a URL leads, as `portolan.route("/movies/42")` does (Lua function redirect
-    /// rules apply only to routes asked for from Lua).
+    /// Routes to where a URL leads, as `portolan.route("/movies/42")` does.
     public func route(url: String) -> RouteResult {
-        core.route(url: url)
+        switch core.resolve(url: url) {
+        case .success(let resolution): core.route(resolved: resolution)
+        case .failure(let failure): .failure(failure)
+        }
+    }
+
+    /// Where a URL leads, as `portolan.match` says: after the app's redirect rules (those written
+    /// as Lua functions included), the node, pattern and destination it resolves to.
+    public func resolve(url: String) -> Result<URLResolution, RouteFailure> {
+        core.resolve(url: url)
+    }
+
+    /// Routes to a URL resolved by ``resolve(url:)``, without resolving it again.
+    public func route(resolved resolution: URLResolution) -> RouteResult {
+        core.route(resolved: resolution)
     }
 
     /// Calls `observer` with every URL routed to through this host, once resolved: the node and

@@ -43,7 +43,7 @@ extension HostCore {
                 case .destination(let destination):
                     return plan(destination).luaValues
                 case .url(let url):
-                    return plan(try requireRouter().resolve(url: url).get().destination).luaValues
+                    return plan(try resolve(url: url, functionRulesApplied: true).get().destination).luaValues
                 }
             } catch {
                 return RouteResult.failure(error).luaValues
@@ -67,7 +67,7 @@ extension HostCore {
         do {
             switch try RouteTarget(lua: value) {
             case .destination(let destination): return route(destination)
-            case .url(let url): return route(url: url)
+            case .url(let url): return route(resolved: try resolve(url: url, functionRulesApplied: true).get())
             }
         } catch {
             return .failure(error)

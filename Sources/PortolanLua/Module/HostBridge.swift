@@ -11,6 +11,7 @@ extension HostCore {
         }
         // The longest wait the host accepts: the module checks it at the caller's line.
         table[.string("max_wait_seconds")] = .integer(Int64(ScriptNumbers.maxSeconds))
+        table[.string("handler_names")] = .array(HandlerName.allCases.map { .string($0.rawValue) })
         return .table(table)
     }
 
@@ -33,6 +34,11 @@ extension HostCore {
                 try self.unwrap().observedEvents.insert($0.first?.stringValue ?? "")
                 return []
             }),
+            ("url_function_added", { [weak self] _ in
+                try self.unwrap().hasURLFunctions = true
+                return []
+            }),
+            ("is_url", { arguments in [.boolean(arguments.first?.stringValue.map(ParsedURL.isURL) ?? false)] }),
             ("intercepting", { [weak self] _ in
                 try self.unwrap().hasInterceptors = true
                 return []
@@ -70,7 +76,7 @@ extension HostCore {
         do {
             let router = try requireRouter()
             let url = arguments.first?.stringValue ?? ""
-            switch router.resolve(url: url) {
+            switch resolve(url: url, functionRulesApplied: true) {
             case .success(let resolution): return [.boolean(true), resolution.luaValue]
             case .failure(let failure): return [.boolean(false), failure.luaFields]
             }

@@ -78,13 +78,13 @@ extension Entry {
 }
 
 /// What `portolan.route` and `portolan.plan` accept: a destination, or a URL (a string that
-/// starts with `/` or contains `://`), which the graph's route patterns resolve.
+/// ``ParsedURL/isURL(_:)`` accepts), which the graph's route patterns resolve.
 package enum RouteTarget {
     case destination(Destination)
     case url(String)
 
     package init(lua value: LuaValue) throws(RouteFailure) {
-        if case .string(let text) = value, text.hasPrefix("/") || text.contains("://") {
+        if case .string(let text) = value, ParsedURL.isURL(text) {
             self = .url(text)
         } else {
             self = .destination(try Destination(lua: value))

@@ -9,6 +9,8 @@ struct ModuleFunctions {
     let emit: LuaValue
     let beginReload: LuaValue
     let endReload: LuaValue
+    let rewriteURL: LuaValue
+    let show: LuaValue
 
     init(_ table: LuaValue) throws(HostError) {
         func function(_ name: String) throws(HostError) -> LuaValue {
@@ -23,6 +25,8 @@ struct ModuleFunctions {
         emit = try function("emit")
         beginReload = try function("begin_reload")
         endReload = try function("end_reload")
+        rewriteURL = try function("rewrite_url")
+        show = try function("show")
     }
 }
 

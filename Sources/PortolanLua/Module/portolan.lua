@@ -59,8 +59,9 @@ end
 
 local url_functions = {}   -- redirect rules given as functions, applied in order before matching
 
+-- The host's one rule for "is this a URL" (ParsedURL.isURL).
 local function is_url(dest)
-  return type(dest) == "string" and (dest:sub(1, 1) == "/" or dest:find("://", 1, true) ~= nil)
+  return type(dest) == "string" and bridge.is_url(dest)
 end
 
 -- The URL after the function rules: the first that returns a string rewrites it, and the rules
@@ -81,6 +82,9 @@ local function rewritten(url)
   error("redirect rules loop: more than 8 rewrites, last to '" .. url .. "'", 0)
 end
 
+--- The URL after the function rules, for a URL the host routes from Swift.
+function host.rewrite_url(url) return rewritten(url) end
+
 local function target(dest)
   if is_url(dest) then return rewritten(dest) end
   return dest
@@ -91,6 +95,7 @@ end
 function portolan.redirect_rule(from, to)
   if type(from) == "function" and to == nil then
     url_functions[#url_functions + 1] = from
+    bridge.url_function_added()
     return
   end
   if type(from) ~= "string" or type(to) ~= "string" then
@@ -159,7 +164,7 @@ function portolan.did_switch(switch_id, child_id) return checked(bridge.did_swit
 
 -- Declaring the app -------------------------------------------------------------------------------
 
-local HANDLERS = { "enter", "leave", "can_leave", "switch", "guard" }
+local HANDLERS = bridge.handler_names   -- the host's HandlerName, in declaration order
 
 -- Returns the plain description the host validates, or nil and a message.
 local function describe(node, where, found)
@@ -417,6 +422,9 @@ local function sorted_keys(t)
   return keys
 end
 
+-- The one printer of values (the REPL's results, the expect library's messages): tables with
+-- sorted keys and cycles marked. `indent` nil is the compact form, on one line: {"a", b = 1}.
+-- Otherwise { "a", b = 1 }, split over indented lines past 72 characters.
 local function show(value, indent, seen)
   if type(value) == "string" then return string.format("%q", value) end
   if type(value) ~= "table" then return tostring(value) end
@@ -425,8 +433,7 @@ local function show(value, indent, seen)
   if seen[value] then return "<cycle>" end
   seen[value] = true
   local keys = sorted_keys(value)
-  if #keys == 0 then seen[value] = nil return "{}" end
-  local inner = indent .. "  "
+  local inner = indent and indent .. "  "
   local parts, is_list = {}, #value == #keys
   for _, key in ipairs(keys) do
     local shown = show(value[key], inner, seen)
@@ -439,13 +446,15 @@ local function show(value, indent, seen)
     end
   end
   seen[value] = nil
+  if #parts == 0 then return "{}" end
+  if not indent then return "{" .. table.concat(parts, ", ") .. "}" end
   local flat = "{ " .. table.concat(parts, ", ") .. " }"
   if #flat <= 72 and not flat:find("\n") then return flat end
   return "{\n" .. inner .. table.concat(parts, ",\n" .. inner) .. "\n" .. indent .. "}"
 end
 
---- The text the REPL prints for a value: tables with sorted keys, nesting, cycles marked.
-function host.show(value) return show(value, "", {}) end
+--- The text of a value: as the REPL prints it, or in the compact form when `compact` is true.
+function host.show(value, compact) return show(value, not compact and "" or nil, {}) end
 
 -- The host preloads this loader, so that `require "portolan"` gives this very table.
 return host, function() return portolan end

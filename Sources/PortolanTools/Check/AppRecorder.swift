@@ -1,6 +1,5 @@
 import PortolanLua
 import Lua
-import Synchronization
 
 /// Runs an app script in a fresh sandboxed host set up for the linter (`CheckPrelude`), and returns
 /// what it declared, or the findings that stop the check: a syntax error, a script that fails
@@ -29,18 +28,12 @@ enum AppRecorder {
         let marked = (try? LuaState(sandboxed: true).load(rewritten, chunkName: chunkName)) == nil ? source : rewritten
 
         let directory = FilePaths.directory(of: file)
-        let collected = Mutex<RecordedApp??>(nil)
         let host: PortolanHost
         do {
             host = try PortolanHost(configuration: HostConfiguration(
                 handlerTimeout: .seconds(2), scriptInstructionBudget: 100_000_000, moduleDirectory: directory))
             await host.setOutput { _ in }
             await host.setScriptDirectory(directory)
-            try await host.register(function: "__portolan_check_report") { arguments in
-                let app = arguments.first.flatMap { Self.app(from: $0, file: file) }
-                collected.withLock { $0 = .some(app) }
-                return []
-            }
             try await host.run(checkPreludeSource, chunkName: "=portolan check")
         } catch {
             outcome.findings.append(CheckFinding(.error, .loadError, file: file, line: 0, "the checker could not start: \(error)"))
@@ -59,13 +52,17 @@ enum AppRecorder {
             outcome.findings.append(CheckFinding(
                 .error, .loadError, file: location.file, line: location.line, "the script failed: \(location.message)"))
         }
+        let collected: RecordedApp?
         do {
-            try await host.run("__portolan_check_collect()", chunkName: "=portolan check")
+            collected = try await host.perform { host throws(HostError) in
+                let report = try host.values(running: "return __portolan_check_collect()", chunkName: "=portolan check")
+                return Self.app(from: report.first ?? .nil, file: file)
+            }
         } catch {
             outcome.findings.append(CheckFinding(.error, .loadError, file: file, line: 0, "could not read the declared app: \(error)"))
             return outcome
         }
-        guard let app = collected.withLock({ $0 }) ?? nil else {
+        guard let app = collected else {
             if failure == nil {
                 outcome.findings.append(CheckFinding(
                     .error, .noApp, file: file, line: 0, "the script never calls portolan.app { ... }: there is no app to check"))

@@ -60,6 +60,7 @@ local function describe(node, visiting)
   return d
 end
 
+-- What the app declared, as a plain description: the checker calls this once the app has run.
 function __portolan_check_collect()
   local app = apps[#apps]
   local report = { apps = #apps, rules = rules, function_rules = function_rules }
@@ -78,5 +79,5 @@ function __portolan_check_collect()
       report.case_insensitive = app.spec.case_insensitive_routes == true
     end
   end
-  __portolan_check_report(report)
+  return report
 end

@@ -1,5 +1,5 @@
-local report = __portolan_runner
-__portolan_runner = nil
+-- The runner's Swift function, and the host's printer of values (compact form, on one line).
+local report, printer = ...
 local SELECTED = report("mode")
 
 -- Showing values ------------------------------------------------------------------------------------
@@ -27,26 +27,7 @@ local function is_list(t)
   return count == #t
 end
 
-local function show(value, seen)
-  if type(value) == "string" then return string.format("%q", value) end
-  if type(value) ~= "table" then return tostring(value) end
-  local mt = getmetatable(value)
-  if mt and mt.__tostring then return tostring(value) end
-  seen = seen or {}
-  if seen[value] then return "<cycle>" end
-  seen[value] = true
-  local parts = {}
-  if is_list(value) then
-    for i = 1, #value do parts[i] = show(value[i], seen) end
-  else
-    for _, key in ipairs(sorted_keys(value)) do
-      local name = is_identifier(key) and key or "[" .. show(key, seen) .. "]"
-      parts[#parts + 1] = name .. " = " .. show(value[key], seen)
-    end
-  end
-  seen[value] = nil
-  return "{" .. table.concat(parts, ", ") .. "}"
-end
+local function show(value) return printer(value, true) end
 
 -- Deep equality --------------------------------------------------------------------------------------
 

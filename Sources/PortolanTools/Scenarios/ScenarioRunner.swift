@@ -216,8 +216,8 @@ public struct ScenarioRunner: Sendable {
     ) -> Attempt.Ending {
         host.setOutput { session.print($0) }
         do {
-            try host.register(function: "__portolan_runner") { session.handle($0) }
-            try host.run(expectLibrarySource, chunkName: "=expect")
+            let runner = try host.function { session.handle($0) }
+            _ = try host.values(running: expectLibrarySource, chunkName: "=expect", arguments: [runner, try host.valuePrinter])
         } catch {
             return .failed("cannot install scenario and expect: \(error.message)", session.snapshot)
         }

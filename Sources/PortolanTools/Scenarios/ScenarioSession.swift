@@ -38,7 +38,7 @@ final class ScenarioSession: Sendable {
         }
     }
 
-    /// The body of `__portolan_runner` (see `expectLibrarySource`).
+    /// The runner's function that the expect library calls (see `expectLibrarySource`).
     func handle(_ arguments: [LuaValue]) -> [LuaValue] {
         let event = arguments.first?.stringValue ?? ""
         let argument = { (index: Int) in index < arguments.count ? arguments[index] : .nil }
