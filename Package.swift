@@ -48,7 +48,7 @@ let package = Package(
             // and the built-in demo app, which is Examples/movies/app.lua itself (a link).
             resources: [
                 .embedInCode("Scenarios/ExpectLibrary.lua"), .embedInCode("Check/CheckPrelude.lua"),
-                .embedInCode("REPL/DemoApp.lua"),
+                .embedInCode("REPL/ReplKeys.lua"), .embedInCode("REPL/DemoApp.lua"),
             ]
         ),
         .executableTarget(

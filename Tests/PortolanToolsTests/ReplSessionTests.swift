@@ -164,7 +164,7 @@ import Testing
             "failed: invalid: a destination is a list of ids or entries from the root, or the id or entry of an anywhere node; got a number",
             "active: root > onboarding",
         ])
-        #expect(await repl.feed(":plan {'root',") == ["error: plan:1: unexpected symbol near ')'"])
+        #expect(await repl.feed(":plan {'root',") == ["error: plan:1: unexpected symbol near <eof>"])
         #expect(await repl.feed(":plan") == [#"error: :plan needs a destination, as in :plan /wishlist or :plan {"root", "dashboard"}"#])
         #expect(await repl.feed("portolan.active_path()") == [#"{ "root", "onboarding" }"#])
     }
@@ -222,9 +222,12 @@ import Testing
             "  enter wishlist_movie {id=8}",
             "active: root > dashboard > wishlist > wishlist_movie {id=5}",
         ])
-        // A rule that raises is an error at the prompt, and nothing moves.
+        // A rule that raises fails the route (kind invalid) with its message, and nothing moves.
         await repl.feed(#"portolan.redirect_rule(function(url) if url == "/bad" then return 42 end end)"#)
-        #expect(await repl.feed("/bad") == ["error: a redirect rule returned a number; return a URL string or nothing"])
+        #expect(await repl.feed("/bad") == [
+            "failed: invalid: a redirect rule returned a number; return a URL string or nothing",
+            "active: root > dashboard > wishlist > wishlist_movie {id=5}",
+        ])
         #expect(await repl.feed("portolan.active_path()") == [#"{ "root", "dashboard", "wishlist", "wishlist_movie" }"#])
     }
 

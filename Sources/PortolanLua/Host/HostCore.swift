@@ -44,6 +44,11 @@ final class HostCore: @unchecked Sendable {
     var output: @Sendable (String) -> Void = { print($0) }
     /// Directory tried for relative paths given to `portolan.load`, after the working directory.
     var scriptDirectory: String?
+    /// Every file loaded as a script (the app file, `portolan.load`), in order, once each.
+    private(set) var loadedFiles: [String] = []
+    /// How many chunks of text the host has compiled or taken from the cache: what shows that a
+    /// tool drives the host without writing Lua of its own.
+    private(set) var chunksLoaded = 0
 
     init(configuration: HostConfiguration, thread: SerialThread) throws(HostError) {
         self.configuration = configuration
@@ -229,7 +234,7 @@ final class HostCore: @unchecked Sendable {
         } catch let stop as RouteStopped {
             throw RouteFailure(.cancelled, stop.message)
         } catch {
-            throw RouteFailure(.invalid, "a redirect rule failed: \(error)")
+            throw RouteFailure(.invalid, "\(error)")
         }
     }
 
@@ -281,6 +286,7 @@ final class HostCore: @unchecked Sendable {
     }
 
     func loadChunk(_ source: String, chunkName: String) throws(HostError) -> LuaValue {
+        chunksLoaded += 1
         do {
             return try CompiledChunks.function(Array(source.utf8), chunkName: chunkName, in: state)
         } catch {
@@ -290,6 +296,8 @@ final class HostCore: @unchecked Sendable {
 
     func loadFile(_ path: String) throws(HostError) -> LuaValue {
         let resolved = FilePaths.resolve(path, in: scriptDirectory)
+        // Remembered even when it does not compile: fixing it is the edit a watcher waits for.
+        if FilePaths.exists(resolved), !loadedFiles.contains(resolved) { loadedFiles.append(resolved) }
         do {
             // "@": Lua shortens a long path from the front ("...dir/app.lua:3:"), keeping the file name.
             let source = try LuaState.chunkBytes(contentsOfFile: resolved)

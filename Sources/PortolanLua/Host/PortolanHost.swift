@@ -49,11 +49,42 @@ public actor PortolanHost {
 
     // MARK: Loading and running scripts
 
-    /// Runs an app script (it declares the graph with `portolan.app`).
+    /// Runs an app script (it declares the graph with `portolan.app`): how every command loads an
+    /// app. The app's directory is where `require` finds its modules (unless the configuration
+    /// names another) and where `portolan.load` tries relative paths.
     public func loadApp(file path: String) throws(HostError) {
-        if core.scriptDirectory == nil { core.scriptDirectory = FilePaths.directory(of: path) }
+        try useDirectory(of: path)
         appFile = path
         _ = try core.drive(try core.loadFile(path), [])
+    }
+
+    /// Runs `source` as the app file `path` (the linter's annotated copy of it): the same
+    /// directories as ``loadApp(file:)``, and errors name `path`.
+    public func loadApp(file path: String, source: String) throws(HostError) {
+        try useDirectory(of: path)
+        appFile = path
+        _ = try core.drive(try core.loadChunk(source, chunkName: "@" + path), [])
+    }
+
+    private func useDirectory(of path: String) throws(HostError) {
+        let directory = FilePaths.directory(of: path)
+        if core.scriptDirectory == nil { core.scriptDirectory = directory }
+        if core.configuration.moduleDirectory == nil {
+            do {
+                try core.state.setModuleDirectory(directory)
+            } catch {
+                throw HostError(error)
+            }
+        }
+    }
+
+    /// How many chunks of Lua text the host has loaded (typed, run or evaluated).
+    package var chunksLoaded: Int { core.chunksLoaded }
+
+    /// The files the app is made of, for a watcher: the app file, every file `portolan.load` ran,
+    /// and every module it required from its directory.
+    public var appFiles: [String] {
+        core.loadedFiles
     }
 
     /// The app file last loaded, which `reload()` runs again.

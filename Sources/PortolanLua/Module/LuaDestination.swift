@@ -79,7 +79,7 @@ extension Entry {
 
 /// What `portolan.route` and `portolan.plan` accept: a destination, or a URL (a string that
 /// ``ParsedURL/isURL(_:)`` accepts), which the graph's route patterns resolve.
-package enum RouteTarget {
+package enum RouteTarget: Sendable {
     case destination(Destination)
     case url(String)
 

@@ -27,13 +27,11 @@ enum AppRecorder {
         // A rewrite that does not compile is never expected; lines then fall back to the app call's.
         let marked = (try? LuaState(sandboxed: true).load(rewritten, chunkName: chunkName)) == nil ? source : rewritten
 
-        let directory = FilePaths.directory(of: file)
         let host: PortolanHost
         do {
             host = try PortolanHost(configuration: HostConfiguration(
-                handlerTimeout: .seconds(2), scriptInstructionBudget: 100_000_000, moduleDirectory: directory))
+                handlerTimeout: .seconds(2), scriptInstructionBudget: 100_000_000))
             await host.setOutput { _ in }
-            await host.setScriptDirectory(directory)
             try await host.run(checkPreludeSource, chunkName: "=portolan check")
         } catch {
             outcome.findings.append(CheckFinding(.error, .loadError, file: file, line: 0, "the checker could not start: \(error)"))
@@ -41,7 +39,7 @@ enum AppRecorder {
         }
 
         let failure = await runWithinTimeLimit(host) { () async throws(HostError) in
-            try await host.loadApp(source: marked, chunkName: chunkName)
+            try await host.loadApp(file: file, source: marked)
         }
         if let failure {
             var location = LuaLocation(failure.message, file: file)

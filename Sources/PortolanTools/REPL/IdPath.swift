@@ -35,6 +35,11 @@ public enum IdPath {
         return entries
     }
 
+    /// The first id of an id path (`root` in `/root/a` and in `/root{x=1}/a`).
+    static func firstID(of text: String) -> Substring {
+        text.drop(while: { $0 == "/" }).prefix(while: { $0 != "/" && $0 != "{" && !$0.isWhitespace })
+    }
+
     /// The destination an id path names: always a path from the root.
     public static func destination(_ text: String) throws(ParseError) -> Destination {
         .path(try entries(text))

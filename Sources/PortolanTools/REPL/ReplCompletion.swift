@@ -64,7 +64,7 @@ enum Completer {
                 let argument = String(body[space...].drop(while: { $0 == " " }))
                 switch name {
                 case "plan":
-                    if argument.first == "/" || ReplInput.isURL(argument) { return .url(argument) }
+                    if argument.first == "/" || ParsedURL.isURL(argument) { return .url(argument) }
                     return luaRequest(argument)
                 case "graph":
                     if argument.contains(" ") { return .nothing }
@@ -78,7 +78,7 @@ enum Completer {
                 }
             }
             let text = String(leading)
-            if text.first == "/" || (ReplInput.isURL(text) && !text.contains(" ")) { return .url(text) }
+            if text.first == "/" || (ParsedURL.isURL(text) && !text.contains(" ")) { return .url(text) }
         }
         return luaRequest(String(prefix))
     }
@@ -185,38 +185,4 @@ enum Completer {
     static func nodeIDs(_ partial: String, graph: NavigationGraph) -> [String] {
         graph.nodes.map(\.id).filter { $0.hasPrefix(partial) }
     }
-}
-
-extension ReplSession {
-    /// The Lua helper completion calls: the keys of a table named by a dotted path from `_G`,
-    /// read with `rawget` and `next` (and through table `__index` fields of metatables, read raw),
-    /// so that no metamethod runs. Not meant for users.
-    static let keysFunction = "__portolan_repl_keys"
-
-    static let keysSource = """
-        function \(keysFunction)(path, prefix)
-          local t = _G
-          for name in string.gmatch(path, "[^.:]+") do
-            if type(t) ~= "table" then t = nil break end
-            t = rawget(t, name)
-          end
-          local keys, seen, depth = {}, {}, 0
-          while type(t) == "table" and depth < 8 do
-            local count = 0
-            for k in next, t do
-              count = count + 1
-              if count > 5000 then break end
-              if type(k) == "string" and not seen[k] and k:sub(1, #prefix) == prefix
-                 and k:match("^[%a_][%w_]*$") and k:sub(1, 16) ~= "__portolan_repl_" then
-                seen[k] = true
-                keys[#keys + 1] = k
-              end
-            end
-            local mt = getmetatable(t)
-            t = type(mt) == "table" and rawget(mt, "__index") or nil
-            depth = depth + 1
-          end
-          \(outcomeFunction)(keys)
-        end
-        """
 }

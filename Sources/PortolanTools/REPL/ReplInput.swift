@@ -1,3 +1,4 @@
+import Portolan
 import PortolanLua
 /// What a line typed at a fresh REPL prompt asks for.
 ///
@@ -38,7 +39,7 @@ public enum ReplInput: Equatable, Sendable {
         let text = line.replTrimmed()
         if text.isEmpty {
             self = .empty
-        } else if Self.isURL(text) {
+        } else if ParsedURL.isURL(text) {
             self = .route(text)
         } else if text.first == ":" && !text.hasPrefix("::") {  // `::label::` is Lua
             let body = text.dropFirst()
@@ -60,17 +61,6 @@ public enum ReplInput: Equatable, Sendable {
         } else {
             self = .lua(line)
         }
-    }
-
-    /// Whether a line is a URL (or an id path): it starts with `/`, or it is one word that starts
-    /// with a scheme and `://` (`myapp://movie/42`). Lua that merely contains `://`, as in
-    /// `portolan.route "myapp://movie/42"`, stays Lua.
-    public static func isURL(_ text: String) -> Bool {
-        if text.first == "/" { return true }
-        guard let separator = text.firstRange(of: "://"), !text.contains(where: \.isWhitespace) else { return false }
-        let scheme = text[..<separator.lowerBound]
-        guard let first = scheme.first, first.isASCII, first.isLetter else { return false }
-        return scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
     }
 
     /// The `:` commands, as completion offers them.

@@ -68,7 +68,7 @@ public struct ReplRecording: Sendable {
         if let app {
             lines.append("-- Run with: portolan test --app \(app) \(path)")
             lines.append("-- (without --app, the file loads the app itself, from a path relative to the working directory)")
-            lines.append("if not pcall(portolan.active_path) then portolan.load(\(ReplSession.luaLiteral(app))) end")
+            lines.append("if not pcall(portolan.active_path) then portolan.load(\(Self.literal(app))) end")
         }
         lines.append("")
         lines.append("scenario(\"recorded session\", function()")
@@ -77,7 +77,7 @@ public struct ReplRecording: Sendable {
             case .lua(let chunk, let statement, let raised, let routed, let activePath):
                 if raised {
                     let source = statement ? chunk : "return " + chunk
-                    lines.append("  pcall(load(\(ReplSession.luaLiteral(source)), \"=stdin\"))  -- raised an error at the prompt")
+                    lines.append("  pcall(load(\(Self.literal(source)), \"=stdin\"))  -- raised an error at the prompt")
                 } else {
                     lines.append(contentsOf: Self.replay(chunk, statement: statement))
                 }
@@ -91,7 +91,7 @@ public struct ReplRecording: Sendable {
                 case .failed(let kind):
                     lines.append("  do")
                     lines.append("    local _, err = portolan.route(\(destination))")
-                    lines.append("    expect(err and err.kind, \(ReplSession.luaLiteral(kind)))")
+                    lines.append("    expect(err and err.kind, \(Self.literal(kind)))")
                     lines.append("  end")
                 }
                 lines.append("  expect(portolan.active_path(), \(Self.list(activePath)))")
@@ -144,7 +144,7 @@ public struct ReplRecording: Sendable {
     }
 
     private static func list(_ strings: [String]) -> String {
-        strings.isEmpty ? "{}" : "{ " + strings.map(ReplSession.luaLiteral).joined(separator: ", ") + " }"
+        strings.isEmpty ? "{}" : "{ " + strings.map(Self.literal).joined(separator: ", ") + " }"
     }
 
     /// A destination as a Lua table: ids, and entries with their contexts.
@@ -158,24 +158,44 @@ public struct ReplRecording: Sendable {
     }
 
     private static func lua(_ entry: Entry) -> String {
-        guard !entry.context.isEmpty else { return ReplSession.luaLiteral(entry.id) }
+        guard !entry.context.isEmpty else { return Self.literal(entry.id) }
         let fields = entry.context.keys.sorted().map { key -> String in
             let name = key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) && !(key.first?.isNumber ?? true)
-                ? key : "[\(ReplSession.luaLiteral(key))]"
+                ? key : "[\(Self.literal(key))]"
             return "\(name) = \(lua(entry.context[key] ?? .boolean(false)))"
         }
-        return "{ id = \(ReplSession.luaLiteral(entry.id)), context = { \(fields.joined(separator: ", ")) } }"
+        return "{ id = \(Self.literal(entry.id)), context = { \(fields.joined(separator: ", ")) } }"
     }
 
     private static func lua(_ value: ContextValue) -> String {
         switch value {
-        case .string(let text): return ReplSession.luaLiteral(text)
+        case .string(let text): return Self.literal(text)
         case .integer(let number): return String(number)
         case .number(let number):
             let text = "\(number)"
             return text.contains(".") || text.contains("e") ? text : text + ".0"
         case .boolean(let flag): return flag ? "true" : "false"
         }
+    }
+
+    /// `text` as a Lua string literal for the scenario file: quotes, backslashes and control
+    /// characters escaped.
+    static func literal(_ text: String) -> String {
+        var bytes: [UInt8] = [UInt8(ascii: "\"")]
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                bytes += [UInt8(ascii: "\\"), byte]
+            case 0..<0x20, 0x7F:
+                // `\ddd`, three digits, so that a digit after it is not read as part of it.
+                let digits = Array(String(byte).utf8)
+                bytes += [UInt8(ascii: "\\")] + Array(repeating: UInt8(ascii: "0"), count: 3 - digits.count) + digits
+            default:
+                bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Writes the file (a temporary file renamed over it, so a reader never sees half of it).

@@ -1,0 +1,70 @@
+import Portolan
+import PortolanLua
+
+/// The `:` commands that are neither routes nor history, watch or recording: `:back`, `:events`
+/// and `:graph`. (The `portolan repl` command itself is `ReplCommand.swift`, in the CLI.)
+extension ReplSession {
+    // MARK: :back
+
+    /// Leaves the top unmanaged node of the active path: routes to the path without it.
+    func back() async {
+        guard let router = await host.router else {
+            say("error: no app declared yet: call portolan.app { ... }", .error)
+            return
+        }
+        let nodes = router.tree.activeNodes
+        guard let top = nodes.indices.dropFirst().last(where: { !nodes[$0].isManaged }) else {
+            say("(nothing to go back from: every node of the active path is the root or managed by a switch node)", .note)
+            return
+        }
+        await route(to: .path(nodes[..<top].map(\.entry)), label: ":back")
+    }
+
+    // MARK: :events
+
+    func events(_ argument: String) {
+        switch argument {
+        case "on":
+            showsEvents.value = true
+            say("router events will be shown as they happen (· will_route, · instruction, · did_route, · failed)", .note)
+        case "off":
+            showsEvents.value = false
+            say("router events hidden", .note)
+        default:
+            say("error: :events takes on or off", .error)
+        }
+    }
+
+    // MARK: :graph
+
+    func graph(_ argument: String) async {
+        let words = argument.split(separator: " ").map(String.init)
+        var format = GraphFormat.text
+        var file: String?
+        for word in words {
+            if let named = GraphFormat(rawValue: word), file == nil, format == .text, word == words.first {
+                format = named
+            } else if file == nil {
+                file = word
+            } else {
+                say("error: :graph takes a format (text, dot, mermaid, json, svg) and a file, as in :graph svg tree.svg", .error)
+                return
+            }
+        }
+        guard let router = await host.router else {
+            say("(no app declared yet: call portolan.app { ... })", .note)
+            return
+        }
+        let drawing = GraphRenderer.render(router.tree, as: format)
+        guard let file else {
+            write(drawing)
+            return
+        }
+        do {
+            try ReplRecording.write(drawing.hasSuffix("\n") ? drawing : drawing + "\n", to: file)
+            say("wrote the live tree as \(format.rawValue) to \(file)", .note)
+        } catch {
+            say("error: \(error.message)", .error)
+        }
+    }
+}

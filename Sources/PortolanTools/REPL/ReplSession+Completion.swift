@@ -1,0 +1,44 @@
+import Lua
+import Portolan
+import PortolanLua
+
+/// Tab completion: `:` commands and their arguments, URLs and node ids, and Lua names.
+extension ReplSession {
+    /// What Tab offers for `prefix`, the text of the line before the cursor.
+    public func complete(_ prefix: String) async -> ReplCompletion {
+        let graph = await host.graph
+        switch Completer.request(for: prefix, atChunkStart: pending.isEmpty) {
+        case .command(let partial):
+            return ReplCompletion(
+                word: ":" + partial,
+                candidates: ReplInput.commandNames.filter { $0.hasPrefix(partial) }.map { ":" + $0 })
+        case .commandArgument(let word, let choices):
+            return ReplCompletion(word: word, candidates: choices.filter { $0.hasPrefix(word) })
+        case .url(let text):
+            guard let graph else { return .none }
+            return ReplCompletion(word: text, candidates: Completer.urls(text, graph: graph))
+        case .string(let contents):
+            guard let graph else { return .none }
+            if contents.first == "/" || ParsedURL.isURL(contents) {
+                return ReplCompletion(word: contents, candidates: Completer.urls(contents, graph: graph))
+            }
+            return ReplCompletion(word: contents, candidates: Completer.nodeIDs(contents, graph: graph))
+        case .name(let table, let partial, _):
+            var names = await keys(of: table ?? "", prefix: partial)
+            if table == nil { names += Completer.keywords.filter { $0.hasPrefix(partial) } }
+            return ReplCompletion(word: partial, candidates: names)
+        case .nothing:
+            return .none
+        }
+    }
+
+    /// The string keys of the table a dotted path names (`_G` for ""), read without metamethods
+    /// by `ReplKeys.lua`, which gets the path and prefix as its arguments.
+    private func keys(of table: String, prefix: String) async -> [String] {
+        await host.perform { host in
+            let values = try? host.values(
+                running: replKeysSource, chunkName: "=complete", arguments: [.string(table), .string(prefix)])
+            return (values?.first?.arrayValue ?? []).compactMap(\.stringValue)
+        }
+    }
+}

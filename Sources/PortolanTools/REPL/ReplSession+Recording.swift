@@ -1,0 +1,69 @@
+import Portolan
+import PortolanLua
+
+/// `:record FILE`: every route request and the Lua typed between them, written as a scenario file
+/// after each (``ReplRecording``).
+extension ReplSession {
+    func record(_ argument: String) async {
+        if argument.isEmpty || argument == "off" {
+            guard recording != nil else {
+                say(argument.isEmpty
+                    ? "error: :record needs a file, as in :record session.lua (:record off stops)"
+                    : "(not recording)", argument.isEmpty ? .error : .note)
+                return
+            }
+            stopRecording()
+            return
+        }
+        stopRecording()
+        var fresh = ReplRecording(path: argument, app: appArgument ?? DemoApp.chunkName, appName: appName)
+        // The routes replay from where the session is now: get there first.
+        if let router = await host.router {
+            let path = router.activePath.map(\.id)
+            if path != RoutingTree(graph: router.tree.graph).activePath.map(\.id) {
+                fresh.append(.note("recording started at \(path.joined(separator: " > ")); the replay starts where the app starts"))
+            }
+        }
+        do {
+            try fresh.write()
+        } catch {
+            say("error: \(error.message)", .error)
+            return
+        }
+        recording = fresh
+        say("recording to \(argument) (routes, and the Lua typed between them); :record off stops", .note)
+    }
+
+    /// Ends the recording, if any, saying how much it holds (its file is already written).
+    func stopRecording() {
+        guard let recording else { return }
+        say("recorded \(recording.routeCount) route\(recording.routeCount == 1 ? "" : "s") to \(recording.path)", .note)
+        self.recording = nil
+    }
+
+    /// Remembers a route request: `destination` is its Lua expression.
+    func recordRoute(destination: String, result: RouteResult) async {
+        guard recording != nil else { return }
+        let outcome: ReplRecording.Outcome
+        switch result {
+        case .success(let instructions): outcome = .instructions(instructions.map(\.description))
+        case .failure(let failure): outcome = .failed(kind: failure.kind.rawValue)
+        }
+        recording?.append(.route(destination: destination, result: outcome, activePath: await activeIDs()))
+        saveRecording()
+    }
+
+    func saveRecording() {
+        guard let recording else { return }
+        do {
+            try recording.write()
+        } catch {
+            say("error: \(error.message); recording stopped", .error)
+            self.recording = nil
+        }
+    }
+
+    func activeIDs() async -> [String] {
+        await host.router?.activePath.map(\.id) ?? []
+    }
+}

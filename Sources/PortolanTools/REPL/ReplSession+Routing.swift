@@ -1,0 +1,124 @@
+import Lua
+import Portolan
+import PortolanLua
+
+/// Route requests typed at the prompt (a URL line, an id path, `:back`) and `:plan`, through the
+/// host's Swift API: a URL is resolved once and routed as resolved.
+extension ReplSession {
+    /// What a URL line names, as routes and `:plan` take it.
+    enum Target {
+        /// A URL a route pattern matches, resolved.
+        case url(URLResolution)
+        /// An id path from the root, for a line no pattern matches.
+        case idPath(Destination)
+    }
+
+    func route(_ text: String) async {
+        switch await target(of: text) {
+        case .url(let resolution)?:
+            await route(label: text, recordedAs: ReplRecording.literal(text)) { host in host.route(resolved: resolution) }
+        case .idPath(let destination)?:
+            await route(to: destination, label: text)
+        case nil:
+            return
+        }
+    }
+
+    /// Routes to a destination (an id path, `:back`), shows and remembers it.
+    func route(to destination: Destination, label: String) async {
+        await route(label: label, recordedAs: ReplRecording.lua(destination)) { host in host.route(destination) }
+    }
+
+    /// Runs one route request as a unit of the host, then shows, remembers and records it.
+    private func route(
+        label: String, recordedAs destination: String, _ request: @Sendable (isolated PortolanHost) -> RouteResult
+    ) async {
+        let result = await host.perform(request)
+        let events = eventLog.snapshot()
+        remember(RouteReport.reports(from: events), label: label)
+        showRoutes(events, result: result)
+        await recordRoute(destination: destination, result: result)
+        await showActivePath()
+    }
+
+    func plan(_ text: String) async {
+        guard !text.isEmpty else {
+            say("error: :plan needs a destination, as in :plan /wishlist or :plan {\"root\", \"dashboard\"}", .error)
+            return
+        }
+        if ParsedURL.isURL(text) {
+            await planURL(text)
+            return
+        }
+        // `:plan EXPR` evaluates `return EXPR`: errors keep line 1 of the input.
+        let evaluated = await host.perform { host -> Result<RouteTarget, PlanInputError> in
+            do {
+                let values = try host.values(running: "return " + text, chunkName: "=plan")
+                return .success(try RouteTarget(lua: values.first ?? .nil))
+            } catch let error as HostError {
+                return .failure(.evaluation(error.message))
+            } catch let failure as RouteFailure {
+                return .failure(.destination(failure))
+            } catch {
+                return .failure(.evaluation("\(error)"))
+            }
+        }
+        switch evaluated {
+        case .success(.destination(let destination)):
+            show(await host.plan(destination))
+        case .success(.url(let url)):
+            // `:plan "/wishlist"`: a string that is a URL, as portolan.plan takes it.
+            await planURL(url)
+            return
+        case .failure(.evaluation(let message)):
+            say("error: \(message)", .error)
+            return
+        case .failure(.destination(let failure)):
+            show(.failure(failure))
+        }
+        await showActivePath()
+    }
+
+    private func planURL(_ text: String) async {
+        switch await target(of: text) {
+        case .url(let resolution)?:
+            show(await host.plan(resolution.destination))
+        case .idPath(let destination)?:
+            show(await host.plan(destination))
+        case nil:
+            return
+        }
+        await showActivePath()
+    }
+
+    /// Resolves a URL line as `portolan.match` does, and says what matched; falls back to an id
+    /// path when nothing matches and the line starts with the root's id. Writes why and returns
+    /// nil when the line leads nowhere.
+    private func target(of text: String) async -> Target? {
+        switch await host.resolve(url: text) {
+        case .success(let resolution):
+            if resolution.url != text { say("rewritten to \(resolution.url) by the redirect rules", .note) }
+            say("matched \(resolution.pattern) (\(resolution.node))", .note)
+            return .url(resolution)
+        case .failure(let failure):
+            // No pattern leads there: an id path from the root, if the line is one.
+            if let rootID = await host.graph?.rootID, IdPath.firstID(of: text) == rootID {
+                do {
+                    return .idPath(try IdPath.destination(text))
+                } catch {
+                    say("error: \(error.message)", .error)
+                    return nil
+                }
+            }
+            say("failed: \(failure)", .error)
+            await showActivePath()
+            return nil
+        }
+    }
+}
+
+/// Why `:plan EXPR` has no destination: the expression raised, or its value is no destination.
+enum PlanInputError: Error {
+    case evaluation(String)
+    case destination(RouteFailure)
+}

@@ -1,0 +1,47 @@
+import Portolan
+
+/// One route as the REPL shows it, rebuilt from the router's events.
+struct RouteReport {
+    var requested: Destination?
+    var settled: Destination?
+    var instructions: [Instruction]
+    var failure: RouteFailure?
+
+    /// A route's result, for a route the router never announced (no app, a URL leading nowhere).
+    init(_ result: RouteResult) {
+        switch result {
+        case .success(let instructions): self.init(instructions: instructions)
+        case .failure(let failure): self.init(instructions: failure.executed, failure: failure)
+        }
+    }
+
+    init(requested: Destination? = nil, settled: Destination? = nil, instructions: [Instruction], failure: RouteFailure? = nil) {
+        self.requested = requested
+        self.settled = settled
+        self.instructions = instructions
+        self.failure = failure
+    }
+
+    /// The routes the events tell of, in order: the one asked for, then any queued meanwhile.
+    static func reports(from events: [RouterEvent]) -> [RouteReport] {
+        var reports: [RouteReport] = []
+        for event in events {
+            switch event {
+            case .willRoute(let destination):
+                reports.append(RouteReport(requested: destination, instructions: []))
+            case .instruction(let instruction):
+                reports.indices.last.map { reports[$0].instructions.append(instruction) }
+            case .didRoute(let destination, _):
+                reports.indices.last.map { reports[$0].settled = destination }
+            case .failed(let destination, let failure):
+                reports.indices.last.map {
+                    reports[$0].settled = destination
+                    reports[$0].failure = failure
+                }
+            case .hostReported:
+                break
+            }
+        }
+        return reports
+    }
+}

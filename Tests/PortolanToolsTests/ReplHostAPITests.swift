@@ -1,0 +1,59 @@
+import Portolan
+import PortolanLua
+@testable import PortolanTools
+import Testing
+
+/// The REPL drives the host through its Swift API: a route by URL crosses into Lua only where the
+/// app's own code runs (handlers, guards, redirect rules), never to run Lua of the REPL's.
+@Suite struct ReplHostAPITests {
+    private static func session() async throws -> (ReplSession, Locked<[String]>) {
+        let output = Locked<[String]>([])
+        let session = try await ReplSession.start(appFile: nil, output: { output.value.append($0) })
+        return (session, output)
+    }
+
+    @Test func aRouteByURLEvaluatesNoChunkOfTheREPLs() async throws {
+        let (session, output) = try await Self.session()
+        let before = await session.host.chunksLoaded
+        // A static redirect rule, a Lua function rule (`myapp://`), a plan and an id path.
+        for line in ["/films/7", "myapp://wishlist", "/settings", ":plan /wishlist", "/root/dashboard"] {
+            await session.handle(line)
+        }
+        #expect(await session.host.chunksLoaded == before)
+        let lines = output.value
+        #expect(lines.contains("rewritten to /wishlist/movies/7 by the redirect rules"))
+        #expect(lines.contains { $0.hasPrefix("matched /settings") })
+        // The counter counts: a Lua line typed at the prompt is one chunk.
+        await session.handle("x = 1")
+        #expect(await session.host.chunksLoaded > before)
+    }
+
+    @Test func theHostResolvesWithFunctionRulesAndRoutesTheResolution() async throws {
+        let host = try PortolanHost()
+        try await host.loadApp(source: """
+            portolan.app { id = "root", children = { { id = "a", route = "/a/:n<int>" } } }
+            seen = 0
+            portolan.redirect_rule(function(url) seen = seen + 1 if url == "/old" then return "/a/3" end end)
+            """, chunkName: "=app")
+        let resolution = try await host.resolve(url: "/old").get()
+        #expect(resolution.url == "/a/3")
+        #expect(resolution.node == "a")
+        // The rules ran on "/old", then once more on what it became.
+        let seenByResolving = try await host.evaluate("seen")
+        #expect(seenByResolving == ["2"])
+        let result = await host.route(resolved: resolution)
+        #expect((try? result.get())?.map(\.description) == ["enter a {n=3}"])
+        // Routing the resolution does not resolve it again.
+        let seenByRouting = try await host.evaluate("seen")
+        #expect(seenByRouting == ["2"])
+        // A rule that raises fails the route with its message, and the host lives on.
+        try await host.run(#"portolan.redirect_rule(function(url) if url == "/boom" then error("no way") end end)"#, chunkName: "=more")
+        guard case .failure(let failure) = await host.route(url: "/boom") else {
+            Issue.record("a raising rule must fail the route")
+            return
+        }
+        #expect(failure.kind == .invalid)
+        #expect(failure.message.contains("more:1: no way"))
+        #expect(await host.router?.activePath.map(\.id) == ["root", "a"])
+    }
+}
