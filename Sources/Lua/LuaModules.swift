@@ -1,8 +1,10 @@
 import CLua
 import CLuaShim
 
-// Modules for `require`. The preload table is the registry's `_PRELOAD`, the one `package.preload` uses, so
-// preloading works the same in a sandboxed state (whose require is the shim's) and a full one (Lua's own).
+// What `require` finds: modules preloaded by the host and, in a sandboxed state, `name.lua` files under the
+// module directory (the sandbox itself is opened in `LuaState.init`, its C side in Sandbox.c). The preload table
+// is the registry's `_PRELOAD`, the one `package.preload` uses, so preloading works the same in a sandboxed state
+// (whose require is the shim's) and a full one (Lua's own).
 
 extension LuaState {
     /// Makes `require(name)` call `loader(name, ":preload:")` the first time and return what it returns
