@@ -54,7 +54,10 @@ static int sandboxSetMetatable(lua_State *L) {
     return lua_gettop(L);
 }
 
+// Light keys of the registry, unique by address.
 static const char MODULE_DIRECTORY_KEY = 'd';
+/// Modules the sandboxed require read from a file: name → path.
+static const char REQUIRED_FILES_KEY = 'f';
 
 int cluashim_validmodulename(const char *name) {
     size_t segment = 0;
@@ -97,8 +100,45 @@ static int readable(const char *path) {
     return 1;
 }
 
+/// Pushes the loader of module `name` and the value it receives after the name: ":preload:", or the path of the
+/// file it was compiled from. Returns 1 for a file. Raises when neither the host nor the directory has it.
+static int pushLoader(lua_State *L, const char *name) {
+    int top = lua_gettop(L);
+    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_PRELOAD_TABLE);
+    lua_pushvalue(L, 1);
+    if (lua_rawget(L, -2) != LUA_TNIL) {
+        lua_remove(L, -2);
+        lua_pushliteral(L, ":preload:");
+        return 0;
+    }
+    lua_settop(L, top);
+    if (!pushModulePath(L, name)) {
+        return luaL_error(L, "module '%s' not found:\n\tno field package.preload['%s']\n\tno module file", name, name);
+    }
+    const char *path = lua_tostring(L, -1);
+    if (!readable(path)) {
+        return luaL_error(L, "module '%s' not found:\n\tno field package.preload['%s']\n\tno file '%s'", name, name,
+                          path);
+    }
+    if (luaL_loadfilex(L, path, "t") != LUA_OK) {
+        return luaL_error(L, "error loading module '%s' from file '%s':\n\t%s", name, path, lua_tostring(L, -1));
+    }
+    lua_insert(L, -2);   // loader, path
+    return 1;
+}
+
+/// Pushes the registry table under the light key `key`, creating it the first time.
+static void pushRegistryTable(lua_State *L, const void *key) {
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, key) == LUA_TTABLE) return;
+    lua_pop(L, 1);
+    lua_newtable(L);
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, key);
+}
+
 /// require(name): package.loaded, then modules preloaded by the host, then `directory/name.lua` when the host
-/// gave a directory. No package.path, no C loaders.
+/// gave a directory. No package.path, no C loaders. A module read from a file is remembered (name → path), so
+/// the host can list the files its scripts depend on and forget those modules to read them again.
 static int sandboxRequire(lua_State *L) {
     const char *name = luaL_checkstring(L, 1);
     lua_settop(L, 1);
@@ -107,39 +147,16 @@ static int sandboxRequire(lua_State *L) {
     if (lua_rawget(L, 2) != LUA_TNIL && lua_toboolean(L, -1)) return 1;
     lua_pop(L, 1);
 
-    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_PRELOAD_TABLE);  // 3
+    int fromFile = pushLoader(L, name);                          // 3: loader, 4: ":preload:" or path
+    lua_pushvalue(L, 3);
     lua_pushvalue(L, 1);
-    if (lua_rawget(L, 3) != LUA_TNIL) {                          // 4: loader
-        lua_pushvalue(L, 1);
-        lua_pushliteral(L, ":preload:");                         // 5, 6
-    } else {
-        lua_pop(L, 1);
-        if (pushModulePath(L, name)) {                           // 4: path
-            const char *path = lua_tostring(L, 4);
-            if (!readable(path)) {
-                return luaL_error(L, "module '%s' not found:\n\tno field package.preload['%s']\n\tno file '%s'",
-                                  name, name, path);
-            }
-            if (luaL_loadfilex(L, path, "t") != LUA_OK) {        // 5: loader or message
-                return luaL_error(L, "error loading module '%s' from file '%s':\n\t%s", name, path,
-                                  lua_tostring(L, -1));
-            }
-            lua_insert(L, 4);                                    // 4: loader, 5: path
-            lua_pushvalue(L, 1);
-            lua_insert(L, 5);                                    // 5: name, 6: path
-        } else {
-            return luaL_error(L, "module '%s' not found:\n\tno field package.preload['%s']\n\tno module file", name, name);
-        }
-    }
-    lua_pushvalue(L, 6);
-    lua_insert(L, 4);                                            // 4: extra, 5: loader, 6: name, 7: extra
+    lua_pushvalue(L, 4);
     lua_call(L, 2, 1);                                           // 5: result
-    if (!lua_isnil(L, -1)) {
+    if (!lua_isnil(L, 5)) {
         lua_pushvalue(L, 1);
-        lua_pushvalue(L, -2);
+        lua_pushvalue(L, 5);
         lua_rawset(L, 2);
     }
-    lua_pop(L, 1);
     lua_pushvalue(L, 1);
     if (lua_rawget(L, 2) == LUA_TNIL) {                          // the module returned nothing: mark it loaded
         lua_pop(L, 1);
@@ -147,6 +164,13 @@ static int sandboxRequire(lua_State *L) {
         lua_pushvalue(L, 1);
         lua_pushvalue(L, -2);
         lua_rawset(L, 2);
+    }
+    if (fromFile) {                                              // only once it loaded: a failed one is not cached
+        pushRegistryTable(L, &REQUIRED_FILES_KEY);
+        lua_pushvalue(L, 1);
+        lua_pushvalue(L, 4);
+        lua_rawset(L, -3);
+        lua_pop(L, 1);
     }
     lua_pushvalue(L, 4);
     return 2;
@@ -226,3 +250,39 @@ int cluashim_psetmoduledirectory(lua_State *L, const char *directory) {
     lua_pushlightuserdata(L, (void *)directory);
     return protect(L, p_setmoduledirectory, 1, 0);
 }
+
+static int p_requiredfiles(lua_State *L) {
+    lua_newtable(L);                                             // 1: the list
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &REQUIRED_FILES_KEY) != LUA_TTABLE) return 1;
+    lua_Integer count = 0;
+    lua_pushnil(L);
+    while (lua_next(L, 2) != 0) lua_rawseti(L, 1, ++count);      // pops the path, keeps the name for lua_next
+    lua_settop(L, 1);
+    return 1;
+}
+
+int cluashim_prequiredfiles(lua_State *L) { return protect(L, p_requiredfiles, 0, 1); }
+
+static int p_forgetrequiredmodules(lua_State *L) {
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &REQUIRED_FILES_KEY) != LUA_TTABLE) return 0;   // 1
+    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);    // 2
+    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_PRELOAD_TABLE);   // 3
+    lua_pushnil(L);
+    while (lua_next(L, 1) != 0) {                                // 4: name, 5: path
+        lua_pop(L, 1);
+        lua_pushvalue(L, 4);
+        int preloaded = lua_rawget(L, 3) != LUA_TNIL;            // preloaded since: the host's, kept loaded
+        lua_pop(L, 1);
+        if (!preloaded) {
+            lua_pushvalue(L, 4);
+            lua_pushnil(L);
+            lua_rawset(L, 2);
+        }
+        lua_pushvalue(L, 4);
+        lua_pushnil(L);
+        lua_rawset(L, 1);                                        // clearing a field lua_next is at is allowed
+    }
+    return 0;
+}
+
+int cluashim_pforgetrequiredmodules(lua_State *L) { return protect(L, p_forgetrequiredmodules, 0, 0); }

@@ -47,6 +47,27 @@ extension LuaState {
         moduleDirectory = directory
     }
 
+    /// The files the sandboxed `require` has read modules from (under ``moduleDirectory``), sorted. Always
+    /// empty in a full state, whose `require` is Lua's own.
+    public var requiredFiles: [String] {
+        get throws(LuaError) {
+            let L = thread
+            try ensureStack(L, 4)
+            try check(cluashim_prequiredfiles(L), on: L)
+            defer { cluashim_pop(L, 1) }
+            guard case .table(let paths) = try value(at: -1, on: L) else { return [] }
+            return paths.values.compactMap(\.stringValue).sorted()
+        }
+    }
+
+    /// Makes the next `require` of each module in ``requiredFiles`` read its file again, and empties that
+    /// list: for a host that reloads scripts whose files changed. Preloaded modules stay loaded.
+    public func forgetRequiredModules() throws(LuaError) {
+        let L = thread
+        try ensureStack(L, 4)
+        try check(cluashim_pforgetrequiredmodules(L), on: L)
+    }
+
     /// Whether the sandboxed `require` accepts `name` for a file search.
     public static func isValidModuleName(_ name: String) -> Bool {
         cluashim_validmodulename(name) != 0
