@@ -478,7 +478,7 @@ public actor ReplSession {
             write("(no app declared yet: call portolan.app { ... })")
             return
         }
-        write(TreeRenderer.text(router.tree))
+        write(GraphRenderer.activeTree(router.tree))
     }
 
     /// Observes the app's router if it is new (an app declared again, or reloaded, gets a new
