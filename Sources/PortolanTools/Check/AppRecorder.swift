@@ -17,31 +17,18 @@ enum AppRecorder {
     static func record(source: String, file: String) async -> Outcome {
         let chunkName = "@" + file
         var outcome = Outcome()
-        do {
-            _ = try LuaState(sandboxed: true).load(source, chunkName: chunkName)
-        } catch {
-            let location = LuaLocation(error.message, file: file)
-            outcome.findings.append(CheckFinding(.error, .syntaxError, file: location.file, line: location.line, location.message))
+        if let finding = syntaxError(in: source, file: file, chunkName: chunkName) {
+            outcome.findings.append(finding)
             return outcome
         }
         let rewritten = NodeLineMarker.mark(source)
         // A rewrite that does not compile is never expected; lines then fall back to the app call's.
         let marked = (try? LuaState(sandboxed: true).load(rewritten, chunkName: chunkName)) == nil ? source : rewritten
 
-        let directory = FilePaths.directory(of: file)
         let collected = Mutex<RecordedApp??>(nil)
         let host: PortolanHost
         do {
-            host = try PortolanHost(configuration: HostConfiguration(
-                handlerTimeout: .seconds(2), scriptInstructionBudget: 100_000_000, moduleDirectory: directory))
-            await host.setOutput { _ in }
-            await host.setScriptDirectory(directory)
-            try await host.register(function: "__portolan_check_report") { arguments in
-                let app = arguments.first.flatMap { Self.app(from: $0, file: file) }
-                collected.withLock { $0 = .some(app) }
-                return []
-            }
-            try await host.run(checkPreludeSource, chunkName: "=portolan check")
+            host = try await checkerHost(file: file) { app in collected.withLock { $0 = .some(app) } }
         } catch {
             outcome.findings.append(CheckFinding(.error, .loadError, file: file, line: 0, "the checker could not start: \(error)"))
             return outcome
@@ -51,13 +38,7 @@ enum AppRecorder {
             try await host.loadApp(source: marked, chunkName: chunkName)
         }
         if let failure {
-            var location = LuaLocation(failure.message, file: file)
-            if location.line == 0, let line = firstLine(in: failure.traceback, of: file) {
-                // An error value without a position (a table raised by assert): the traceback knows.
-                location.line = line
-            }
-            outcome.findings.append(CheckFinding(
-                .error, .loadError, file: location.file, line: location.line, "the script failed: \(location.message)"))
+            outcome.findings.append(scriptFailure(failure, file: file))
         }
         do {
             try await host.run("__portolan_check_collect()", chunkName: "=portolan check")
@@ -74,6 +55,45 @@ enum AppRecorder {
         }
         outcome.app = app
         return outcome
+    }
+
+    /// The syntax error that stops the check, if the script does not compile.
+    private static func syntaxError(in source: String, file: String, chunkName: String) -> CheckFinding? {
+        do {
+            _ = try LuaState(sandboxed: true).load(source, chunkName: chunkName)
+            return nil
+        } catch {
+            let location = LuaLocation(error.message, file: file)
+            return CheckFinding(.error, .syntaxError, file: location.file, line: location.line, location.message)
+        }
+    }
+
+    /// A fresh host with the linter's prelude, whose `__portolan_check_report` hands `report` the
+    /// declared app (nil when what the script declared could not be read).
+    private static func checkerHost(
+        file: String, report: @escaping @Sendable (RecordedApp?) -> Void
+    ) async throws -> PortolanHost {
+        let directory = FilePaths.directory(of: file)
+        let host = try PortolanHost(configuration: HostConfiguration(
+            handlerTimeout: .seconds(2), scriptInstructionBudget: 100_000_000, moduleDirectory: directory))
+        await host.setOutput { _ in }
+        await host.setScriptDirectory(directory)
+        try await host.register(function: "__portolan_check_report") { arguments in
+            report(arguments.first.flatMap { Self.app(from: $0, file: file) })
+            return []
+        }
+        try await host.run(checkPreludeSource, chunkName: "=portolan check")
+        return host
+    }
+
+    /// The finding for a script that failed while it declared its app.
+    private static func scriptFailure(_ failure: HostError, file: String) -> CheckFinding {
+        var location = LuaLocation(failure.message, file: file)
+        if location.line == 0, let line = firstLine(in: failure.traceback, of: file) {
+            // An error value without a position (a table raised by assert): the traceback knows.
+            location.line = line
+        }
+        return CheckFinding(.error, .loadError, file: location.file, line: location.line, "the script failed: \(location.message)")
     }
 
     private static func app(from report: LuaValue, file: String) -> RecordedApp? {
