@@ -56,7 +56,7 @@ struct EmbeddedHost {
         signedIn.value = true
         print("route to book, signed in:")
         report(await host.route(book))
-        print(await host.router.map { TreeRenderer.text($0.tree) } ?? "")
+        print(await host.router.map { GraphRenderer.activeTree($0.tree) } ?? "")
     }
 
     static func report(_ result: RouteResult) {

@@ -2,6 +2,7 @@
 // p_pushencoded, run protected, decodes and pushes them all. Pushing them one by one would take a
 // protective call per string or table, since each allocation may raise.
 #include "CLuaShim.h"
+#include "Protect.h"
 #include <lauxlib.h>
 #include <stdint.h>
 #include <string.h>
@@ -88,9 +89,8 @@ static int p_pushencoded(lua_State *L) {
 }
 
 int cluashim_ppushencoded(lua_State *L, const unsigned char *bytes, size_t length, int count) {
-    lua_pushcfunction(L, p_pushencoded);
     lua_pushlightuserdata(L, (void *)bytes);
     lua_pushinteger(L, (lua_Integer)length);
     lua_pushinteger(L, count);
-    return lua_pcall(L, 3, count, 0);
+    return protect(L, p_pushencoded, 3, count);
 }

@@ -1,4 +1,4 @@
-import Portolan
+@testable import Portolan
 import TestSupport
 import PropertyBased
 import Testing

@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import Portolan
+@testable import Portolan
 import TestSupport
 import Testing
 

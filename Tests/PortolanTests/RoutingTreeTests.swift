@@ -1,4 +1,4 @@
-import Portolan
+@testable import Portolan
 import Testing
 
 @Suite struct RoutingTreeTests {

@@ -142,5 +142,10 @@ int cluashim_psetpreload(lua_State *L, const char *name);
 int cluashim_psetmoduledirectory(lua_State *L, const char *directory);
 /// 1 when `name` is acceptable to the sandboxed require's file search (dotted segments of [A-Za-z0-9_-]).
 int cluashim_validmodulename(const char *name);
+/// Pushes a sequence of the paths of the modules the sandboxed require has read from files (in no set order).
+int cluashim_prequiredfiles(lua_State *L);
+/// Removes those modules from package.loaded, unless preloaded since, and forgets them, so that the next require
+/// of each reads its file again.
+int cluashim_pforgetrequiredmodules(lua_State *L);
 
 #endif

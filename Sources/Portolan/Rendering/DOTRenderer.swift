@@ -5,11 +5,11 @@
 /// active) child are bold; the active path is filled and drawn thick in orange. Every node name is
 /// the quoted, escaped node key, so any id is safe; style classes go to DOT's `class` attribute,
 /// which Graphviz copies into its SVG output.
-public enum DOTRenderer {
+enum DOTRenderer {
     static let activeColor = "#d9480f"
     static let activeFill = "#ffe8cc"
 
-    public static func render(_ drawing: GraphDrawing) -> String {
+    static func render(_ drawing: GraphDrawing) -> String {
         var out = "digraph \"portolan\" {\n"
         out += "  graph [rankdir=TB, fontname=\"Helvetica\"" + (drawing.title.map { ", label=\(Escaping.dotString($0)), labelloc=t" } ?? "") + "];\n"
         out += "  node [shape=box, fontname=\"Helvetica\", fontsize=12];\n"

@@ -10,63 +10,63 @@
 ///
 /// Every format renders a drawing the same way whatever it came from, so `:graph` in the REPL,
 /// `portolan graph` and a coverage report share one code path per format.
-public struct GraphDrawing: Sendable, Equatable {
-    public enum Source: String, Sendable {
+struct GraphDrawing: Sendable, Equatable {
+    enum Source: String, Sendable {
         case declared, live
     }
 
-    public struct Node: Sendable, Equatable {
+    struct Node: Sendable, Equatable {
         /// Unique in the drawing: the node id for the declared graph; for the live tree, the
         /// indices from the root (`0`, `0.1`, `0.1.0`), since an id may appear twice there.
-        public var key: String
-        public var id: NodeID
+        var key: String
+        var id: NodeID
         /// The text of the box: the id, or the entry's canonical text in the live tree.
-        public var label: String
-        public var kind: NodeKind
-        public var parent: Int?
-        public var children: [Int]
+        var label: String
+        var kind: NodeKind
+        var parent: Int?
+        var children: [Int]
         /// The declared initial child of a switch node, or the live active child.
-        public var selectedChild: Int?
-        public var isAnywhere: Bool
+        var selectedChild: Int?
+        var isAnywhere: Bool
         /// Managed by its parent switch node (live tree only).
-        public var isManaged: Bool
-        public var isOnActivePath: Bool
+        var isManaged: Bool
+        var isOnActivePath: Bool
         /// Whether the parent's selected child is this node.
-        public var isSelected: Bool
-        public var details: [String]
-        public var classes: [String]
+        var isSelected: Bool
+        var details: [String]
+        var classes: [String]
     }
 
-    public struct Edge: Sendable, Equatable {
-        public var from: Int
-        public var to: Int
+    struct Edge: Sendable, Equatable {
+        var from: Int
+        var to: Int
         /// To the parent's initial (declared) or active (live) child.
-        public var isSelected: Bool
-        public var isOnActivePath: Bool
+        var isSelected: Bool
+        var isOnActivePath: Bool
         /// Not declared: the active path stepped onto a node reachable from anywhere.
-        public var isLive: Bool
-        public var classes: [String]
+        var isLive: Bool
+        var classes: [String]
     }
 
-    public let source: Source
+    let source: Source
     /// Nodes in drawing order: depth-first from the root, then the anywhere forest.
-    public private(set) var nodes: [Node] = []
+    private(set) var nodes: [Node] = []
     /// Parent → child edges in drawing order, then live edges.
-    public private(set) var edges: [Edge] = []
+    private(set) var edges: [Edge] = []
     /// The main tree's root (index 0).
-    public let root: Int = 0
+    let root: Int = 0
     /// Roots of the forest of nodes reachable from anywhere (declared graph only).
-    public private(set) var anywhereRoots: [Int] = []
+    private(set) var anywhereRoots: [Int] = []
     /// The active path as canonical entry text; empty when nothing live is drawn.
-    public private(set) var activePath: [String] = []
-    public let title: String?
-    public let stylesheet: String
-    public let legend: [GraphLegendItem]
+    private(set) var activePath: [String] = []
+    let title: String?
+    let stylesheet: String
+    let legend: [GraphLegendItem]
 
     // MARK: Declared graph
 
     /// The declared graph, optionally with a live tree's active path laid over it.
-    public init(graph: NavigationGraph, live: RoutingTree? = nil, style: GraphStyle = GraphStyle()) {
+    init(graph: NavigationGraph, live: RoutingTree? = nil, style: GraphStyle = GraphStyle()) {
         source = .declared
         title = style.title
         stylesheet = style.stylesheet
@@ -128,7 +128,7 @@ public struct GraphDrawing: Sendable, Equatable {
     // MARK: Live tree
 
     /// The live tree: what exists now, the active path marked.
-    public init(tree: RoutingTree, style: GraphStyle = GraphStyle()) {
+    init(tree: RoutingTree, style: GraphStyle = GraphStyle()) {
         source = .live
         title = style.title
         stylesheet = style.stylesheet

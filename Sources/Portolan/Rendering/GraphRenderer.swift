@@ -3,13 +3,15 @@ public enum GraphFormat: String, Sendable, CaseIterable {
     case text, dot, mermaid, json, svg
 }
 
-/// One entry point for every format: build a `GraphDrawing`, hand it to the format's renderer.
+/// The one way into rendering from outside the engine: every format builds a `GraphDrawing` and hands it to
+/// the format's renderer, all of them internal.
 ///
 /// ```swift
 /// GraphRenderer.render(graph, as: .svg)                          // the declared graph
 /// GraphRenderer.render(graph, as: .dot, live: tree)              // … with the active path highlighted
 /// GraphRenderer.render(tree, as: .mermaid)                       // the live tree (`:graph`)
 /// GraphRenderer.render(graph, as: .svg, style: .marking(nodes: covered, as: "covered"))
+/// GraphRenderer.activeTree(tree)                                 // the live tree as `tree()` prints it
 /// ```
 /// Output is deterministic (same input, same bytes) and linear in the number of nodes.
 public enum GraphRenderer {
@@ -25,7 +27,13 @@ public enum GraphRenderer {
         render(GraphDrawing(tree: tree, style: style), as: format)
     }
 
-    public static func render(_ drawing: GraphDrawing, as format: GraphFormat) -> String {
+    /// The live tree as the REPL's `tree()` and failure messages show it: indented, `*` on the active path, `·`
+    /// on a switch node's selected child off it (see `TreeRenderer`).
+    public static func activeTree(_ tree: RoutingTree) -> String {
+        TreeRenderer.text(tree)
+    }
+
+    static func render(_ drawing: GraphDrawing, as format: GraphFormat) -> String {
         switch format {
         case .text: return TextGraphRenderer.render(drawing)
         case .dot: return DOTRenderer.render(drawing)

@@ -20,8 +20,8 @@
 /// also has a unique `key` (`0.1.0`: child indices from the root), and `root`, `parent`,
 /// `children` and `active` name keys; `entry` is the node's entry, `managed` whether its switch
 /// node manages it.
-public enum JSONGraphRenderer {
-    public static func render(_ drawing: GraphDrawing) -> String {
+enum JSONGraphRenderer {
+    static func render(_ drawing: GraphDrawing) -> String {
         let live = drawing.source == .live
         let overlay = live || !drawing.activePath.isEmpty
         func ref(_ index: Int?) -> String {

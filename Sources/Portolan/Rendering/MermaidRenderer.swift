@@ -6,8 +6,8 @@
 /// reachable from anywhere sit in an `anywhere` subgraph. Classes `switch`, `anywhere` and `active`
 /// have class definitions; a style's own node classes are attached with `class` lines and left to
 /// the page's CSS (Mermaid cannot attach classes to links, so edge classes are not written).
-public enum MermaidRenderer {
-    public static func render(_ drawing: GraphDrawing) -> String {
+enum MermaidRenderer {
+    static func render(_ drawing: GraphDrawing) -> String {
         var lines: [String] = []
         if let title = drawing.title {
             lines += ["---", "title: \(Escaping.jsonString(title))", "---"]

@@ -8,7 +8,7 @@
 /// anything by adding classes and CSS; presentation attributes repeat the basics for viewers
 /// without CSS. Coordinates are whole pixels from `TreeLayout`: the same drawing gives the same
 /// bytes.
-public enum SVGRenderer {
+enum SVGRenderer {
     static let baseStylesheet = """
     .portolan-graph { font-family: Helvetica, Arial, sans-serif; font-size: 12px; }
     .portolan-graph .node rect { fill: #ffffff; stroke: #495057; stroke-width: 1.2; }
@@ -32,7 +32,7 @@ public enum SVGRenderer {
     private static let legendRow = 20
     private static let headingHeight = 26
 
-    public static func render(_ drawing: GraphDrawing) -> String {
+    static func render(_ drawing: GraphDrawing) -> String {
         let margin = TreeLayout.margin
         let top = margin + (drawing.title == nil ? 0 : headingHeight)
         let layout = TreeLayout(drawing, origin: (margin, top))

@@ -12,8 +12,8 @@
 /// `*` marks the active path when a live tree is drawn. A drawing of the live tree reads like
 /// `TreeRenderer.text`: no `(active: …)`, and `·` marks a selected child off the active path
 /// (what shows when the user switches back to it). Details follow the label after two spaces; style classes are not shown.
-public enum TextGraphRenderer {
-    public static func render(_ drawing: GraphDrawing) -> String {
+enum TextGraphRenderer {
+    static func render(_ drawing: GraphDrawing) -> String {
         var lines: [String] = []
         guard !drawing.nodes.isEmpty else { return "" }
         draw(drawing.root, in: drawing, prefix: "", connector: "", into: &lines)

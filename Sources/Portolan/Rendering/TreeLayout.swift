@@ -84,8 +84,39 @@ struct TreeLayout {
 
     /// Lays out a forest with its top-left corner at `origin`; returns its size.
     private mutating func place(_ roots: [Int], of drawing: GraphDrawing, at origin: (x: Int, y: Int)) -> (width: Int, height: Int) {
-        // Pre-order: depth of each node, and the forest's nodes in an order whose reverse is a
-        // valid post-order for the width pass.
+        let walk = preOrder(roots, of: drawing)
+        var span = [Int](repeating: 0, count: boxes.count)
+        for index in walk.order.reversed() {
+            span[index] = max(boxes[index].width, Self.blockWidth(drawing.nodes[index].children, span: span))
+        }
+        var rowTops: [Int] = []
+        var top = origin.y
+        for height in walk.rowHeights {
+            rowTops.append(top)
+            top += height + Self.gapY
+        }
+        let (left, cursor) = Self.lefts(roots, order: walk.order, span: span, of: drawing, x: origin.x)
+        // Bottom-up: leaves centred in their span, parents over their children.
+        for index in walk.order.reversed() {
+            let children = drawing.nodes[index].children
+            let start = left[index]
+            let width = span[index]
+            var center = start + width / 2
+            if let first = children.first, let last = children.last {
+                let middle = (boxes[first].centerX + boxes[last].centerX) / 2
+                let half = boxes[index].width / 2
+                center = min(max(middle, start + half), start + width - (boxes[index].width - half))
+            }
+            boxes[index].x = center - boxes[index].width / 2
+            boxes[index].y = rowTops[walk.depth[index]]
+        }
+        let forestWidth = max(0, cursor - Self.gapX - origin.x)
+        return (forestWidth, max(0, top - Self.gapY - origin.y))
+    }
+
+    /// Pre-order: the depth of each node, the height of each row (its tallest box), and the
+    /// forest's nodes in an order whose reverse is a valid post-order for the width pass.
+    private func preOrder(_ roots: [Int], of drawing: GraphDrawing) -> (order: [Int], depth: [Int], rowHeights: [Int]) {
         var order: [Int] = []
         var depth = [Int](repeating: 0, count: boxes.count)
         var stack = roots.reversed().map { ($0, 0) }
@@ -97,51 +128,33 @@ struct TreeLayout {
             rowHeights[level] = max(rowHeights[level], boxes[index].height)
             for child in drawing.nodes[index].children.reversed() { stack.append((child, level + 1)) }
         }
-        var span = [Int](repeating: 0, count: boxes.count)
-        for index in order.reversed() {
-            let children = drawing.nodes[index].children
-            let block = children.reduce(0) { $0 + span[$1] } + Self.gapX * max(0, children.count - 1)
-            span[index] = max(boxes[index].width, block)
-        }
-        var rowTops: [Int] = []
-        var top = origin.y
-        for height in rowHeights {
-            rowTops.append(top)
-            top += height + Self.gapY
-        }
-        // Top-down: each node gets the left edge of its span; children are centred within it.
-        var left = [Int](repeating: origin.x, count: boxes.count)
-        var cursor = origin.x
+        return (order, depth, rowHeights)
+    }
+
+    /// The width of children's subtrees side by side.
+    private static func blockWidth(_ children: [Int], span: [Int]) -> Int {
+        children.reduce(0) { $0 + span[$1] } + gapX * max(0, children.count - 1)
+    }
+
+    /// Top-down: each node gets the left edge of its span; children are centred within it. Also
+    /// returns where a next root would start.
+    private static func lefts(
+        _ roots: [Int], order: [Int], span: [Int], of drawing: GraphDrawing, x: Int
+    ) -> (left: [Int], cursor: Int) {
+        var left = [Int](repeating: x, count: span.count)
+        var cursor = x
         for root in roots {
             left[root] = cursor
-            cursor += span[root] + Self.gapX
+            cursor += span[root] + gapX
         }
         for index in order {
             let children = drawing.nodes[index].children
-            let start = left[index]
-            let width = span[index]
-            let block = children.reduce(0) { $0 + span[$1] } + Self.gapX * max(0, children.count - 1)
-            var childLeft = start + (width - block) / 2
+            var childLeft = left[index] + (span[index] - blockWidth(children, span: span)) / 2
             for child in children {
                 left[child] = childLeft
-                childLeft += span[child] + Self.gapX
+                childLeft += span[child] + gapX
             }
         }
-        // Bottom-up: leaves centred in their span, parents over their children.
-        for index in order.reversed() {
-            let children = drawing.nodes[index].children
-            let start = left[index]
-            let width = span[index]
-            var center = start + width / 2
-            if let first = children.first, let last = children.last {
-                let middle = (boxes[first].centerX + boxes[last].centerX) / 2
-                let half = boxes[index].width / 2
-                center = min(max(middle, start + half), start + width - (boxes[index].width - half))
-            }
-            boxes[index].x = center - boxes[index].width / 2
-            boxes[index].y = rowTops[depth[index]]
-        }
-        let forestWidth = max(0, cursor - Self.gapX - origin.x)
-        return (forestWidth, max(0, top - Self.gapY - origin.y))
+        return (left, cursor)
     }
 }

@@ -107,7 +107,37 @@ private struct URLReader {
         let count = bytes.count
         guard count > 0 else { throw .emptyURL }
         guard count <= URLLimits.maximumLength else { throw .urlTooLong(length: count) }
+        let (queryStart, fragmentStart) = try delimiters()
+        let pathEnd = queryStart ?? fragmentStart ?? count
+        guard pathEnd > 0 else { throw .noPath(original) }
 
+        let authority = try readAuthority(before: pathEnd)
+        var segments: [String] = []
+        segments.reserveCapacity(8)
+        var pathStart = 0
+        if let authority, !authority.rawHost.isEmpty, ParsedURL.hostIsSegment(scheme: authority.scheme) {
+            segments.append(authority.rawHost)
+            pathStart = 1
+        }
+        try appendSegments(of: (authority?.pathBegin ?? 0)..<pathEnd, to: &segments, pathStart: pathStart)
+
+        var query: [ParsedURL.QueryItem] = []
+        if let queryStart {
+            query = try readQuery(queryStart + 1..<(fragmentStart ?? count))
+        }
+        var fragment: String?
+        if let fragmentStart {
+            fragment = try decode(fragmentStart + 1..<count)
+        }
+        return ParsedURL(
+            scheme: authority?.scheme, host: authority?.host, routingSegments: segments, pathStart: pathStart,
+            query: query, fragment: fragment)
+    }
+
+    /// The offsets of the query's `?` (the first one before any `#`) and of the fragment's `#`, if
+    /// any. Throws on a control character anywhere.
+    private func delimiters() throws(URLRoutingError) -> (query: Int?, fragment: Int?) {
+        let count = bytes.count
         var queryStart: Int?
         var fragmentStart: Int?
         for index in 0..<count {
@@ -125,54 +155,38 @@ private struct URLReader {
                 throw .controlCharacter(offset: index)
             }
         }
-        let pathEnd = queryStart ?? fragmentStart ?? count
-        guard pathEnd > 0 else { throw .noPath(original) }
+        return (queryStart, fragmentStart)
+    }
 
-        var scheme: String?
-        var host: String?
-        var rawHost: String?
-        var pathBegin = 0
-        if let colon = try schemeEnd(before: pathEnd) {
-            let schemeText = String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<colon]), as: UTF8.self)
-            scheme = schemeText.lowercased()
-            let authorityStart = colon + 3
-            var authorityEnd = authorityStart
-            while authorityEnd < pathEnd && bytes[authorityEnd] != UInt8(ascii: "/") { authorityEnd += 1 }
-            let decodedHost = try decode(authorityStart..<authorityEnd)
-            host = decodedHost.lowercased()
-            rawHost = decodedHost
-            pathBegin = authorityEnd
-        }
+    /// `scheme://authority` at the start of the URL, if it starts with one: the scheme lowercased,
+    /// the host decoded (lowercased, and as written), and where the path begins.
+    private func readAuthority(
+        before pathEnd: Int
+    ) throws(URLRoutingError) -> (scheme: String, host: String, rawHost: String, pathBegin: Int)? {
+        guard let colon = try schemeEnd(before: pathEnd) else { return nil }
+        let schemeText = String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<colon]), as: UTF8.self)
+        let authorityStart = colon + 3
+        var authorityEnd = authorityStart
+        while authorityEnd < pathEnd && bytes[authorityEnd] != UInt8(ascii: "/") { authorityEnd += 1 }
+        let decodedHost = try decode(authorityStart..<authorityEnd)
+        return (schemeText.lowercased(), decodedHost.lowercased(), decodedHost, authorityEnd)
+    }
 
-        var segments: [String] = []
-        segments.reserveCapacity(8)
-        var pathStart = 0
-        if let scheme, let rawHost, !rawHost.isEmpty, ParsedURL.hostIsSegment(scheme: scheme) {
-            segments.append(rawHost)
-            pathStart = 1
-        }
-        var segmentStart = pathBegin
-        for index in pathBegin...pathEnd where index == pathEnd || bytes[index] == UInt8(ascii: "/") {
+    /// Appends the path's non-empty segments in `range`, each decoded; the first `pathStart` of
+    /// `segments` are not the path's and do not count toward the limit.
+    private func appendSegments(
+        of range: Range<Int>, to segments: inout [String], pathStart: Int
+    ) throws(URLRoutingError) {
+        var segmentStart = range.lowerBound
+        for index in range.lowerBound...range.upperBound where index == range.upperBound || bytes[index] == UInt8(ascii: "/") {
             if index > segmentStart {
                 guard segments.count - pathStart < URLLimits.maximumSegments else {
-                    throw .tooManySegments(count: countSegments(pathBegin..<pathEnd))
+                    throw .tooManySegments(count: countSegments(range))
                 }
                 segments.append(try decode(segmentStart..<index))
             }
             segmentStart = index + 1
         }
-
-        var query: [ParsedURL.QueryItem] = []
-        if let queryStart {
-            query = try readQuery(queryStart + 1..<(fragmentStart ?? count))
-        }
-        var fragment: String?
-        if let fragmentStart {
-            fragment = try decode(fragmentStart + 1..<count)
-        }
-        return ParsedURL(
-            scheme: scheme, host: host, routingSegments: segments, pathStart: pathStart, query: query,
-            fragment: fragment)
     }
 
     /// The offset of the `:` of `scheme://`, when the URL starts with one; throws when `://` comes

@@ -164,6 +164,12 @@ final class HostCore: @unchecked Sendable {
         lastMigration = []
         isReloading = true
         declaredDuringReload = false
+        // The app's own modules are read afresh: an edit to a required file is part of the reload.
+        do {
+            try state.forgetRequiredModules()
+        } catch {
+            throw HostError(error)
+        }
         try callModule(module.beginReload, [])
         return snapshot
     }

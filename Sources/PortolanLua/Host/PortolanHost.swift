@@ -84,13 +84,15 @@ public actor PortolanHost {
     /// The files the app is made of, for a watcher: the app file, every file `portolan.load` ran,
     /// and every module it required from its directory.
     public var appFiles: [String] {
-        core.loadedFiles
+        let required = (try? core.state.requiredFiles) ?? []
+        return core.loadedFiles + required.filter { !core.loadedFiles.contains($0) }
     }
 
     /// The app file last loaded, which `reload()` runs again.
     public private(set) var appFile: String?
 
-    /// Hot reload: runs the app script again (the file last loaded, or `path`). The live tree is
+    /// Hot reload: runs the app script again (the file last loaded, or `path`), after dropping the
+    /// modules it required from its directory, so that an edit to one takes effect. The live tree is
     /// kept wherever the new graph still has its nodes; the returned instructions say what was
     /// left because it no longer exists (no handler runs for them: the node's rules are gone). A
     /// reload that fails (a syntax error, a bad graph) throws and keeps the previous rules running.

@@ -21,7 +21,7 @@ extension HostCore {
             ("enqueue", { [weak self] in try self.unwrap().enqueueFromLua($0) }),
             ("active_path", { [weak self] _ in [.array(try self.unwrap().currentRouter().activePath.map { .string($0.id) })] }),
             ("active_entries", { [weak self] _ in [.array(try self.unwrap().currentRouter().activePath.map(\.luaValue))] }),
-            ("tree", { [weak self] _ in [.string(TreeRenderer.text(try self.unwrap().currentRouter().tree))] }),
+            ("tree", { [weak self] _ in [.string(GraphRenderer.activeTree(try self.unwrap().currentRouter().tree))] }),
             ("did_enter", { [weak self] in try self.unwrap().report($0) { router, args throws in try router.didEnter(Entry(lua: args[0])) } }),
             ("did_leave", { [weak self] in try self.unwrap().report($0) { router, args throws in try router.didLeave(Self.id(args[0])) } }),
             ("did_switch", { [weak self] in

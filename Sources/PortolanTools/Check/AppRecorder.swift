@@ -16,11 +16,8 @@ enum AppRecorder {
     static func record(source: String, file: String) async -> Outcome {
         let chunkName = "@" + file
         var outcome = Outcome()
-        do {
-            _ = try LuaState(sandboxed: true).load(source, chunkName: chunkName)
-        } catch {
-            let location = LuaLocation(error.message, file: file)
-            outcome.findings.append(CheckFinding(.error, .syntaxError, file: location.file, line: location.line, location.message))
+        if let finding = syntaxError(in: source, file: file, chunkName: chunkName) {
+            outcome.findings.append(finding)
             return outcome
         }
         let rewritten = NodeLineMarker.mark(source)
@@ -42,13 +39,7 @@ enum AppRecorder {
             try await host.loadApp(file: file, source: marked)
         }
         if let failure {
-            var location = LuaLocation(failure.message, file: file)
-            if location.line == 0, let line = firstLine(in: failure.traceback, of: file) {
-                // An error value without a position (a table raised by assert): the traceback knows.
-                location.line = line
-            }
-            outcome.findings.append(CheckFinding(
-                .error, .loadError, file: location.file, line: location.line, "the script failed: \(location.message)"))
+            outcome.findings.append(scriptFailure(failure, file: file))
         }
         let collected: RecordedApp?
         do {
@@ -69,6 +60,27 @@ enum AppRecorder {
         }
         outcome.app = app
         return outcome
+    }
+
+    /// The syntax error that stops the check, if the script does not compile.
+    private static func syntaxError(in source: String, file: String, chunkName: String) -> CheckFinding? {
+        do {
+            _ = try LuaState(sandboxed: true).load(source, chunkName: chunkName)
+            return nil
+        } catch {
+            let location = LuaLocation(error.message, file: file)
+            return CheckFinding(.error, .syntaxError, file: location.file, line: location.line, location.message)
+        }
+    }
+
+    /// The finding for a script that failed while it declared its app.
+    private static func scriptFailure(_ failure: HostError, file: String) -> CheckFinding {
+        var location = LuaLocation(failure.message, file: file)
+        if location.line == 0, let line = firstLine(in: failure.traceback, of: file) {
+            // An error value without a position (a table raised by assert): the traceback knows.
+            location.line = line
+        }
+        return CheckFinding(.error, .loadError, file: location.file, line: location.line, "the script failed: \(location.message)")
     }
 
     private static func app(from report: LuaValue, file: String) -> RecordedApp? {

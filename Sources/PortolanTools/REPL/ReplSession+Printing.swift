@@ -49,7 +49,7 @@ extension ReplSession {
             write("(no app declared yet: call portolan.app { ... })")
             return
         }
-        write(TreeRenderer.text(router.tree))
+        write(GraphRenderer.activeTree(router.tree))
     }
 
     /// An event as `:events on` prints it.

@@ -11,6 +11,65 @@ import PortolanLua
 /// knows the page was rendered and its script ran. The page reads the same without it.
 public enum CoverageHTML {
     public static func render(_ coverage: Coverage, app: String? = nil) -> String {
+        [
+            head(app: app),
+            summary(coverage, app: app),
+            graph(coverage, app: app),
+            neverExercised(coverage),
+            patterns(coverage),
+            switchTargets(coverage),
+            anywhereEntries(coverage),
+            "<script>\n\(script)\n</script>\n</body>\n</html>\n",
+        ].joined()
+    }
+
+    // MARK: Sections of the page, in order
+
+    private static func head(app: String?) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="generator" content="portolan test --coverage">
+        <title>\(Escaping.xml(app.map { "Coverage of " + $0 } ?? "Portolan coverage"))</title>
+        <style>
+        \(pageStylesheet)
+        </style>
+        </head>
+        <body>
+        <h1>Navigation coverage</h1>
+
+        """
+    }
+
+    /// What was run, and the table of covered counts per category.
+    private static func summary(_ coverage: Coverage, app: String?) -> String {
+        let scenarios = coverage.scenarios == 1 ? "1 scenario" : "\(coverage.scenarios) scenarios"
+        var html = "<p class=\"meta\">" + (app.map { "App <code>\(Escaping.xml($0))</code>, " } ?? "")
+            + "<span id=\"scenario-count\">\(scenarios)</span>.</p>\n"
+        if coverage.scenariosWithReplacedRouter > 0 {
+            html += "<p class=\"note\">\(coverage.scenariosWithReplacedRouter) of the scenarios declared an app again (a reload?); what they did after that is not counted.</p>\n"
+        }
+
+        html += "<table id=\"summary\">\n<thead><tr><th>category</th><th>covered</th><th>total</th><th>%</th><th></th></tr></thead>\n<tbody>\n"
+        for count in coverage.summary {
+            // Nothing to cover is neither good nor bad: an empty grey bar.
+            let percent = count.percent ?? 0
+            let level = count.percent == nil ? "none" : percent >= 80 ? "good" : percent >= 50 ? "fair" : "poor"
+            html += "<tr data-category=\"\(Escaping.xml(count.category))\"><th scope=\"row\">\(Escaping.xml(count.category))</th>"
+                + "<td class=\"covered-count\">\(count.covered)</td><td class=\"total\">\(count.total)</td>"
+                + "<td class=\"percent\">\(count.percentText)</td>"
+                + "<td><div class=\"bar \(level)\"><div class=\"fill \(level)\" style=\"width: \(percent)%\"></div></div></td></tr>\n"
+        }
+        html += "</tbody>\n</table>\n"
+        html += "<p id=\"browser-check\" class=\"meta\">(counted by the page's script when a browser shows it)</p>\n"
+        return html
+    }
+
+    /// The declared graph, drawn inline with every node and edge classed by coverage.
+    private static func graph(_ coverage: Coverage, app: String?) -> String {
         let nodes = Set(coverage.coveredNodes)
         let edges = Set(coverage.coveredEdges)
         let switched = Set(coverage.coveredSwitchTargets)
@@ -31,48 +90,13 @@ public enum CoverageHTML {
         if svg.hasPrefix("<?xml"), let end = svg.firstIndex(of: "\n") {
             svg = String(svg[svg.index(after: end)...])
         }
+        return "<h2>The graph</h2>\n"
+            + "<p class=\"meta\">Green: exercised; red: never. A thick edge was switched to. Nodes reachable from anywhere are in the dashed frame; where they were entered is listed below.</p>\n"
+            + "<div id=\"graph\">\n" + svg + "</div>\n"
+    }
 
-        var html = """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta name="generator" content="portolan test --coverage">
-        <title>\(Escaping.xml(app.map { "Coverage of " + $0 } ?? "Portolan coverage"))</title>
-        <style>
-        \(pageStylesheet)
-        </style>
-        </head>
-        <body>
-        <h1>Navigation coverage</h1>
-
-        """
-        let scenarios = coverage.scenarios == 1 ? "1 scenario" : "\(coverage.scenarios) scenarios"
-        html += "<p class=\"meta\">" + (app.map { "App <code>\(Escaping.xml($0))</code>, " } ?? "")
-            + "<span id=\"scenario-count\">\(scenarios)</span>.</p>\n"
-        if coverage.scenariosWithReplacedRouter > 0 {
-            html += "<p class=\"note\">\(coverage.scenariosWithReplacedRouter) of the scenarios declared an app again (a reload?); what they did after that is not counted.</p>\n"
-        }
-
-        html += "<table id=\"summary\">\n<thead><tr><th>category</th><th>covered</th><th>total</th><th>%</th><th></th></tr></thead>\n<tbody>\n"
-        for count in coverage.summary {
-            // Nothing to cover is neither good nor bad: an empty grey bar.
-            let percent = count.percent ?? 0
-            let level = count.percent == nil ? "none" : percent >= 80 ? "good" : percent >= 50 ? "fair" : "poor"
-            html += "<tr data-category=\"\(Escaping.xml(count.category))\"><th scope=\"row\">\(Escaping.xml(count.category))</th>"
-                + "<td class=\"covered-count\">\(count.covered)</td><td class=\"total\">\(count.total)</td>"
-                + "<td class=\"percent\">\(count.percentText)</td>"
-                + "<td><div class=\"bar \(level)\"><div class=\"fill \(level)\" style=\"width: \(percent)%\"></div></div></td></tr>\n"
-        }
-        html += "</tbody>\n</table>\n"
-        html += "<p id=\"browser-check\" class=\"meta\">(counted by the page's script when a browser shows it)</p>\n"
-
-        html += "<h2>The graph</h2>\n"
-        html += "<p class=\"meta\">Green: exercised; red: never. A thick edge was switched to. Nodes reachable from anywhere are in the dashed frame; where they were entered is listed below.</p>\n"
-        html += "<div id=\"graph\">\n" + svg + "</div>\n"
-
-        html += "<h2>Never exercised</h2>\n<div id=\"never\">\n"
+    private static func neverExercised(_ coverage: Coverage) -> String {
+        var html = "<h2>Never exercised</h2>\n<div id=\"never\">\n"
         let never: [(String, String, [String])] = [
             ("nodes", "nodes", coverage.uncoveredNodes),
             ("edges", "edges", coverage.uncoveredEdges.map(\.description)),
@@ -87,44 +111,42 @@ public enum CoverageHTML {
             for item in items { html += "<li><code>\(Escaping.xml(item))</code></li>\n" }
             html += "</ul>\n"
         }
-        html += "</div>\n"
+        return html + "</div>\n"
+    }
 
-        html += "<h2>URL patterns</h2>\n"
-        if coverage.allPatterns.isEmpty {
-            html += "<p>The app declares no URL pattern.</p>\n"
-        } else {
-            html += table(id: "patterns", headers: ["pattern", "node", "URLs routed", "scenarios"], rows: coverage.allPatterns.map { pattern in
-                let hits = coverage.patternHits[pattern] ?? 0
-                return (hits > 0, [code(pattern.pattern), code(pattern.node), "\(hits)", "\(coverage.patternScenarios[pattern] ?? 0)"])
-            })
-        }
+    private static func patterns(_ coverage: Coverage) -> String {
+        let heading = "<h2>URL patterns</h2>\n"
+        guard !coverage.allPatterns.isEmpty else { return heading + "<p>The app declares no URL pattern.</p>\n" }
+        return heading + table(id: "patterns", headers: ["pattern", "node", "URLs routed", "scenarios"], rows: coverage.allPatterns.map { pattern in
+            let hits = coverage.patternHits[pattern] ?? 0
+            return (hits > 0, [code(pattern.pattern), code(pattern.node), "\(hits)", "\(coverage.patternScenarios[pattern] ?? 0)"])
+        })
+    }
 
-        html += "<h2>Switch targets</h2>\n"
-        if coverage.allSwitchTargets.isEmpty {
-            html += "<p>The app declares no switch node.</p>\n"
-        } else {
-            html += "<p class=\"meta\">A switch node's initial child counts once something switches to it.</p>\n"
-            html += table(id: "switch-targets", headers: ["switch node", "child", "scenarios"], rows: coverage.allSwitchTargets.map { target in
+    private static func switchTargets(_ coverage: Coverage) -> String {
+        let heading = "<h2>Switch targets</h2>\n"
+        guard !coverage.allSwitchTargets.isEmpty else { return heading + "<p>The app declares no switch node.</p>\n" }
+        return heading + "<p class=\"meta\">A switch node's initial child counts once something switches to it.</p>\n"
+            + table(id: "switch-targets", headers: ["switch node", "child", "scenarios"], rows: coverage.allSwitchTargets.map { target in
                 let count = coverage.switchScenarios[target] ?? 0
                 return (count > 0, [code(target.from), code(target.to), "\(count)"])
             })
-        }
+    }
 
-        html += "<h2>Anywhere entries</h2>\n"
+    private static func anywhereEntries(_ coverage: Coverage) -> String {
+        let heading = "<h2>Anywhere entries</h2>\n"
         let anywhere = coverage.anywhereEntries
-        if anywhere.isEmpty {
-            html += "<p>" + (coverage.graph.anywhereIDs.isEmpty
+        guard !anywhere.isEmpty else {
+            return heading + "<p>" + (coverage.graph.anywhereIDs.isEmpty
                 ? "The app declares no node reachable from anywhere."
                 : "No node reachable from anywhere was entered.") + "</p>\n"
-        } else {
-            html += table(id: "anywhere", headers: ["entered on top of", "anywhere node", "scenarios"], rows: anywhere.map { entry in
-                (nil, [code(entry.from), code(entry.to), "\(coverage.anywhereScenarios[entry] ?? 0)"])
-            })
         }
-
-        html += "<script>\n\(script)\n</script>\n</body>\n</html>\n"
-        return html
+        return heading + table(id: "anywhere", headers: ["entered on top of", "anywhere node", "scenarios"], rows: anywhere.map { entry in
+            (nil, [code(entry.from), code(entry.to), "\(coverage.anywhereScenarios[entry] ?? 0)"])
+        })
     }
+
+    // MARK: Style, script and helpers
 
     static let graphStylesheet = """
     .portolan-graph .node.covered rect { fill: #d3f9d8; stroke: #2b8a3e; }

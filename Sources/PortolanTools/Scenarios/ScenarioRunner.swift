@@ -1,3 +1,4 @@
+import Portolan
 import PortolanLua
 import Lua
 
@@ -286,5 +287,42 @@ public struct ScenarioRunner: Sendable {
         if attoseconds == 0 { return "\(seconds) s" }
         let value = Double(seconds) + Double(attoseconds) / 1e18
         return "\((value * 1000).rounded() / 1000) s"
+    }
+}
+
+// MARK: - Coverage
+
+extension ScenarioRunner {
+    /// The declared graph of `options.app`, loaded in a fresh host: what coverage is measured
+    /// against.
+    public func appGraph() async throws(HostError) -> NavigationGraph {
+        guard let app = options.app else { throw HostError("coverage needs an app (--app)") }
+        var configuration = options.host
+        if configuration.moduleDirectory == nil {
+            configuration.moduleDirectory = FilePaths.directory(of: app)
+        }
+        let host = try PortolanHost(configuration: configuration)
+        let loaded = await withTimeout(options.timeout, grace: options.grace, interrupting: host.interruption) { start in
+            await host.perform { host -> Result<NavigationGraph, HostError> in
+                start()
+                host.setOutput { _ in }
+                do throws(HostError) {
+                    try host.loadApp(file: app)
+                } catch {
+                    return .failure(error)
+                }
+                guard let graph = host.graph else { return .failure(HostError("\(app) declares no app (portolan.app)")) }
+                return .success(graph)
+            }
+        }
+        guard case .finished(let graph) = loaded else {
+            throw HostError("\(app) did not load within \(Self.seconds(options.timeout))")
+        }
+        return try graph.get()
+    }
+
+    /// The coverage of a run's results (those that ran with `options.coverage`).
+    public static func coverage(of results: some Sequence<ScenarioResult>, graph: NavigationGraph) -> Coverage {
+        Coverage(graph: graph, records: results.compactMap(\.coverage))
     }
 }

@@ -1,8 +1,10 @@
 import CLua
 import CLuaShim
 
-// Modules for `require`. The preload table is the registry's `_PRELOAD`, the one `package.preload` uses, so
-// preloading works the same in a sandboxed state (whose require is the shim's) and a full one (Lua's own).
+// What `require` finds: modules preloaded by the host and, in a sandboxed state, `name.lua` files under the
+// module directory (the sandbox itself is opened in `LuaState.init`, its C side in Sandbox.c). The preload table
+// is the registry's `_PRELOAD`, the one `package.preload` uses, so preloading works the same in a sandboxed state
+// (whose require is the shim's) and a full one (Lua's own).
 
 extension LuaState {
     /// Makes `require(name)` call `loader(name, ":preload:")` the first time and return what it returns
@@ -43,6 +45,27 @@ extension LuaState {
         }
         try check(status, on: L)
         moduleDirectory = directory
+    }
+
+    /// The files the sandboxed `require` has read modules from (under ``moduleDirectory``), sorted. Always
+    /// empty in a full state, whose `require` is Lua's own.
+    public var requiredFiles: [String] {
+        get throws(LuaError) {
+            let L = thread
+            try ensureStack(L, 4)
+            try check(cluashim_prequiredfiles(L), on: L)
+            defer { cluashim_pop(L, 1) }
+            guard case .table(let paths) = try value(at: -1, on: L) else { return [] }
+            return paths.values.compactMap(\.stringValue).sorted()
+        }
+    }
+
+    /// Makes the next `require` of each module in ``requiredFiles`` read its file again, and empties that
+    /// list: for a host that reloads scripts whose files changed. Preloaded modules stay loaded.
+    public func forgetRequiredModules() throws(LuaError) {
+        let L = thread
+        try ensureStack(L, 4)
+        try check(cluashim_pforgetrequiredmodules(L), on: L)
     }
 
     /// Whether the sandboxed `require` accepts `name` for a file search.

@@ -10,8 +10,8 @@
 /// ```
 /// `*` marks the active path; `·` marks the selected child of a switch node off the active path,
 /// which is what shows when the user switches back to it.
-public enum TreeRenderer {
-    public static func text(_ tree: RoutingTree) -> String {
+enum TreeRenderer {
+    static func text(_ tree: RoutingTree) -> String {
         var lines: [String] = []
         draw(tree.root, prefix: "", connector: "", state: .active, into: &lines)
         return lines.joined(separator: "\n")

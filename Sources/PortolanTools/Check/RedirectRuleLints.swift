@@ -1,0 +1,33 @@
+import Portolan
+
+// Lints of the app's redirect rules: invalid ones, rules that hide a route, and rules that lead nowhere.
+
+extension AppLinter {
+    mutating func checkRedirectRules(_ routes: Routes) {
+        var rules = routes
+        var parsed: [(rule: RecordedRule, pattern: RoutePattern)] = []
+        for rule in app.redirectRules {
+            do {
+                try rules.redirects.add(from: rule.from, to: rule.to)
+                parsed.append((rule, try RoutePattern(rule.from)))
+            } catch {
+                report(.error, .invalidRoute, file: rule.file, line: rule.line, "redirect rule '\(rule.from)' is invalid: \(error)")
+            }
+        }
+        for (rule, pattern) in parsed {
+            for route in routes.accepted where RouteShapes.contains(pattern, route.pattern, caseInsensitiveTarget: app.caseInsensitiveRoutes) {
+                report(.warning, .shadowedRoute, line: line(of: route.item, field: "route"),
+                       "route '\(route.pattern.text)' of \(route.item.label) never matches: the redirect rule '\(rule.from)' → '\(rule.to)' "
+                       + "(line \(rule.line)) rewrites every URL it matches first")
+            }
+            guard let target = try? RoutePattern(rule.to), target.scheme == nil else { continue }
+            let leadsSomewhere = routes.accepted.contains { RouteShapes.mayOverlap(target, $0.pattern, caseInsensitive: app.caseInsensitiveRoutes) }
+                || parsed.contains { $0.rule.from != rule.from && RouteShapes.mayOverlap(target, $0.pattern, caseInsensitive: false) }
+            if !leadsSomewhere {
+                report(.error, .unknownNodeInRedirect, file: rule.file, line: rule.line,
+                       "redirect rule '\(rule.from)' → '\(rule.to)' leads nowhere: no route matches '\(rule.to)'")
+            }
+        }
+        redirectRules = rules.redirects
+    }
+}
