@@ -77,8 +77,11 @@ final class HostCore: @unchecked Sendable {
     }
 
     private func installModule() throws {
+        let printerChunk = try CompiledChunks.function(
+            PortolanModule.printerSource, chunkName: PortolanModule.printerChunkName, in: state)
+        let printer = try state.call(printerChunk, []).first ?? .nil
         let chunk = try CompiledChunks.function(PortolanModule.source, chunkName: PortolanModule.chunkName, in: state)
-        let results = try state.call(chunk, [try bridge()])
+        let results = try state.call(chunk, [try bridge(), printer])
         guard results.count == 2 else { throw HostError("the portolan module returned \(results.count) values") }
         functions = try ModuleFunctions(results[0])
         try state.preload(name: "portolan", function: results[1])

@@ -6,4 +6,10 @@ enum PortolanModule {
     static let chunkName = "=portolan"
 
     static var source: [UInt8] { PackageResources.portolan_lua }
+
+    /// The printer of values the module and the tools share (`ValuePrinter.lua`); its chunk returns
+    /// the printer, which the module gets as its second argument.
+    static let printerChunkName = "=portolan.printer"
+
+    static var printerSource: [UInt8] { PackageResources.ValuePrinter_lua }
 }

@@ -5,7 +5,7 @@
 -- What lives here is what is easier and safer in Lua: argument checks that raise at the caller's
 -- line, the yields that hand a route to the host, error objects with `__tostring`, and the node
 -- tables that handlers receive as `node`.
-local bridge = ...
+local bridge, show_value = ...   -- show_value: ValuePrinter.lua's printer
 local portolan = {}
 local host = {}
 
@@ -408,53 +408,8 @@ function host.end_reload(succeeded)
   saved = nil
 end
 
--- Showing values ----------------------------------------------------------------------------------
-
-local function sorted_keys(t)
-  local keys = {}
-  for key in pairs(t) do keys[#keys + 1] = key end
-  table.sort(keys, function(a, b)
-    local ta, tb = type(a), type(b)
-    if ta ~= tb then return ta < tb end
-    if ta == "number" or ta == "string" then return a < b end
-    return tostring(a) < tostring(b)
-  end)
-  return keys
-end
-
--- The one printer of values (the REPL's results, the expect library's messages): tables with
--- sorted keys and cycles marked. `indent` nil is the compact form, on one line: {"a", b = 1}.
--- Otherwise { "a", b = 1 }, split over indented lines past 72 characters.
-local function show(value, indent, seen)
-  if type(value) == "string" then return string.format("%q", value) end
-  if type(value) ~= "table" then return tostring(value) end
-  local mt = getmetatable(value)
-  if mt and mt.__tostring then return tostring(value) end
-  if seen[value] then return "<cycle>" end
-  seen[value] = true
-  local keys = sorted_keys(value)
-  local inner = indent and indent .. "  "
-  local parts, is_list = {}, #value == #keys
-  for _, key in ipairs(keys) do
-    local shown = show(value[key], inner, seen)
-    if is_list then
-      parts[#parts + 1] = shown
-    elseif type(key) == "string" and key:match("^[%a_][%w_]*$") then
-      parts[#parts + 1] = key .. " = " .. shown
-    else
-      parts[#parts + 1] = "[" .. show(key, inner, seen) .. "] = " .. shown
-    end
-  end
-  seen[value] = nil
-  if #parts == 0 then return "{}" end
-  if not indent then return "{" .. table.concat(parts, ", ") .. "}" end
-  local flat = "{ " .. table.concat(parts, ", ") .. " }"
-  if #flat <= 72 and not flat:find("\n") then return flat end
-  return "{\n" .. inner .. table.concat(parts, ",\n" .. inner) .. "\n" .. indent .. "}"
-end
-
 --- The text of a value: as the REPL prints it, or in the compact form when `compact` is true.
-function host.show(value, compact) return show(value, not compact and "" or nil, {}) end
+host.show = show_value
 
 -- The host preloads this loader, so that `require "portolan"` gives this very table.
 return host, function() return portolan end

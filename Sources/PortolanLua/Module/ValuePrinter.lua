@@ -1,0 +1,46 @@
+-- The one printer of Lua values, for the REPL's results and the expect library's messages. The
+-- host runs this chunk once per state and hands the function it returns to the module.
+local function sorted_keys(t)
+  local keys = {}
+  for key in pairs(t) do keys[#keys + 1] = key end
+  table.sort(keys, function(a, b)
+    local ta, tb = type(a), type(b)
+    if ta ~= tb then return ta < tb end
+    if ta == "number" or ta == "string" then return a < b end
+    return tostring(a) < tostring(b)
+  end)
+  return keys
+end
+
+-- Tables with sorted keys and cycles marked; `indent` nil is the compact form.
+local function show(value, indent, seen)
+  if type(value) == "string" then return string.format("%q", value) end
+  if type(value) ~= "table" then return tostring(value) end
+  local mt = getmetatable(value)
+  if mt and mt.__tostring then return tostring(value) end
+  if seen[value] then return "<cycle>" end
+  seen[value] = true
+  local keys = sorted_keys(value)
+  local inner = indent and indent .. "  "
+  local parts, is_list = {}, #value == #keys
+  for _, key in ipairs(keys) do
+    local shown = show(value[key], inner, seen)
+    if is_list then
+      parts[#parts + 1] = shown
+    elseif type(key) == "string" and key:match("^[%a_][%w_]*$") then
+      parts[#parts + 1] = key .. " = " .. shown
+    else
+      parts[#parts + 1] = "[" .. show(key, inner, seen) .. "] = " .. shown
+    end
+  end
+  seen[value] = nil
+  if #parts == 0 then return "{}" end
+  if not indent then return "{" .. table.concat(parts, ", ") .. "}" end
+  local flat = "{ " .. table.concat(parts, ", ") .. " }"
+  if #flat <= 72 and not flat:find("\n") then return flat end
+  return "{\n" .. inner .. table.concat(parts, ",\n" .. inner) .. "\n" .. indent .. "}"
+end
+
+-- show(value, compact): the compact form is one line, {"a", b = 1}; otherwise { "a", b = 1 },
+-- split over indented lines past 72 characters.
+return function(value, compact) return show(value, not compact and "" or nil, {}) end
