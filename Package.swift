@@ -38,7 +38,10 @@ let package = Package(
         // Lua module, whose Lua half is compiled in.
         .target(
             name: "PortolanLua", dependencies: ["Portolan", "Lua"],
-            resources: [.embedInCode("Module/portolan.lua"), .embedInCode("Module/ValuePrinter.lua")]
+            resources: [
+                .embedInCode("Module/portolan.lua"), .embedInCode("Module/ValuePrinter.lua"),
+                .embedInCode("Module/NodeDescription.lua"),
+            ]
         ),
         // What people use the host through: the REPL, the scenario runner with coverage, and the
         // linter. An app that embeds the host does not link them.

@@ -36,8 +36,7 @@ struct Check: AsyncParsableCommand {
         var status = stat()
         guard stat(app, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, access(app, R_OK) == 0 else {
             // Not a lint finding: CI must tell "the app is wrong" (1) from "the job is wrong" (2).
-            let message = Array("portolan check: no such app file: \(app)\n".utf8)
-            _ = message.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+            StandardStreams.errorLine("portolan check: no such app file: \(app)")
             throw ExitCode(2)
         }
         let report = await AppChecker.check(file: app)

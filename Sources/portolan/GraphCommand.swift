@@ -39,8 +39,7 @@ struct Graph: AsyncParsableCommand {
             }
             print(GraphRenderer.render(graph, as: format, style: GraphStyle().showingRoutes(of: graph)))
         } catch let error as HostError {
-            let line = Array("error: \(error.message)\n".utf8)
-            _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            StandardStreams.errorLine("error: \(error.message)")
             throw ExitCode(1)
         }
     }

@@ -122,7 +122,7 @@ final class LineEditor: @unchecked Sendable {
             return state.waiting
         }
         if interrupted {
-            Terminal.write("^C\n")
+            StandardStreams.write("^C\n")
             flush(waiting)
             return .interrupted
         }
@@ -210,12 +210,12 @@ final class LineEditor: @unchecked Sendable {
         }
         guard !waiting.isEmpty else { return }
         // Clear the line being edited, print, and let libedit draw prompt and line again.
-        Terminal.write("\r\u{1B}[K" + waiting.map { $0 + "\n" }.joined())
+        StandardStreams.write("\r\u{1B}[K" + waiting.map { $0 + "\n" }.joined())
         _ = portolan_el_refresh(editor)
     }
 
     private func flush(_ waiting: [String]) {
-        if !waiting.isEmpty { Terminal.write(waiting.map { $0 + "\n" }.joined()) }
+        if !waiting.isEmpty { StandardStreams.write(waiting.map { $0 + "\n" }.joined()) }
     }
 
     // MARK: Completion
@@ -236,7 +236,7 @@ final class LineEditor: @unchecked Sendable {
             _ = el_insertstr(editor, target)
             return UInt8(CC_REFRESH)
         }
-        Terminal.write("\n" + Self.columns(completion.candidates, width: Terminal.width) + "\n")
+        StandardStreams.write("\n" + Self.columns(completion.candidates, width: StandardStreams.terminalWidth) + "\n")
         return UInt8(CC_REDISPLAY)
     }
 
@@ -259,26 +259,6 @@ final class LineEditor: @unchecked Sendable {
 }
 
 /// Unbuffered writes to a terminal, and its width.
-enum Terminal {
-    static func write(_ text: String, to descriptor: CInt = STDOUT_FILENO) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            bytes = bytes.dropFirst(written)
-        }
-    }
-
-    static var width: Int {
-        var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
-        return Int(size.ws_col)
-    }
-}
-
 extension String {
     fileprivate func replTrimmingTrailingSpaces() -> String {
         var text = self

@@ -40,7 +40,7 @@ struct Repl: AsyncParsableCommand {
     @Argument(help: "The app script to load (default: the built-in demo app).")
     var app: String?
 
-    @Flag(help: "Reload the app when its file (or a file it portolan.load-s) changes.")
+    @Flag(help: "Reload the app when its file, a file it portolan.load-s or a module it requires changes.")
     var watch = false
 
     mutating func run() async throws {
@@ -51,7 +51,7 @@ struct Repl: AsyncParsableCommand {
         do {
             session = try await ReplSession.start(appFile: app, style: style, output: { Console.line($0) })
         } catch {
-            Console.write("error: \(error.message)\n", to: STDERR_FILENO)
+            StandardStreams.errorLine("error: \(error.message)")
             throw ExitCode.failure
         }
         installInterruptHandler(session.host)
@@ -59,19 +59,7 @@ struct Repl: AsyncParsableCommand {
         if interactive {
             Console.line(session.banner)
         }
-        if watch {
-            if app == nil {
-                Console.line(style.paint("--watch: the built-in demo has no file to watch", .note))
-            } else {
-                Console.line(style.paint("watching \(await session.watchedFiles.joined(separator: ", ")) for changes", .note))
-            }
-        }
-        let watcher = watch && app != nil ? Task {
-            while !Task.isCancelled {
-                try? await Task.sleep(for: .milliseconds(300))
-                await session.reloadIfChanged()
-            }
-        } : nil
+        let watcher = watch ? await startWatching(session, style: style) : nil
         defer { watcher?.cancel() }
 
         let editor = interactive ? LineEditor(complete: { prefix in Self.complete(prefix, in: session) }, environment: environment) : nil
@@ -82,20 +70,7 @@ struct Repl: AsyncParsableCommand {
             let line: String?
             if interactive {
                 afterInterrupt.store(0, ordering: .sequentiallyConsistent)
-                let prompt = await session.prompt
-                let event: TerminalReader.Event
-                if let editor {
-                    switch await editor.read(prompt: style.prompt(prompt, literal: LineEditor.promptLiteral)) {
-                    case .line(let text): event = .line(text)
-                    case .interrupted: event = .interrupted
-                    case .end: event = .end
-                    }
-                } else {
-                    Console.write(style.paint(prompt, .prompt))
-                    event = reader.next()
-                    if case .interrupted = event { Console.write("\n") }
-                }
-                switch event {
+                switch await Self.readFromTerminal(prompt: await session.prompt, editor: editor, reader: reader, style: style) {
                 case .line(let text):
                     line = text
                 case .interrupted:
@@ -109,7 +84,7 @@ struct Repl: AsyncParsableCommand {
                 line = readLine(strippingNewline: true)
             }
             guard let line else {
-                if interactive { Console.write("\n") }
+                if interactive { StandardStreams.write("\n") }
                 await session.finish()
                 return
             }
@@ -117,6 +92,38 @@ struct Repl: AsyncParsableCommand {
             let step = await session.handle(line)
             replPhase.store(interactive ? Phase.idleOnTerminal : Phase.idlePlain, ordering: .sequentiallyConsistent)
             if step == .quit { return }
+        }
+    }
+
+    /// `--watch`: checks the app's files every 300 ms and reloads when one changed.
+    private func startWatching(_ session: ReplSession, style: ReplStyle) async -> Task<Void, Never>? {
+        guard app != nil else {
+            Console.line(style.paint("--watch: the built-in demo has no file to watch", .note))
+            return nil
+        }
+        Console.line(style.paint("watching \(await session.watchedFiles.joined(separator: ", ")) for changes", .note))
+        return Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(300))
+                await session.reloadIfChanged()
+            }
+        }
+    }
+
+    /// One line from the terminal: through the line editor when libedit runs here, else plainly.
+    private static func readFromTerminal(
+        prompt: String, editor: LineEditor?, reader: TerminalReader, style: ReplStyle
+    ) async -> TerminalReader.Event {
+        guard let editor else {
+            StandardStreams.write(style.paint(prompt, .prompt))
+            let event = reader.next()
+            if case .interrupted = event { StandardStreams.write("\n") }
+            return event
+        }
+        switch await editor.read(prompt: style.prompt(prompt, literal: LineEditor.promptLiteral)) {
+        case .line(let text): return .line(text)
+        case .interrupted: return .interrupted
+        case .end: return .end
         }
     }
 
@@ -230,7 +237,7 @@ private final class TerminalReader {
     }
 }
 
-/// Unbuffered writes to the standard streams, so prompts show at once and output stays in order.
+/// The session's output: above the line being edited when the line editor runs, else written at once.
 private enum Console {
     /// The line editor, while the session runs on a terminal: lines printed while it edits go
     /// above the line being typed.
@@ -239,18 +246,6 @@ private enum Console {
     static func line(_ text: String) {
         if let editor = editor.withLock({ $0 }), editor.printAbove(text) { return }
         let fresh = afterInterrupt.exchange(0, ordering: .sequentiallyConsistent) != 0
-        write((fresh && isatty(STDOUT_FILENO) != 0 ? "\n" : "") + text + "\n")
-    }
-
-    static func write(_ text: String, to descriptor: CInt = STDOUT_FILENO) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            bytes = bytes.dropFirst(written)
-        }
+        StandardStreams.write((fresh && isatty(STDOUT_FILENO) != 0 ? "\n" : "") + text + "\n")
     }
 }

@@ -5,11 +5,8 @@ import PortolanTools
 
 #if canImport(Glibc)
 import Glibc
-/// write(2), named apart from `ParsableCommand`'s methods.
-private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
 import Darwin
-private let systemWrite = Darwin.write
 #endif
 
 /// `portolan test`: runs scenario files, one fresh app per scenario, and reports each case.
@@ -122,7 +119,7 @@ struct Test: AsyncParsableCommand {
         do {
             graph = try await runner.appGraph()
         } catch {
-            Self.writeError("coverage: the app did not load, so there is nothing to measure: \(error.message)")
+            StandardStreams.errorLine("coverage: the app did not load, so there is nothing to measure: \(error.message)")
             throw ExitCode(1)
         }
         let measured = ScenarioRunner.coverage(of: results, graph: graph)
@@ -130,13 +127,13 @@ struct Test: AsyncParsableCommand {
             do {
                 try Self.writeFile(coverageHTML, CoverageHTML.render(measured, app: app))
             } catch {
-                Self.writeError("coverage: \(error.description)")
+                StandardStreams.errorLine("coverage: \(error.description)")
                 throw ExitCode(1)
             }
         }
         if coverage {
             let text = CoverageReport.text(measured, app: app, htmlFile: coverageHTML)
-            if toStandardError { Self.writeError(text) } else { Self.write(text) }
+            if toStandardError { StandardStreams.errorLine(text) } else { Self.write(text) }
         }
     }
 
@@ -155,17 +152,6 @@ struct Test: AsyncParsableCommand {
             return try ScenarioShard(parsing: argument)
         } catch {
             throw ValidationError("\(error.description).")
-        }
-    }
-
-    private static func writeError(_ text: String) {
-        fflush(nil)
-        let line = Array((text + "\n").utf8)
-        var offset = 0
-        while offset < line.count {
-            let written = line[offset...].withUnsafeBytes { systemWrite(STDERR_FILENO, $0.baseAddress, $0.count) }
-            if written <= 0 { break }
-            offset += written
         }
     }
 

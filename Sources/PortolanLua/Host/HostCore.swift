@@ -77,15 +77,20 @@ final class HostCore: @unchecked Sendable {
     }
 
     private func installModule() throws {
-        let printerChunk = try CompiledChunks.function(
-            PortolanModule.printerSource, chunkName: PortolanModule.printerChunkName, in: state)
-        let printer = try state.call(printerChunk, []).first ?? .nil
+        let printer = try run(PortolanModule.printer, [])
+        let describe = try run(PortolanModule.nodeDescription, [.array(HandlerName.allCases.map { .string($0.rawValue) })])
         let chunk = try CompiledChunks.function(PortolanModule.source, chunkName: PortolanModule.chunkName, in: state)
-        let results = try state.call(chunk, [try bridge(), printer])
+        let results = try state.call(chunk, [try bridge(), printer, describe])
         guard results.count == 2 else { throw HostError("the portolan module returned \(results.count) values") }
         functions = try ModuleFunctions(results[0])
         try state.preload(name: "portolan", function: results[1])
         try state.run(#"portolan = require "portolan""#, chunkName: "=portolan")
+    }
+
+    /// The function a part of the module returns.
+    private func run(_ part: PortolanModule.Part, _ arguments: [LuaValue]) throws -> LuaValue {
+        let chunk = try CompiledChunks.function(part.source, chunkName: part.chunkName, in: state)
+        return try state.call(chunk, arguments).first ?? .nil
     }
 
     // MARK: The app

@@ -1,5 +1,5 @@
-/// The fields of a node table that hold its Lua handlers: the one list of them. The module reads it
-/// (as the bridge's `handler_names`), and so do the linter and the checker of node tables.
+/// The fields of a node table that hold its Lua handlers: the one list of them. The module's checker
+/// of node tables gets it as its chunk argument, and the linter reads it.
 public enum HandlerName: String, CaseIterable, Sendable {
     case enter
     case leave

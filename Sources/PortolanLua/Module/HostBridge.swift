@@ -11,7 +11,6 @@ extension HostCore {
         }
         // The longest wait the host accepts: the module checks it at the caller's line.
         table[.string("max_wait_seconds")] = .integer(Int64(ScriptNumbers.maxSeconds))
-        table[.string("handler_names")] = .array(HandlerName.allCases.map { .string($0.rawValue) })
         return .table(table)
     }
 

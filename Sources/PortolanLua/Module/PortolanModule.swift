@@ -7,9 +7,14 @@ enum PortolanModule {
 
     static var source: [UInt8] { PackageResources.portolan_lua }
 
-    /// The printer of values the module and the tools share (`ValuePrinter.lua`); its chunk returns
-    /// the printer, which the module gets as its second argument.
-    static let printerChunkName = "=portolan.printer"
+    /// The module's parts in files of their own, each a chunk that returns a function the module
+    /// gets as a chunk argument: the printer of values the module and the tools share, and the
+    /// checker of node tables (given the handler fields).
+    static let printer = Part(source: PackageResources.ValuePrinter_lua, chunkName: "=portolan.printer")
+    static let nodeDescription = Part(source: PackageResources.NodeDescription_lua, chunkName: "=portolan.nodes")
 
-    static var printerSource: [UInt8] { PackageResources.ValuePrinter_lua }
+    struct Part {
+        let source: [UInt8]
+        let chunkName: String
+    }
 }

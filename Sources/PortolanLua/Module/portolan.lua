@@ -5,7 +5,8 @@
 -- What lives here is what is easier and safer in Lua: argument checks that raise at the caller's
 -- line, the yields that hand a route to the host, error objects with `__tostring`, and the node
 -- tables that handlers receive as `node`.
-local bridge, show_value = ...   -- show_value: ValuePrinter.lua's printer
+-- show_value is ValuePrinter.lua's printer; describe is NodeDescription.lua's checker of node tables.
+local bridge, show_value, describe = ...
 local portolan = {}
 local host = {}
 
@@ -163,59 +164,6 @@ function portolan.did_leave(id) return checked(bridge.did_leave(id)) end
 function portolan.did_switch(switch_id, child_id) return checked(bridge.did_switch(switch_id, child_id)) end
 
 -- Declaring the app -------------------------------------------------------------------------------
-
-local HANDLERS = bridge.handler_names   -- the host's HandlerName, in declaration order
-
--- Returns the plain description the host validates, or nil and a message.
-local function describe(node, where, found)
-  if type(node) ~= "table" then
-    return nil, where .. " must be a node table, not a " .. type(node)
-  end
-  if type(node.id) ~= "string" or node.id == "" then
-    return nil, where .. " needs an id (a non-empty string)"
-  end
-  local name = "node '" .. node.id .. "'"
-  if node.kind ~= nil and node.kind ~= "screen" and node.kind ~= "switch" then
-    return nil, name .. ": kind must be \"screen\" or \"switch\", not " .. tostring(node.kind)
-  end
-  if node.active ~= nil and type(node.active) ~= "string" then
-    return nil, name .. ": active must be a child's id"
-  end
-  local handlers = {}
-  for _, field in ipairs(HANDLERS) do
-    local value = node[field]
-    if value ~= nil then
-      if type(value) ~= "function" then
-        return nil, name .. ": " .. field .. " must be a function, not a " .. type(value)
-      end
-      handlers[#handlers + 1] = field
-    end
-  end
-  if node.children ~= nil and type(node.children) ~= "table" then
-    return nil, name .. ": children must be a list of node tables"
-  end
-  local routes = node.route
-  if type(routes) == "string" then routes = { routes } end
-  if routes ~= nil then
-    if type(routes) ~= "table" then
-      return nil, name .. ": route must be a URL pattern or a list of them, not a " .. type(routes)
-    end
-    for _, pattern in ipairs(routes) do
-      if type(pattern) ~= "string" then
-        return nil, name .. ": route must be a URL pattern or a list of them"
-      end
-    end
-  end
-  local children = {}
-  for index, child in ipairs(node.children or {}) do
-    local description, message = describe(child, name .. ", child " .. index, found)
-    if not description then return nil, message end
-    children[#children + 1] = description
-  end
-  if found[node.id] == nil then found[node.id] = node end
-  return { id = node.id, kind = node.kind or "screen", active = node.active,
-           children = children, handlers = handlers, routes = routes or {} }
-end
 
 --- Declares the app's graph; `spec` is the root node table.
 function portolan.app(spec)

@@ -1,0 +1,43 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The CLI's one way to write to standard output and standard error outside `print`: unbuffered,
+/// so that prompts show at once, retried on EINTR and short writes, and after anything `print`
+/// still buffers, so that output keeps its order.
+enum StandardStreams {
+    /// Writes `text` as it is (no newline added) to `descriptor`.
+    static func write(_ text: String, to descriptor: CInt = STDOUT_FILENO) {
+        fflush(nil)   // every stream: stdout is a global Swift 6 will not touch
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+
+    /// Writes one line to standard error: errors, and reports that must not mix with stdout's.
+    static func errorLine(_ text: String) {
+        write(text + "\n", to: STDERR_FILENO)
+    }
+
+    /// The terminal's width in columns (80 when standard output is no terminal).
+    static var terminalWidth: Int {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+        return Int(size.ws_col)
+    }
+}
+
+/// write(2), named apart from the `write` methods around it.
+#if canImport(Glibc)
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+private let systemWrite = Darwin.write
+#endif
