@@ -3,7 +3,7 @@
 public enum HandlerName: String, CaseIterable, Sendable {
     case enter
     case leave
-    case canLeave = "can_leave"
     case `switch`
+    case canLeave = "can_leave"
     case `guard`
 }

@@ -1,8 +1,10 @@
+import PortolanLua
+
 // Lints of the handlers a node table declares: fields that are not functions, a switch handler on a
 // screen, and functions whose names look like a misspelt handler.
 
 extension AppLinter {
-    static let handlerNames = ["enter", "leave", "switch", "can_leave", "guard"]
+    static let handlerNames = HandlerName.allCases.map(\.rawValue)
     /// Fields a node table may have besides handlers (the root also has `anywhere` and
     /// `case_insensitive_routes`).
     static let structuralFields: Set<String> = ["id", "kind", "active", "children", "route", "anywhere", "case_insensitive_routes"]

@@ -38,7 +38,7 @@ enum NodeLineMarker {
 /// A table constructor in the source that looks like a node: it has, at its own level, a field
 /// named like a node's (`id`, `kind`, `children`, `route`, `active` or a handler).
 struct NodeTable {
-    static let nodeFields: Set<String> = ["id", "kind", "children", "route", "active", "enter", "leave", "switch", "can_leave", "guard"]
+    static let nodeFields = Set(["id", "kind", "children", "route", "active"] + HandlerName.allCases.map(\.rawValue))
 
     /// Token indices of its `{` and `}`.
     var open: Int

@@ -7,7 +7,7 @@ extension AppLinter {
     mutating func checkRedirects(_ routes: Routes) {
         for redirect in facts.redirects {
             switch redirect.destination {
-            case .string(let text) where text.hasPrefix("/") || text.contains("://"):
+            case .string(let text) where ParsedURL.isURL(text):
                 checkRedirect(url: text, line: redirect.line, routes: routes)
             case .string(let id):
                 checkRedirect(anywhere: id, line: redirect.line)

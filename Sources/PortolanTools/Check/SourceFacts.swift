@@ -110,7 +110,7 @@ struct SourceFacts {
                     if case .string(let id) = callArgument(at: index + 2) {
                         facts.goesTo.append(GoesTo(line: tokens[index + 1].line, id: id))
                     }
-                } else if isName(index, "guard"), isSymbol(index + 1, "="), isName(index + 2, "function"),
+                } else if isName(index, HandlerName.guard.rawValue), isSymbol(index + 1, "="), isName(index + 2, "function"),
                     isSymbol(index - 1, "{") || isSymbol(index - 1, ",") || isSymbol(index - 1, ";")
                 {
                     readGuard(at: index)

@@ -1,3 +1,5 @@
+import PortolanLua
+
 // Lints of what guards and interceptors decide: `goes_to` tests of undeclared nodes, which are always
 // false, and nodes a guard or an interceptor always turns away.
 
@@ -13,7 +15,7 @@ extension AppLinter {
     mutating func checkTurnAways() {
         let initial = initialActivePath()
         for turnAway in facts.guardTurnAways {
-            for item in visited where item.node.line == turnAway.nodeLine && item.node.fields["guard"] == "function" {
+            for item in visited where item.node.line == turnAway.nodeLine && item.node.fields[HandlerName.guard.rawValue] == "function" {
                 guard let id = item.node.id, !initial.contains(id) else { continue }
                 report(.warning, .unreachableNode, line: item.line,
                        "no route can reach '\(id)'\(below(item)): its guard (line \(turnAway.line)) always does \(turnAway.action)")
