@@ -1,5 +1,6 @@
 import Portolan
 import PortolanLua
+
 /// One problem `portolan check` found in an app, at the file and line that cause it.
 public struct CheckFinding: Sendable, Equatable {
     public enum Severity: String, Sendable, Comparable {

@@ -1,4 +1,5 @@
 import PortolanLua
+
 /// Lua run in the linter's host before the app: it records what the app declares instead of
 /// stopping at the first mistake. `portolan.app` keeps the node tables (and still declares them
 /// when it can, so the rest of the script runs as usual); `portolan.redirect_rule` keeps its rules;

@@ -1,4 +1,5 @@
 import PortolanLua
+
 /// A Lua 5.4 lexer, just enough for the linter to read an app's source: names, strings (decoded),
 /// numbers and symbols, each with its line and byte range. Comments and whitespace are skipped.
 ///

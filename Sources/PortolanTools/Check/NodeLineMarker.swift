@@ -1,4 +1,5 @@
 import PortolanLua
+
 /// Gives node tables a line number. Lua tables carry no position, so before the linter runs an app
 /// it rewrites each table constructor that looks like a node, `{ id = "movie", … }`, into
 /// `(__portolan_at(LINE, { id = "movie", … }))`. The call returns the table unchanged and

@@ -1,4 +1,5 @@
 import PortolanLua
+
 /// What the linter reads from an app's source text rather than from running it: the literal
 /// arguments of `portolan.redirect`, the ids tested with `request:goes_to`, and guards and
 /// interceptors that turn routes away unconditionally.

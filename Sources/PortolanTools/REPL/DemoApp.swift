@@ -1,4 +1,5 @@
 import PortolanLua
+
 /// The built-in demo app: `Examples/movies/app.lua`, compiled into the binary (through the link
 /// `DemoApp.lua` and SwiftPM's `embedInCode`), so that `portolan` runs anywhere without the
 /// repository and never drifts from the example.

@@ -1,5 +1,6 @@
 import Portolan
 import PortolanLua
+
 /// What a line typed at a fresh REPL prompt asks for.
 ///
 /// Shortcuts are recognised only at the start of a chunk: inside a statement that continues over

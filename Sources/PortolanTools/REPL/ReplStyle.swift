@@ -1,4 +1,5 @@
 import PortolanLua
+
 /// How the REPL colours what it prints: the one place that decides whether there are colours
 /// at all, and which.
 ///

@@ -1,4 +1,5 @@
 import PortolanLua
+
 /// The text form of a coverage report, as `portolan test --coverage` prints it after the test
 /// report:
 ///

@@ -1,4 +1,5 @@
 import PortolanLua
+
 /// The Lua half of the scenario runner: `scenario`, `expect` and `skip`, installed as globals in
 /// every state the runner creates, before the app is loaded.
 ///

@@ -1,5 +1,6 @@
 import Portolan
 import PortolanLua
+
 /// Turns scenario results into a report, as text that a caller writes to standard output.
 ///
 /// Results arrive one at a time, as they are known, so text and TAP stream; JUnit, whose counts

@@ -1,4 +1,5 @@
 import PortolanLua
+
 /// What happened to one scenario, or to a scenario file that could not be listed.
 public struct ScenarioResult: Sendable, Equatable {
     public enum Outcome: Sendable, Equatable {

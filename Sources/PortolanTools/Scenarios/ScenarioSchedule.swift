@@ -1,4 +1,5 @@
 import PortolanLua
+
 /// One unit of a run, known once its file was listed: a scenario to run in a fresh host, or an
 /// entry whose result the listing already gave (a file that cannot be listed or declares no
 /// scenario, a scenario whose app did not load).
