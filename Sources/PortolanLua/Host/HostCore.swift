@@ -14,6 +14,8 @@ final class HostCore: @unchecked Sendable {
     private(set) var router: Router?
     private(set) var declaration: GraphDeclaration?
     private(set) var functions: ModuleFunctions?
+    /// The printer's key order, `function(table) -> keys` (`ValuePrinter.lua`).
+    private(set) var sortedKeys: LuaValue = .nil
     /// Swift objects bound to node ids; they take precedence over Lua handlers.
     private(set) var swiftNodes: [NodeID: any Routable] = [:]
     /// Whether the app script is running again; until it declares its app, the rules it adds must
@@ -78,19 +80,21 @@ final class HostCore: @unchecked Sendable {
 
     private func installModule() throws {
         let printer = try run(PortolanModule.printer, [])
-        let describe = try run(PortolanModule.nodeDescription, [.array(HandlerName.allCases.map { .string($0.rawValue) })])
+        guard printer.count == 2 else { throw HostError("the printer of values returned \(printer.count) values") }
+        sortedKeys = printer[1]
+        let describe = try run(PortolanModule.nodeDescription, [.array(HandlerName.allCases.map { .string($0.rawValue) })]).first ?? .nil
         let chunk = try CompiledChunks.function(PortolanModule.source, chunkName: PortolanModule.chunkName, in: state)
-        let results = try state.call(chunk, [try bridge(), printer, describe])
+        let results = try state.call(chunk, [try bridge(), printer[0], describe])
         guard results.count == 2 else { throw HostError("the portolan module returned \(results.count) values") }
         functions = try ModuleFunctions(results[0])
         try state.preload(name: "portolan", function: results[1])
         try state.run(#"portolan = require "portolan""#, chunkName: "=portolan")
     }
 
-    /// The function a part of the module returns.
-    private func run(_ part: PortolanModule.Part, _ arguments: [LuaValue]) throws -> LuaValue {
+    /// What a part of the module returns.
+    private func run(_ part: PortolanModule.Part, _ arguments: [LuaValue]) throws -> [LuaValue] {
         let chunk = try CompiledChunks.function(part.source, chunkName: part.chunkName, in: state)
-        return try state.call(chunk, arguments).first ?? .nil
+        return try state.call(chunk, arguments)
     }
 
     // MARK: The app

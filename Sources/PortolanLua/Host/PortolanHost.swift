@@ -169,6 +169,9 @@ public actor PortolanHost {
         get throws(HostError) { try core.module.show }
     }
 
+    /// The order the printer lists a table's keys in, `function(table) -> keys`.
+    package var keyOrder: LuaValue { core.sortedKeys }
+
     /// Runs a chunk as a main flow and returns its results as the REPL prints them.
     private func show(_ chunk: LuaValue) throws(HostError) -> [String] {
         let shown = try core.drive(try core.module.runAndShow, [chunk])

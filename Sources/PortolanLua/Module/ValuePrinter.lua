@@ -1,5 +1,6 @@
 -- The one printer of Lua values, for the REPL's results and the expect library's messages. The
--- host runs this chunk once per state and hands the function it returns to the module.
+-- host runs this chunk once per state; it returns the printer and the key order it uses (which the
+-- expect library's comparison shares).
 local function sorted_keys(t)
   local keys = {}
   for key in pairs(t) do keys[#keys + 1] = key end
@@ -43,4 +44,4 @@ end
 
 -- show(value, compact): the compact form is one line, {"a", b = 1}; otherwise { "a", b = 1 },
 -- split over indented lines past 72 characters.
-return function(value, compact) return show(value, not compact and "" or nil, {}) end
+return function(value, compact) return show(value, not compact and "" or nil, {}) end, sorted_keys

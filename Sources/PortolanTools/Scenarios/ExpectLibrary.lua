@@ -1,23 +1,12 @@
--- The runner's Swift function, and the host's printer of values (compact form, on one line).
-local report, printer = ...
+-- The runner's Swift function, the host's printer of values (used in its compact form, on one
+-- line), and the printer's order of keys.
+local report, printer, sorted_keys = ...
 local SELECTED = report("mode")
 
 -- Showing values ------------------------------------------------------------------------------------
 
 local function is_identifier(key)
   return type(key) == "string" and key:match("^[%a_][%w_]*$") ~= nil
-end
-
-local function sorted_keys(t)
-  local keys = {}
-  for key in pairs(t) do keys[#keys + 1] = key end
-  table.sort(keys, function(a, b)
-    local ta, tb = type(a), type(b)
-    if ta ~= tb then return ta < tb end
-    if ta == "number" or ta == "string" then return a < b end
-    return tostring(a) < tostring(b)
-  end)
-  return keys
 end
 
 -- A sequence: keys 1..n and nothing else (an empty table counts as one).

@@ -3,8 +3,8 @@ import PortolanLua
 /// The Lua half of the scenario runner: `scenario`, `expect` and `skip`, installed as globals in
 /// every state the runner creates, before the app is loaded.
 ///
-/// The chunk's arguments are the runner's Swift function, `report(event, ...)`, and the host's
-/// printer of values (the REPL's, in its compact form). The runner answers:
+/// The chunk's arguments are the runner's Swift function, `report(event, ...)`, the host's printer
+/// of values (the REPL's, in its compact form) and its order of keys. The runner answers:
 /// - `("mode")` returns the index of the scenario to run, or nil while the runner only lists them;
 /// - `("found", index, name)` names a scenario while listing;
 /// - `("start", index, name)`, `("finish", index)` frame the run of the selected one;

@@ -218,7 +218,7 @@ public struct ScenarioRunner: Sendable {
         host.setOutput { session.print($0) }
         do {
             let runner = try host.function { session.handle($0) }
-            _ = try host.values(running: expectLibrarySource, chunkName: "=expect", arguments: [runner, try host.valuePrinter])
+            _ = try host.values(running: expectLibrarySource, chunkName: "=expect", arguments: [runner, try host.valuePrinter, host.keyOrder])
         } catch {
             return .failed("cannot install scenario and expect: \(error.message)", session.snapshot)
         }
