@@ -6,7 +6,8 @@ set -euo pipefail
 # chromium: the coverage report's browser test loads the HTML in headless Chromium (about 300 MB
 # installed; the first install takes a minute or two, later runs only check dpkg).
 # lua-check: luacheck, which scripts/test.sh runs on the Lua compiled into the host.
-REQUIRED_PACKAGES=(liblua5.4-dev libedit-dev pkg-config tmux chromium lua-check)
+# python3: scripts/sizes.py, the file and function size check that scripts/test.sh runs.
+REQUIRED_PACKAGES=(liblua5.4-dev libedit-dev pkg-config tmux chromium lua-check python3)
 
 missing=()
 for package in "${REQUIRED_PACKAGES[@]}"; do

@@ -8,6 +8,9 @@ bash scripts/bootstrap.sh
 # to Examples/movies/app.lua, an app script rather than part of Portolan.
 find Sources -name '*.lua' -type f -print0 | sort -z | xargs -0 luacheck --no-color
 
+# No file in Sources over 400 lines, no function over 60 (CONTRIBUTING.md).
+python3 scripts/sizes.py
+
 swift build
 swift test
 
