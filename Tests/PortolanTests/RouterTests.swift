@@ -62,8 +62,10 @@ final class ScriptedNode: Enterable, Leavable, Switchable {
         #expect(tabs.calls == ["switch node2"])
     }
 
-    @Test func aFailingHandlerStopsTheRouteAndTheTreeKeepsWhatRan() async throws {
-        let router = try router()
+    @Test func withoutRollbackAFailingHandlerStopsTheRouteAndTheTreeKeepsWhatRan() async throws {
+        let router = Router(
+            graph: try PortusTree.graph(anywhere: [.screen("alert")]),
+            configuration: .init(handlerTimeout: .seconds(120), rollsBack: false))
         router.bind(ScriptedNode(.fail("no network")), to: "node8")
         let failure = await router.route(to: path("switchNode1", "node1", "node5", "node8")).failure
         #expect(failure?.kind == .handlerFailed)

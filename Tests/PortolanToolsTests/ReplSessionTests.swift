@@ -126,12 +126,14 @@ import Testing
             "active: root > onboarding",
         ])
         await repl.feed("login()", "/root/dashboard/wishlist")
-        // A handler that refuses: what ran before it stays, and is shown.
+        // A handler that refuses: what ran before it is shown, then undone, step by step.
         #expect(await repl.feed("/root/dashboard/watched/watched_movie") == [
             "select tab watched  [switch dashboard -> watched]",
+            "select tab wishlist  [switch dashboard -> wishlist]",
             "  switch dashboard -> watched",
             #"failed: handler_failed at enter watched_movie: a movie screen needs a movie id, e.g. { id = "watched_movie", context = { id = 42 } } (after 1 instruction)"#,
-            "active: root > dashboard > watched",
+            "  rolled back: switch dashboard -> wishlist",
+            "active: root > dashboard > wishlist",
         ])
         // A handler that raises names its file and line.
         await repl.feed("cast_service_down = true", "/root/dashboard/watched/watched_movie{id=1}")

@@ -41,7 +41,7 @@ scenario("a destination of the wrong type is invalid", function()
   expect(portolan.active_path(), { "root", "onboarding" })
 end)
 
-scenario("a handler that refuses fails its route after what already ran", function()
+scenario("a handler that refuses fails its route, and the route is rolled back", function()
   login()
   -- A movie screen without a movie id returns false from its enter handler.
   local executed, err = portolan.route { "root", "dashboard", "watched", "watched_movie" }
@@ -50,8 +50,9 @@ scenario("a handler that refuses fails its route after what already ran", functi
   expect(tostring(err.instruction), "enter watched_movie")
   expect(err.executed, { "switch root -> dashboard", "switch dashboard -> watched" })
   assert(tostring(err.message):find("movie id", 1, true), "the handler's reason is kept: " .. tostring(err.message))
-  -- The tree is exactly what ran.
-  expect(portolan.active_path(), { "root", "dashboard", "watched" })
+  -- What ran is undone, newest first, and the tree is back where the route started.
+  expect(err.rolled_back, { "switch dashboard -> wishlist", "switch root -> onboarding" })
+  expect(portolan.active_path(), { "root", "onboarding" })
 end)
 
 scenario("a handler that raises an error fails its route, and a retry works", function()
@@ -68,10 +69,11 @@ scenario("a handler that raises an error fails its route, and a retry works", fu
   expect(tostring(err.instruction), "enter wishlist_cast {id=7}")
   expect(err.executed, { "enter wishlist_movie {id=42}" })
   assert(tostring(err.message):find("cast service unavailable", 1, true), tostring(err.message))
-  expect(portolan.active_path(), { "root", "dashboard", "wishlist", "wishlist_movie" })
+  expect(err.rolled_back, { "leave wishlist_movie {id=42}" })
+  expect(portolan.active_path(), { "root", "dashboard", "wishlist" })
 
   cast_service_down = false
-  expect(portolan.route(destination), { "enter wishlist_cast {id=7}" })
+  expect(portolan.route(destination), { "enter wishlist_movie {id=42}", "enter wishlist_cast {id=7}" })
 end)
 
 scenario("the interceptor denies the cast of a coming-soon title", function()

@@ -6,12 +6,28 @@ public struct InstructionInfo: Sendable, Equatable {
     /// The URL the route was asked for (its query and fragment), when it was asked for by URL and
     /// not redirected elsewhere.
     public let url: URLResolution?
+    /// The instruction's position in its route, from 0, and how many instructions the route has:
+    /// a host that shows a deep link at once changes its screens without animation until the last.
+    public let index: Int
+    public let count: Int
+    /// Whether the host should animate this step: the last one only, unless the router animates
+    /// each step (`RouterConfiguration.animatesEachStep`).
+    public let animated: Bool
 
-    public init(instruction: Instruction, destination: Destination, url: URLResolution? = nil) {
+    public init(
+        instruction: Instruction, destination: Destination, url: URLResolution? = nil, index: Int = 0, count: Int = 1,
+        animated: Bool? = nil
+    ) {
         self.instruction = instruction
         self.destination = destination
         self.url = url
+        self.index = index
+        self.count = count
+        self.animated = animated ?? (index == count - 1)
     }
+
+    /// Whether this is the route's last instruction.
+    public var isLast: Bool { index == count - 1 }
 }
 
 /// An object bound to a node id, which the router calls when that node is entered, left or

@@ -41,24 +41,38 @@ extension Router {
         _ plan: [Instruction], toward destination: Destination, url: URLResolution?, ticket: RouteTicket
     ) -> RouteResult {
         var executed: [Instruction] = []
+        var undo: [Instruction] = []
         executed.reserveCapacity(plan.count)
-        let nodes = state.withLock { $0.nodes }
-        for instruction in plan {
+        let (nodes, start) = state.withLock { ($0.nodes, $0.tree) }
+        let restorePoint = configuration.rollsBack && !plan.isEmpty ? RestorePoint(tree: start) : nil
+        // A failure after some instructions ran is undone when the router rolls back.
+        func failed(_ failure: RouteFailure) -> RouteResult {
+            var failure = failure
+            failure.executed = executed
+            guard let restorePoint, !undo.isEmpty else { return .failure(failure) }
+            return .failure(rollBack(failure, undo: undo, to: restorePoint, destination: destination))
+        }
+        for (index, instruction) in plan.enumerated() {
             if ticket.isCancelled {
-                return .failure(RouteFailure(.cancelled, "the route was cancelled", instruction: instruction, executed: executed))
+                return failed(RouteFailure(.cancelled, "the route was cancelled", instruction: instruction))
             }
             if let handlers = nodes[instruction.handlingNode.id], handlers.handles(instruction) {
-                let info = InstructionInfo(instruction: instruction, destination: destination, url: url)
-                if var failure = Self.failure(of: { try handlers.run(instruction, info: info) }, at: instruction) {
-                    failure.executed = executed
-                    return .failure(failure)
+                let info = InstructionInfo(
+                    instruction: instruction, destination: destination, url: url, index: index, count: plan.count,
+                    animated: configuration.animatesEachStep ? true : nil)
+                if let failure = Self.failure(of: { try handlers.run(instruction, info: info) }, at: instruction) {
+                    return failed(failure)
                 }
             }
             do {
-                try state.withLock { state throws(TreeUpdateError) in try state.tree.apply(instruction) }
+                let inverse = try state.withLock { state throws(TreeUpdateError) in
+                    let inverse = restorePoint == nil ? nil : Self.inverse(of: instruction, in: state.tree)
+                    try state.tree.apply(instruction)
+                    return inverse
+                }
+                if let inverse { undo.append(inverse) }
             } catch {
-                return .failure(RouteFailure(
-                    .invalid, "the tree changed while the route ran: \(error)", instruction: instruction, executed: executed))
+                return failed(RouteFailure(.invalid, "the tree changed while the route ran: \(error)", instruction: instruction))
             }
             executed.append(instruction)
             emit(.instruction(instruction))
@@ -67,7 +81,7 @@ extension Router {
     }
 
     /// How a handler's call failed, as the route reports it; nil when it succeeded.
-    private static func failure(of call: () throws -> Void, at instruction: Instruction) -> RouteFailure? {
+    static func failure(of call: () throws -> Void, at instruction: Instruction) -> RouteFailure? {
         do {
             try call()
             return nil
@@ -86,10 +100,10 @@ extension Router {
     private func intercepted(_ requested: Destination, url: URLResolution?) -> Result<Destination, RouteFailure> {
         let interceptors = state.withLock { $0.interceptors }
         var destination = requested
-        var redirects = 0
+        var chain = [requested]
         var index = 0
         while index < interceptors.count {
-            let request = RouteRequest(destination: destination, from: activePath, url: redirects == 0 ? url : nil)
+            let request = RouteRequest(destination: destination, from: activePath, url: chain.count == 1 ? url : nil)
             let decision: InterceptionDecision
             do {
                 decision = try interceptors[index].decide(request)
@@ -106,11 +120,13 @@ extension Router {
             case .deny(let reason):
                 return .failure(RouteFailure(.denied, reason))
             case .redirect(let target):
-                redirects += 1
-                guard redirects <= configuration.maxRedirects else {
+                chain.append(target)
+                guard chain.count - 1 <= configuration.maxRedirects else {
+                    let shown = chain.map { "'\($0)'" }.joined(separator: " → ")
                     return .failure(RouteFailure(
-                        .invalid, "more than \(configuration.maxRedirects) redirects; last to '\(target)'"))
+                        .invalid, "redirect loop: more than \(configuration.maxRedirects) redirects: \(shown)"))
                 }
+                emit(.redirected(from: destination, to: target))
                 destination = target
                 index = 0
             }

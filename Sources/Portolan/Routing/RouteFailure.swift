@@ -26,12 +26,37 @@ public struct RouteFailure: Error, Hashable, Sendable {
     public var instruction: Instruction?
     /// The instructions that ran before the failure, in order.
     public var executed: [Instruction]
+    /// The undo of the route, as it ran: the inverse of each executed instruction, newest first
+    /// (`RouterConfiguration.rollsBack`). Empty when nothing was undone.
+    public var rolledBack: [Instruction] = []
+    /// Why the undo stopped before the tree was back where the route started; the tree then
+    /// reflects `executed` followed by `rolledBack`.
+    public var rollbackFailure: RollbackFailure?
 
     public init(_ kind: FailureKind, _ message: String, instruction: Instruction? = nil, executed: [Instruction] = []) {
         self.kind = kind
         self.message = message
         self.instruction = instruction
         self.executed = executed
+    }
+}
+
+/// How a step of a failed route's undo failed.
+public struct RollbackFailure: Hashable, Sendable, CustomStringConvertible {
+    public var kind: FailureKind
+    public var message: String
+    /// The undo step that failed.
+    public var instruction: Instruction?
+
+    public init(_ failure: RouteFailure) {
+        kind = failure.kind
+        message = failure.message
+        instruction = failure.instruction
+    }
+
+    /// `handler_failed at leave b: no way back`
+    public var description: String {
+        kind.rawValue + (instruction.map { " at \($0)" } ?? "") + ": " + message
     }
 }
 
@@ -55,6 +80,9 @@ extension RouteFailure: CustomStringConvertible {
         text += ": \(message)"
         if !executed.isEmpty {
             text += " (after \(executed.count) instruction\(executed.count == 1 ? "" : "s"))"
+        }
+        if let rollbackFailure {
+            text += "; the rollback failed: \(rollbackFailure)"
         }
         return text
     }

@@ -1,12 +1,23 @@
-/// Limits the router keeps so that no handler or interceptor can hang it.
+/// How the router runs routes: its limits, and what a failed route leaves behind.
 public struct RouterConfiguration: Sendable {
     /// How long one handler or interceptor may take; nil waits forever.
     public var handlerTimeout: Duration?
-    /// How many redirects one route may follow before it fails as `invalid`.
+    /// How many redirects one route may follow before it fails as `invalid` (a loop).
     public var maxRedirects: Int
+    /// Whether a route that fails midway is undone, so the tree ends where it started (the
+    /// default), or left where it stopped.
+    public var rollsBack: Bool
+    /// Whether every instruction of a route is `animated`, or only its last (the default), so a
+    /// host animates a deep link once.
+    public var animatesEachStep: Bool
 
-    public init(handlerTimeout: Duration? = .seconds(30), maxRedirects: Int = 8) {
+    public init(
+        handlerTimeout: Duration? = .seconds(30), maxRedirects: Int = 8, rollsBack: Bool = true,
+        animatesEachStep: Bool = false
+    ) {
         self.handlerTimeout = handlerTimeout
         self.maxRedirects = maxRedirects
+        self.rollsBack = rollsBack
+        self.animatesEachStep = animatesEachStep
     }
 }

@@ -10,4 +10,8 @@ public enum RouterEvent: Sendable, Hashable {
     case failed(Destination, RouteFailure)
     /// The host reported a change it made itself.
     case hostReported(Instruction)
+    /// A guard or an interceptor sent the route elsewhere.
+    case redirected(from: Destination, to: Destination)
+    /// A step of the undo of a failed route ran (the inverse of an instruction it executed).
+    case rolledBack(Instruction)
 }

@@ -32,6 +32,8 @@ extension HostCore {
         let arguments: [LuaValue] = [
             .string(id), .string(field.rawValue), .string(entry.id), entry.contextTable ?? .nil,
             .string(info.instruction.description), info.url.map { .table($0.urlFields) } ?? .nil,
+            // Lua counts from 1.
+            .integer(Int64(info.index + 1)), .integer(Int64(info.count)), .boolean(info.animated),
         ]
         let values = try runCoroutine(try module.runHandler, arguments)
         try HandlerResult.check(values, handler: "\(field.rawValue) of '\(id)'")
@@ -50,7 +52,12 @@ extension HostCore {
         requestFields[.string("destination")] = request.destination.luaValue
         requestFields[.string("from")] = .array(request.from.map(\.luaValue))
         let values = try runCoroutine(try module.runInterceptors, [.table(requestFields)])
-        return try HandlerResult.decision(values)
+        let decision = try HandlerResult.decision(values)
+        if case .redirect = decision, values.count > 2, values[2] == .boolean(true) {
+            // portolan.redirect(dest, { resume = true }): where the route was going waits for resume().
+            pendingResume = request.destination
+        }
+        return decision
     }
 
     /// Runs `function(arguments…)` to its end, sleeping through its `portolan.wait`s within the

@@ -33,6 +33,9 @@ final class HostCore: @unchecked Sendable {
     var hasURLFunctions = false
     /// Whether some node of the declared app has a guard.
     var hasGuards: Bool { declaration?.hasGuards ?? false }
+    /// Where a route was going when a guard redirected it with `{ resume = true }`; a route the
+    /// user asks for (from a script or from Swift, not one queued by a handler) forgets it.
+    var pendingResume: Destination?
     /// The destination of the route whose handler runs now, for `info.destination`.
     var currentDestination: Destination?
     /// The events some `portolan.on` observer waits for (`will_route`, `instruction` …); only
@@ -101,14 +104,16 @@ final class HostCore: @unchecked Sendable {
 
     /// Installs the graph a script declared, with a fresh router; the tree starts afresh, or, when
     /// an app was declared before (a reload), is carried over to the new graph.
-    func declare(root: LuaValue, anywhere: LuaValue, caseInsensitiveRoutes: Bool) throws(DeclarationError) {
-        let declaration = try GraphDeclaration(root: root, anywhere: anywhere, caseInsensitiveRoutes: caseInsensitiveRoutes)
+    func declare(root: LuaValue, anywhere: LuaValue, options: AppOptions) throws(DeclarationError) {
+        let declaration = try GraphDeclaration(
+            root: root, anywhere: anywhere, caseInsensitiveRoutes: options.caseInsensitiveRoutes)
         // Declaring again (a reload) carries the live tree over to the new graph.
         let migration = self.router.map { TreeMigration(from: $0.tree, to: declaration.graph) }
         lastMigration = migration?.instructions ?? []
         let tree = migration?.tree ?? RoutingTree(graph: declaration.graph)
         let router = Router(
-            tree: tree, configuration: RouterConfiguration(handlerTimeout: configuration.handlerTimeout), thread: thread)
+            tree: tree, configuration: options.routerConfiguration(handlerTimeout: configuration.handlerTimeout),
+            thread: thread)
         for (pattern, template) in redirectRules {
             try? router.addRedirectRule(from: pattern, to: template)
         }
@@ -210,6 +215,7 @@ final class HostCore: @unchecked Sendable {
     // MARK: Routes
 
     func route(_ destination: Destination) -> RouteResult {
+        pendingResume = nil
         do {
             return try requireRouter().routeNow(to: destination)
         } catch {
@@ -231,6 +237,7 @@ final class HostCore: @unchecked Sendable {
 
     /// Routes to a resolved URL; the coverage observer sees the very resolution the route uses.
     func route(resolved resolution: URLResolution) -> RouteResult {
+        pendingResume = nil
         do {
             let router = try requireRouter()
             urlObserver?(resolution)
@@ -254,6 +261,23 @@ final class HostCore: @unchecked Sendable {
         } catch {
             throw RouteFailure(.invalid, "\(error)")
         }
+    }
+
+    /// Re-runs the guards and interceptors for the active path, as a route to it: nothing runs
+    /// when they pass. A pending resume stays (the user asked for no new destination).
+    func refresh() -> RouteResult {
+        do {
+            let router = try requireRouter()
+            return router.routeNow(to: .path(router.activePath))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The pending resume's destination, forgotten when `take` (what `resume()` routes to).
+    func pending(take: Bool) -> Destination? {
+        defer { if take { pendingResume = nil } }
+        return pendingResume
     }
 
     func plan(_ destination: Destination) -> RouteResult {

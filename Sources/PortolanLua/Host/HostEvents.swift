@@ -32,6 +32,10 @@ extension HostCore {
             return [failure.luaFields, destination.luaValue]
         case .hostReported:
             return []
+        case .redirected(let from, let to):
+            return [to.luaValue, from.luaValue]
+        case .rolledBack(let instruction):
+            return [.string(instruction.description)]
         }
     }
 }
@@ -45,6 +49,8 @@ extension RouterEvent {
         case .didRoute: "did_route"
         case .failed: "failed"
         case .hostReported: nil
+        case .redirected: "redirected"
+        case .rolledBack: "rolled_back"
         }
     }
 }

@@ -194,6 +194,25 @@ public actor PortolanHost {
         }
     }
 
+    /// Re-runs the guards and interceptors for the active path, as `portolan.refresh()` does: call
+    /// it when what they depend on changed (a logout). Nothing runs when they pass; a redirect
+    /// routes there; a denial fails as `denied`.
+    public func refresh() -> RouteResult {
+        core.refresh()
+    }
+
+    /// Where a route was going when a guard redirected it with `{ resume = true }`, or nil.
+    public var pendingDestination: Destination? {
+        core.pendingResume
+    }
+
+    /// Routes to the pending destination and forgets it, as `portolan.resume()` does; nil when
+    /// nothing is pending.
+    public func resume() -> RouteResult? {
+        guard let destination = core.pending(take: true) else { return nil }
+        return core.route(destination)
+    }
+
     /// Where a URL leads, as `portolan.match` says: after the app's redirect rules (those written
     /// as Lua functions included), the node, pattern and destination it resolves to.
     public func resolve(url: String) -> Result<URLResolution, RouteFailure> {

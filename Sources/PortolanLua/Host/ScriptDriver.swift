@@ -48,6 +48,8 @@ extension HostCore {
             } catch {
                 return RouteResult.failure(error).luaValues
             }
+        case .refresh:
+            return refresh().luaValues
         case .wait(let seconds):
             guard let duration = ScriptNumbers.duration(seconds: seconds) else {
                 throw HostError(ScriptNumbers.waitError(seconds))

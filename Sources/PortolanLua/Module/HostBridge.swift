@@ -33,6 +33,9 @@ extension HostCore {
                 try self.unwrap().observedEvents.insert($0.first?.stringValue ?? "")
                 return []
             }),
+            ("pending", { [weak self] in
+                [try self.unwrap().pending(take: $0.first == .boolean(true))?.luaValue ?? .nil]
+            }),
             ("url_function_added", { [weak self] _ in
                 try self.unwrap().hasURLFunctions = true
                 return []
@@ -55,7 +58,7 @@ extension HostCore {
         do {
             try declare(
                 root: arguments.first ?? .nil, anywhere: arguments.count > 1 ? arguments[1] : .nil,
-                caseInsensitiveRoutes: options["case_insensitive_routes"] == .boolean(true))
+                options: AppOptions(lua: options))
             return [.boolean(true)]
         } catch {
             return [.boolean(false), .string(error.message)]

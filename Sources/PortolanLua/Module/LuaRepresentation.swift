@@ -58,6 +58,12 @@ extension RouteFailure {
         if let instruction {
             fields[.string("instruction")] = .string(instruction.description)
         }
+        if !rolledBack.isEmpty || rollbackFailure != nil {
+            fields[.string("rolled_back")] = rolledBack.luaValue
+        }
+        if let rollbackFailure {
+            fields[.string("rollback_error")] = .string(rollbackFailure.description)
+        }
         return .table(fields)
     }
 }

@@ -34,6 +34,7 @@ struct ModuleFunctions {
 enum ModuleRequest {
     case route(LuaValue)
     case plan(LuaValue)
+    case refresh
     case wait(seconds: Double)
 
     static let mark = "\u{0}portolan"
@@ -44,6 +45,7 @@ enum ModuleRequest {
         switch verb {
         case "route": self = .route(argument)
         case "plan": self = .plan(argument)
+        case "refresh": self = .refresh
         case "wait":
             guard let seconds = argument.doubleValue else { return nil }
             self = .wait(seconds: seconds)

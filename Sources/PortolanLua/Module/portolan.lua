@@ -25,7 +25,13 @@ local MARK = "\0portolan"
 local driven = setmetatable({}, { __mode = "k" })
 local nodes = {}          -- id -> the node table the app declared
 local interceptors = {}
-local observers = { will_route = {}, instruction = {}, did_route = {}, failed = {} }
+local EVENTS = { "will_route", "instruction", "did_route", "failed", "redirected", "rolled_back" }
+local function no_observers()
+  local lists = {}
+  for _, event in ipairs(EVENTS) do lists[event] = {} end
+  return lists
+end
+local observers = no_observers()
 
 local function role()
   return driven[coroutine.running()]
@@ -138,6 +144,29 @@ function portolan.plan(dest)
   return outcome(coroutine.yield(MARK, "plan", target(dest)))
 end
 
+--- Re-runs the guards and interceptors for the active path, as if routing to it (call it when state
+-- changes, as at a logout): nothing to do when they pass, the redirect's route when one redirects,
+-- or nil and an error of kind `denied`.
+function portolan.refresh()
+  if role() == "script" then
+    return outcome(coroutine.yield(MARK, "refresh"))
+  end
+  local ok, result = bridge.enqueue(bridge.active_entries())
+  if not ok then return nil, route_error(result) end
+  return { pending = true, destination = "refresh" }
+end
+
+--- The destination a guard's redirect { resume = true } set aside, or nil.
+function portolan.pending() return bridge.pending(false) end
+
+--- Routes to the destination a redirect { resume = true } set aside, and forgets it; nil when
+-- nothing is pending.
+function portolan.resume()
+  local dest = bridge.pending(true)
+  if dest == nil then return nil end
+  return portolan.route(dest)
+end
+
 --- Suspends the calling handler (or script) for `seconds`; the router waits, within its timeout.
 function portolan.wait(seconds)
   if type(seconds) ~= "number" or not (seconds >= 0 and seconds <= bridge.max_wait_seconds) then
@@ -165,6 +194,22 @@ function portolan.did_switch(switch_id, child_id) return checked(bridge.did_swit
 
 -- Declaring the app -------------------------------------------------------------------------------
 
+-- The root table's options, checked: a table for the host, or nil and what is wrong.
+local function app_options(spec)
+  if spec.rollback ~= nil and type(spec.rollback) ~= "boolean" then
+    return nil, "rollback must be true or false, not a " .. type(spec.rollback)
+  end
+  local limit = spec.max_redirects
+  if limit ~= nil and (math.type(limit) ~= "integer" or limit < 0 or limit > 1000) then
+    return nil, "max_redirects must be a whole number from 0 to 1000, not " .. tostring(limit)
+  end
+  if spec.animate ~= nil and spec.animate ~= "last" and spec.animate ~= "each" then
+    return nil, 'animate must be "last" or "each", not ' .. tostring(spec.animate)
+  end
+  return { case_insensitive_routes = spec.case_insensitive_routes == true, rollback = spec.rollback,
+           max_redirects = limit, animate = spec.animate }
+end
+
 --- Declares the app's graph; `spec` is the root node table.
 function portolan.app(spec)
   if type(spec) ~= "table" then
@@ -182,7 +227,9 @@ function portolan.app(spec)
     if not description then error(why, 2) end
     anywhere[#anywhere + 1] = description
   end
-  local ok, why = bridge.declare(root, anywhere, { case_insensitive_routes = spec.case_insensitive_routes == true })
+  local options, bad = app_options(spec)
+  if not options then error(bad, 2) end
+  local ok, why = bridge.declare(root, anywhere, options)
   if not ok then error(why, 2) end
   nodes = found
   return spec
@@ -205,9 +252,14 @@ function portolan.deny(reason)
   return setmetatable({ reason = reason ~= nil and tostring(reason) or "denied" }, Deny)
 end
 
-function portolan.redirect(dest)
+--- A guard's or interceptor's redirect. With { resume = true }, the destination the route was
+-- going to is remembered: portolan.resume() routes there later (after a login, say).
+function portolan.redirect(dest, options)
   if dest == nil then error("portolan.redirect expects a destination", 2) end
-  return setmetatable({ destination = dest }, Redirect)
+  if options ~= nil and type(options) ~= "table" then
+    error("portolan.redirect's options must be a table, as in { resume = true }", 2)
+  end
+  return setmetatable({ destination = dest, resume = options ~= nil and options.resume == true }, Redirect)
 end
 
 --- Adds a global interceptor: fn(request) returns nothing to pass, false or portolan.deny(reason)
@@ -236,37 +288,24 @@ local function verdict(decision, who)
   if decision == false then return "deny", "denied by " .. who end
   local mt = getmetatable(decision)
   if mt == Deny then return "deny", decision.reason end
-  if mt == Redirect then return "redirect", decision.destination end
+  if mt == Redirect then return "redirect", decision.destination, decision.resume end
   error(who .. " returned a " .. type(decision)
     .. "; expected nothing, false, portolan.deny(reason) or portolan.redirect(dest)", 0)
-end
-
-local function same_entry(a, b)
-  if a.id ~= b.id then return false end
-  for key, value in pairs(a.context) do if b.context[key] ~= value then return false end end
-  for key, value in pairs(b.context) do if a.context[key] ~= value then return false end end
-  return true
-end
-
-local function is_on(entry, path)
-  for _, other in ipairs(path) do
-    if same_entry(entry, other) then return true end
-  end
-  return false
 end
 
 function host.run_interceptors(request)
   driven[coroutine.running()] = "handler"
   setmetatable(request, Request)
   for _, fn in ipairs(interceptors) do
-    local kind, value = verdict(fn(request), "an interceptor")
-    if kind then return kind, value end
+    local kind, value, resume = verdict(fn(request), "an interceptor")
+    if kind then return kind, value, resume end
   end
+  -- A guard holds for every route to its node or below it, whether or not the node is entered now.
   for _, entry in ipairs(request.destination) do
     local node = nodes[entry.id]
-    if node and node.guard and not is_on(entry, request.from) then
-      local kind, value = verdict(node.guard(node, request), "the guard of '" .. entry.id .. "'")
-      if kind then return kind, value end
+    if node and node.guard then
+      local kind, value, resume = verdict(node.guard(node, request), "the guard of '" .. entry.id .. "'")
+      if kind then return kind, value, resume end
     end
   end
   return "pass"
@@ -299,7 +338,7 @@ local Info = {
 
 -- The host hands over plain values and the entry and info tables are made here, where making a
 -- table costs less than building and pushing it from Swift. can_leave gets no instruction, no info.
-function host.run_handler(id, field, entry_id, context, instruction, url)
+function host.run_handler(id, field, entry_id, context, instruction, url, index, count, animated)
   driven[coroutine.running()] = "handler"
   local node = nodes[id]
   local handler = node and node[field]
@@ -308,15 +347,16 @@ function host.run_handler(id, field, entry_id, context, instruction, url)
   if instruction == nil then return handler(node, entry) end
   local info = url or {}
   info.instruction = instruction
+  info.index, info.count, info.last, info.animated = index, count, index == count, animated
   return handler(node, entry, setmetatable(info, Info))
 end
 
 -- Events ------------------------------------------------------------------------------------------
 
---- Observes router events: will_route, instruction, did_route, failed.
+--- Observes router events: will_route, instruction, did_route, failed, redirected, rolled_back.
 function portolan.on(event, fn)
   if observers[event] == nil then
-    error("unknown event '" .. tostring(event) .. "'; expected will_route, instruction, did_route or failed", 2)
+    error("unknown event '" .. tostring(event) .. "'; expected one of " .. table.concat(EVENTS, ", "), 2)
   end
   if type(fn) ~= "function" then error("portolan.on expects a function", 2) end
   local list = observers[event]
@@ -344,7 +384,7 @@ local saved
 function host.begin_reload()
   saved = { nodes = nodes, interceptors = interceptors, observers = observers, url_functions = url_functions }
   interceptors = {}
-  observers = { will_route = {}, instruction = {}, did_route = {}, failed = {} }
+  observers = no_observers()
   url_functions = {}
 end
 

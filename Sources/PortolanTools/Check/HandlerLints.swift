@@ -6,8 +6,11 @@ import PortolanLua
 extension AppLinter {
     static let handlerNames = HandlerName.allCases.map(\.rawValue)
     /// Fields a node table may have besides handlers (the root also has `anywhere` and
-    /// `case_insensitive_routes`).
-    static let structuralFields: Set<String> = ["id", "kind", "active", "children", "route", "anywhere", "case_insensitive_routes"]
+    /// `case_insensitive_routes`, `rollback`, `max_redirects` and `animate`).
+    static let structuralFields: Set<String> = [
+        "id", "kind", "active", "children", "route", "anywhere", "case_insensitive_routes", "rollback", "max_redirects",
+        "animate",
+    ]
 
     mutating func checkHandlers(_ item: Visited) {
         let node = item.node

@@ -31,6 +31,7 @@ extension ReplSession {
         }
         if let failure = report.failure {
             say("failed: \(failure)", .error)
+            for instruction in report.rolledBack { say("  rolled back: \(instruction)", .instruction) }
         } else if report.instructions.isEmpty {
             write("(nothing to do)")
         }
@@ -61,6 +62,8 @@ extension ReplSession {
             return "did_route \(destination) (\(executed.count) instruction\(executed.count == 1 ? "" : "s"))"
         case .failed(let destination, let failure): return "failed \(destination): \(failure)"
         case .hostReported(let instruction): return "host_reported \(instruction)"
+        case .redirected(let from, let to): return "redirected \(from) → \(to)"
+        case .rolledBack(let instruction): return "rolled_back \(instruction)"
         }
     }
 }

@@ -6,12 +6,16 @@ struct RouteReport {
     var settled: Destination?
     var instructions: [Instruction]
     var failure: RouteFailure?
+    /// The undo of a failed route, step by step.
+    var rolledBack: [Instruction] = []
 
     /// A route's result, for a route the router never announced (no app, a URL leading nowhere).
     init(_ result: RouteResult) {
         switch result {
         case .success(let instructions): self.init(instructions: instructions)
-        case .failure(let failure): self.init(instructions: failure.executed, failure: failure)
+        case .failure(let failure):
+            self.init(instructions: failure.executed, failure: failure)
+            rolledBack = failure.rolledBack
         }
     }
 
@@ -38,7 +42,9 @@ struct RouteReport {
                     reports[$0].settled = destination
                     reports[$0].failure = failure
                 }
-            case .hostReported:
+            case .rolledBack(let instruction):
+                reports.indices.last.map { reports[$0].rolledBack.append(instruction) }
+            case .hostReported, .redirected:
                 break
             }
         }

@@ -1,0 +1,60 @@
+/// Transactional routes: a route that fails midway is undone, newest instruction first, so the
+/// tree ends where it started (`RouterConfiguration.rollsBack`).
+///
+/// Each undo step is the inverse of an executed instruction (`enter` ↔ `leave`, a switch back to
+/// the child it left) and runs that inverse's handler, as any instruction would. When every step
+/// succeeds, the tree is set to the value it had before the route, so what no inverse can
+/// rebuild exactly (the stacks inside a left switch node) comes back too. When a step fails, the
+/// undo stops there and the tree reflects exactly what ran.
+extension Router {
+    /// The tree as a route starts, to undo it; nil when failed routes are not undone.
+    struct RestorePoint {
+        let tree: RoutingTree
+    }
+
+    /// The instruction that undoes `instruction`, read from the tree as it is just before it runs.
+    static func inverse(of instruction: Instruction, in tree: RoutingTree) -> Instruction {
+        switch instruction {
+        case .enter(let entry):
+            return .leave(entry)
+        case .leave(let entry):
+            return .enter(entry)
+        case .switch(let switchNode, let target):
+            // The child showing now is the one to switch back to.
+            guard let depth = tree.activePath.lastIndex(of: switchNode), depth + 1 < tree.activePath.count else {
+                return .switch(switchNode, to: target)
+            }
+            return .switch(switchNode, to: tree.activePath[depth + 1])
+        }
+    }
+
+    /// Undoes the instructions whose inverses are `undo` (in execution order), and adds the undo to
+    /// `failure`: the steps that ran, and why it stopped if it did.
+    func rollBack(
+        _ failure: RouteFailure, undo: [Instruction], to point: RestorePoint, destination: Destination
+    ) -> RouteFailure {
+        var failure = failure
+        let nodes = state.withLock { $0.nodes }
+        for (offset, inverse) in undo.reversed().enumerated() {
+            if let handlers = nodes[inverse.handlingNode.id], handlers.handles(inverse) {
+                let info = InstructionInfo(
+                    instruction: inverse, destination: destination, index: offset, count: undo.count,
+                    animated: configuration.animatesEachStep ? true : nil)
+                if let stepFailure = Self.failure(of: { try handlers.run(inverse, info: info) }, at: inverse) {
+                    failure.rollbackFailure = RollbackFailure(stepFailure)
+                    return failure
+                }
+            }
+            do {
+                try state.withLock { state throws(TreeUpdateError) in try state.tree.apply(inverse) }
+            } catch {
+                failure.rollbackFailure = RollbackFailure(RouteFailure(.invalid, "the tree changed: \(error)", instruction: inverse))
+                return failure
+            }
+            failure.rolledBack.append(inverse)
+            emit(.rolledBack(inverse))
+        }
+        state.withLock { $0.tree = point.tree }
+        return failure
+    }
+}

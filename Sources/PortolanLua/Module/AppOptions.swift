@@ -1,0 +1,35 @@
+import Lua
+import Portolan
+
+/// The options an app sets on its root table, besides its nodes: how URLs match, and how its
+/// router runs routes. The module checks their types at the script's line and hands them over.
+struct AppOptions {
+    /// `case_insensitive_routes = true`: URL patterns match letters in any case.
+    var caseInsensitiveRoutes = false
+    /// `rollback = false`: a failed route is left where it stopped instead of undone.
+    var rollsBack = true
+    /// `max_redirects = N`: how many redirects one route may follow (0…1000, 8 by default).
+    var maxRedirects = 8
+    /// `animate = "each"`: every instruction is `animated`, not only a route's last.
+    var animatesEachStep = false
+
+    /// The most `max_redirects` may be: a chain longer than this is a loop whatever the app says.
+    static let redirectLimitBound = 1_000
+
+    init() {}
+
+    init(lua options: LuaValue) {
+        caseInsensitiveRoutes = options["case_insensitive_routes"] == .boolean(true)
+        rollsBack = options["rollback"] != .boolean(false)
+        if let limit = options["max_redirects"].intValue, (0...Int64(Self.redirectLimitBound)).contains(limit) {
+            maxRedirects = Int(limit)
+        }
+        animatesEachStep = options["animate"] == .string("each")
+    }
+
+    func routerConfiguration(handlerTimeout: Duration) -> RouterConfiguration {
+        RouterConfiguration(
+            handlerTimeout: handlerTimeout, maxRedirects: maxRedirects, rollsBack: rollsBack,
+            animatesEachStep: animatesEachStep)
+    }
+}
