@@ -172,13 +172,14 @@ portolan.app {
     },
     {
       id = "dashboard", kind = "switch", active = "wishlist",
-      -- Asked before any route that goes into the dashboard: until the user has logged in,
-      -- send them to the welcome screen instead.
+      -- Asked before every route that goes to the dashboard or below it, even from inside it:
+      -- until the user has logged in, send them to the welcome screen instead. `resume = true`
+      -- sets the destination aside: after login, portolan.resume() goes on to it.
       guard = function(node, request)
         if not logged_in then
-          -- A link that was turned away is kept, so that the app can open it after login.
+          -- The link itself is kept too, to show how an app reads a turned-away URL.
           pending_link = request.url
-          return portolan.redirect { "root", "onboarding" }
+          return portolan.redirect({ "root", "onboarding" }, { resume = true })
         end
       end,
       switch = function(node, entry, info)

@@ -1,0 +1,137 @@
+import Portolan
+import PortolanLua
+import Testing
+
+/// The root table's routing options and the rules around guards, from Lua and from Swift.
+@Suite struct NavigationRulesTests {
+    /// `root > a > b > c` with a guarded `members` below `a`; `c` fails when `broken` is set.
+    static func app(options: String = "") -> String {
+        """
+        calls, events, signed_in = {}, {}, false
+        local function record(node, entry, info)
+          calls[#calls + 1] = string.format("%s %d/%d last=%s animated=%s", info.instruction, info.index, info.count,
+            tostring(info.last), tostring(info.animated))
+        end
+        portolan.app {
+          id = "root", \(options)
+          children = {
+            { id = "a", enter = record, leave = record, children = {
+              { id = "b", enter = record, leave = record, children = {
+                { id = "c", enter = function(node, entry, info) record(node, entry, info) if broken then return false, "broken" end end },
+              } },
+              { id = "members", guard = function()
+                  if not signed_in then return portolan.redirect({ "root", "login" }, { resume = true }) end
+                end },
+            } },
+            { id = "login" },
+          },
+        }
+        portolan.on("rolled_back", function(instruction) events[#events + 1] = "rolled_back " .. instruction end)
+        portolan.on("redirected", function(to, from) events[#events + 1] = "redirected to " .. to[#to].id end)
+        """
+    }
+
+    private func host(_ options: String = "") async throws -> PortolanHost {
+        let host = try PortolanHost()
+        await host.setOutput { _ in }
+        try await host.loadApp(source: Self.app(options: options), chunkName: "app.lua")
+        return host
+    }
+
+    @Test func aFailedRouteRollsBackByDefaultAndReportsItsUndo() async throws {
+        let host = try await host()
+        let shown = try await host.run("""
+            broken = true
+            local _, err = portolan.route { "root", "a", "b", "c" }
+            return err.rolled_back, portolan.active_path(), events
+            """, chunkName: "s.lua")
+        #expect(shown == [#"{ "leave b", "leave a" }"#, #"{ "root" }"#, #"{ "rolled_back leave b", "rolled_back leave a" }"#])
+    }
+
+    @Test func rollbackFalseKeepsWhatRan() async throws {
+        let host = try await host("rollback = false,")
+        let shown = try await host.run("""
+            broken = true
+            local _, err = portolan.route { "root", "a", "b", "c" }
+            return err.rolled_back, portolan.active_path()
+            """, chunkName: "s.lua")
+        #expect(shown == ["nil", #"{ "root", "a", "b" }"#])
+    }
+
+    @Test func handlersLearnTheirPlaceInTheRoute() async throws {
+        let last = try await host()
+        _ = try await last.run(#"portolan.route { "root", "a", "b" }"#, chunkName: "s.lua")
+        #expect(try await last.evaluate("table.concat(calls, '; ')") == [#""enter a 1/2 last=false animated=false; enter b 2/2 last=true animated=true""#])
+        let each = try await host(#"animate = "each","#)
+        _ = try await each.run(#"portolan.route { "root", "a", "b" }"#, chunkName: "s.lua")
+        #expect(try await each.evaluate("table.concat(calls, '; ')") == [#""enter a 1/2 last=false animated=true; enter b 2/2 last=true animated=true""#])
+    }
+
+    @Test func theRedirectLimitIsTheApps() async throws {
+        let host = try await host("max_redirects = 1,")
+        let shown = try await host.run("""
+            portolan.intercept(function(request)
+              if request:goes_to("b") then return portolan.redirect { "root", "a" } end
+              return portolan.redirect { "root", "a", "b" }
+            end)
+            local _, err = portolan.route { "root", "a", "b" }
+            return err.kind, err.message
+            """, chunkName: "s.lua")
+        #expect(shown == [#""invalid""#, #""redirect loop: more than 1 redirects: 'root > a > b' → 'root > a' → 'root > a > b'""#])
+    }
+
+    @Test func badOptionsAreRefusedAtTheirLine() async throws {
+        for (option, message) in [
+            ("max_redirects = -1,", "max_redirects must be a whole number from 0 to 1000, not -1"),
+            ("max_redirects = 1e308,", "max_redirects must be a whole number from 0 to 1000"),
+            (#"animate = "sometimes","#, #"animate must be "last" or "each", not sometimes"#),
+            (#"rollback = "no","#, "rollback must be true or false, not a string"),
+        ] {
+            let host = try PortolanHost()
+            do {
+                try await host.loadApp(source: Self.app(options: option), chunkName: "=app.lua")
+                Issue.record("\(option) must be refused")
+            } catch {
+                #expect(error.message.hasPrefix("app.lua:"), "\(error.message)")
+                #expect(error.message.contains(message), "\(error.message)")
+            }
+        }
+    }
+
+    @Test func aGuardHoldsForRoutesBelowANodeAlreadyOnThePath() async throws {
+        let host = try await host()
+        _ = await host.route(.ids("root", "a", "b"))
+        // `a` is on the path; `members` below it is guarded whenever a route goes there.
+        let result = await host.route(.ids("root", "a", "members"))
+        #expect((try? result.get())?.map(\.description) == ["leave b", "leave a", "enter login"])
+        #expect(await host.pendingDestination == .ids("root", "a", "members"))
+        #expect(await host.router?.activePath.map(\.id) == ["root", "login"])
+    }
+
+    @Test func resumeAndRefreshFromSwift() async throws {
+        let host = try await host()
+        _ = await host.route(.ids("root", "a", "members"))
+        _ = try await host.run("signed_in = true", chunkName: "s.lua")
+        let resumed = await host.resume()
+        #expect((try? resumed?.get())?.map(\.description) == ["leave login", "enter a", "enter members"])
+        #expect(await host.pendingDestination == nil)
+        #expect(await host.resume() == nil)
+        // Signed out: refreshing asks the guard again, which sends the user to log in.
+        _ = try await host.run("signed_in = false", chunkName: "s.lua")
+        let refreshed = await host.refresh()
+        #expect((try? refreshed.get())?.map(\.description) == ["leave members", "leave a", "enter login"])
+        let events = try await host.evaluate("events")
+        #expect(events == [#"{ "redirected to login", "redirected to login" }"#])
+    }
+
+    @Test func aRefreshThatIsDeniedFailsAsDenied() async throws {
+        let host = try await host()
+        let shown = try await host.run("""
+            portolan.route { "root", "a", "b" }
+            portolan.intercept(function() return portolan.deny("maintenance") end)
+            local _, err = portolan.refresh()
+            return err.kind, err.message, portolan.active_path()
+            """, chunkName: "s.lua")
+        #expect(shown == [#""denied""#, #""maintenance""#, #"{ "root", "a", "b" }"#])
+    }
+}
