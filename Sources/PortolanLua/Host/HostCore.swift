@@ -85,9 +85,10 @@ final class HostCore: @unchecked Sendable {
         let printer = try run(PortolanModule.printer, [])
         guard printer.count == 2 else { throw HostError("the printer of values returned \(printer.count) values") }
         sortedKeys = printer[1]
-        let describe = try run(PortolanModule.nodeDescription, [.array(HandlerName.allCases.map { .string($0.rawValue) })]).first ?? .nil
+        let checkers = try run(PortolanModule.nodeDescription, [.array(HandlerName.allCases.map { .string($0.rawValue) })])
+        guard checkers.count == 2 else { throw HostError("the node-table checkers returned \(checkers.count) values") }
         let chunk = try CompiledChunks.function(PortolanModule.source, chunkName: PortolanModule.chunkName, in: state)
-        let results = try state.call(chunk, [try bridge(), printer[0], describe])
+        let results = try state.call(chunk, [try bridge(), printer[0], checkers[0], checkers[1]])
         guard results.count == 2 else { throw HostError("the portolan module returned \(results.count) values") }
         functions = try ModuleFunctions(results[0])
         try state.preload(name: "portolan", function: results[1])

@@ -1,7 +1,7 @@
--- The checker of the node tables an app declares: it returns the plain description the host
--- validates (ids, kinds, children, handler names, routes), or nil and a message naming the node.
--- The host runs this chunk once per state with its list of handler fields (HandlerName) and hands
--- the function it returns to the module.
+-- The checkers of the tables an app declares: each node's plain description for the host to
+-- validate (ids, kinds, children, handler names, routes), and the root table's options; each
+-- returns nil and a message naming what is wrong instead. The host runs this chunk once per state
+-- with its list of handler fields (HandlerName) and hands the two functions to the module.
 local HANDLERS = ...
 
 -- Returns the plain description the host validates, or nil and a message.
@@ -55,4 +55,20 @@ local function describe(node, where, found)
            children = children, handlers = handlers, routes = routes or {} }
 end
 
-return describe
+-- The root table's options, checked: a table for the host, or nil and what is wrong.
+local function app_options(spec)
+  if spec.rollback ~= nil and type(spec.rollback) ~= "boolean" then
+    return nil, "rollback must be true or false, not a " .. type(spec.rollback)
+  end
+  local limit = spec.max_redirects
+  if limit ~= nil and (math.type(limit) ~= "integer" or limit < 0 or limit > 1000) then
+    return nil, "max_redirects must be a whole number from 0 to 1000, not " .. tostring(limit)
+  end
+  if spec.animate ~= nil and spec.animate ~= "last" and spec.animate ~= "each" then
+    return nil, 'animate must be "last" or "each", not ' .. tostring(spec.animate)
+  end
+  return { case_insensitive_routes = spec.case_insensitive_routes == true, rollback = spec.rollback,
+           max_redirects = limit, animate = spec.animate }
+end
+
+return describe, app_options

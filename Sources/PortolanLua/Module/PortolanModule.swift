@@ -9,7 +9,7 @@ enum PortolanModule {
 
     /// The module's parts in files of their own, each a chunk that returns a function the module
     /// gets as a chunk argument: the printer of values the module and the tools share, and the
-    /// checker of node tables (given the handler fields).
+    /// checkers of node tables and of the root's options (given the handler fields).
     static let printer = Part(source: PackageResources.ValuePrinter_lua, chunkName: "=portolan.printer")
     static let nodeDescription = Part(source: PackageResources.NodeDescription_lua, chunkName: "=portolan.nodes")
 

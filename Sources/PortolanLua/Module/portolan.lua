@@ -5,8 +5,9 @@
 -- What lives here is what is easier and safer in Lua: argument checks that raise at the caller's
 -- line, the yields that hand a route to the host, error objects with `__tostring`, and the node
 -- tables that handlers receive as `node`.
--- show_value is ValuePrinter.lua's printer; describe is NodeDescription.lua's checker of node tables.
-local bridge, show_value, describe = ...
+-- show_value is ValuePrinter.lua's printer; describe and app_options are NodeDescription.lua's
+-- checkers of node tables and of the root table's options.
+local bridge, show_value, describe, app_options = ...
 local portolan = {}
 local host = {}
 
@@ -193,22 +194,6 @@ function portolan.did_leave(id) return checked(bridge.did_leave(id)) end
 function portolan.did_switch(switch_id, child_id) return checked(bridge.did_switch(switch_id, child_id)) end
 
 -- Declaring the app -------------------------------------------------------------------------------
-
--- The root table's options, checked: a table for the host, or nil and what is wrong.
-local function app_options(spec)
-  if spec.rollback ~= nil and type(spec.rollback) ~= "boolean" then
-    return nil, "rollback must be true or false, not a " .. type(spec.rollback)
-  end
-  local limit = spec.max_redirects
-  if limit ~= nil and (math.type(limit) ~= "integer" or limit < 0 or limit > 1000) then
-    return nil, "max_redirects must be a whole number from 0 to 1000, not " .. tostring(limit)
-  end
-  if spec.animate ~= nil and spec.animate ~= "last" and spec.animate ~= "each" then
-    return nil, 'animate must be "last" or "each", not ' .. tostring(spec.animate)
-  end
-  return { case_insensitive_routes = spec.case_insensitive_routes == true, rollback = spec.rollback,
-           max_redirects = limit, animate = spec.animate }
-end
 
 --- Declares the app's graph; `spec` is the root node table.
 function portolan.app(spec)
