@@ -40,7 +40,7 @@ let package = Package(
             name: "PortolanLua", dependencies: ["Portolan", "Lua"],
             resources: [
                 .embedInCode("Module/portolan.lua"), .embedInCode("Module/ValuePrinter.lua"),
-                .embedInCode("Module/NodeDescription.lua"),
+                .embedInCode("Module/NodeDescription.lua"), .embedInCode("Module/URLRules.lua"),
             ]
         ),
         // What people use the host through: the REPL, the scenario runner with coverage, and the

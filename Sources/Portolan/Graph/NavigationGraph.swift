@@ -11,6 +11,8 @@ public struct NodeDeclaration: Sendable, Equatable {
     public let isAnywhere: Bool
     /// The URL route patterns that lead to the node, as declared.
     public let routes: [String]
+    /// A switch node that keeps the stacks of the children it switches away from (`NodeSpec`).
+    public let keepsStacks: Bool
 
     public func declares(child id: NodeID) -> Bool {
         children.contains(id)
@@ -104,14 +106,16 @@ public struct NavigationGraph: Sendable, Equatable {
         let initialActive = try Self.initialActive(of: spec)
         declarations[spec.id] = NodeDeclaration(
             id: spec.id, kind: spec.kind, parent: parentID, children: spec.children.map(\.id),
-            initialActive: initialActive, isAnywhere: isAnywhere, routes: spec.routes)
+            initialActive: initialActive, isAnywhere: isAnywhere, routes: spec.routes,
+            keepsStacks: spec.kind == .switch && spec.keepsStacks)
         let index = table.count
         indices[spec.id] = index
         nodeIDs.append(spec.id)
         childIndices.append([])
         table.append(IndexedNode(
             kind: spec.kind, parent: parent, position: position, isAnywhere: isAnywhere,
-            initialPosition: spec.children.firstIndex { $0.id == initialActive } ?? 0))
+            initialPosition: spec.children.firstIndex { $0.id == initialActive } ?? 0,
+            keepsStacks: spec.kind == .switch && spec.keepsStacks))
         for pattern in spec.routes {
             try urlRoutes.add(pattern, to: spec.id)
         }

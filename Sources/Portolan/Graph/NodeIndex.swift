@@ -14,6 +14,8 @@ struct IndexedNode: Sendable {
     let isAnywhere: Bool
     /// A switch node's initially active child, as a position among its children.
     let initialPosition: Int
+    /// A switch node that keeps its children's stacks when it switches away from them.
+    let keepsStacks: Bool
     /// How many nodes the node brings onto the active path when it is entered fresh: itself and,
     /// for a switch node, its initial child's chain.
     var freshDepth = 1

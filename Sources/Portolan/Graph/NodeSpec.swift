@@ -9,20 +9,27 @@ public struct NodeSpec: Sendable, Equatable {
     public var children: [NodeSpec]
     /// URL route patterns that lead to this node (`/movies/:id<int>`); see `RoutePattern`.
     public var routes: [String]
+    /// On a switch node: a route that switches away from a child keeps what is open inside it (as a
+    /// tab bar keeps each tab's stack) instead of leaving it first.
+    public var keepsStacks: Bool
 
     public init(
-        _ id: NodeID, kind: NodeKind = .screen, active: NodeID? = nil, children: [NodeSpec] = [], routes: [String] = []
+        _ id: NodeID, kind: NodeKind = .screen, active: NodeID? = nil, children: [NodeSpec] = [], routes: [String] = [],
+        keepsStacks: Bool = false
     ) {
         self.id = id
         self.kind = kind
         self.active = active
         self.children = children
         self.routes = routes
+        self.keepsStacks = keepsStacks
     }
 
     /// A switch node; `active` defaults to the first child.
-    public static func `switch`(_ id: NodeID, active: NodeID? = nil, _ children: [NodeSpec]) -> NodeSpec {
-        NodeSpec(id, kind: .switch, active: active, children: children)
+    public static func `switch`(
+        _ id: NodeID, active: NodeID? = nil, keepsStacks: Bool = false, _ children: [NodeSpec]
+    ) -> NodeSpec {
+        NodeSpec(id, kind: .switch, active: active, children: children, keepsStacks: keepsStacks)
     }
 
     /// A screen node.

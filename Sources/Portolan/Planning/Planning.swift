@@ -26,7 +26,11 @@ struct Planning {
                 instructions.reserveCapacity(path.count - depth + entries.count - depth)
                 reserved = true
             }
-            try leaveUnmanaged(from: depth, canLeave: canLeave)
+            // A switch node that keeps stacks switches away from its child without leaving what is
+            // open inside it: the tree keeps it with the child.
+            if !switchesKeepingStack(atDepth: depth, toward: entries, indices: indices, in: graph) {
+                try leaveUnmanaged(from: depth, canLeave: canLeave)
+            }
             guard depth < entries.count else { return }
             let target = entries[depth]
             if depth < path.count {
@@ -54,6 +58,18 @@ struct Planning {
         }
         instructions.append(.enter(entry))
         path.enter(0, index: index, in: graph)
+    }
+
+    /// Whether the route diverges at `depth` by switching to another child of a switch node that
+    /// keeps stacks (so nothing below `depth` is to be left).
+    private func switchesKeepingStack(
+        atDepth depth: Int, toward entries: [Entry], indices: [Int], in graph: NavigationGraph
+    ) -> Bool {
+        guard depth < entries.count, depth < path.count, path.isManaged(at: depth),
+            path.entry(at: depth).id != entries[depth].id
+        else { return false }
+        // Above `depth` the path and the destination agree: the switch node is the destination's.
+        return graph[index: indices[depth - 1]].keepsStacks
     }
 
     /// Leaves, bottom-up, every node from `depth` down that its parent does not manage.

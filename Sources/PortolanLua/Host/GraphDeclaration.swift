@@ -40,7 +40,9 @@ struct GraphDeclaration {
             handlers[id, default: []].formUnion(names)
         }
         let routes = (value["routes"].arrayValue ?? []).compactMap(\.stringValue)
-        return NodeSpec(id, kind: kind, active: value["active"].stringValue, children: children, routes: routes)
+        return NodeSpec(
+            id, kind: kind, active: value["active"].stringValue, children: children, routes: routes,
+            keepsStacks: value["keep"] == .boolean(true))
     }
 }
 

@@ -88,7 +88,8 @@ final class HostCore: @unchecked Sendable {
         let checkers = try run(PortolanModule.nodeDescription, [.array(HandlerName.allCases.map { .string($0.rawValue) })])
         guard checkers.count == 2 else { throw HostError("the node-table checkers returned \(checkers.count) values") }
         let chunk = try CompiledChunks.function(PortolanModule.source, chunkName: PortolanModule.chunkName, in: state)
-        let results = try state.call(chunk, [try bridge(), printer[0], checkers[0], checkers[1]])
+        let urlRules = try run(PortolanModule.urlRules, []).first ?? .nil
+        let results = try state.call(chunk, [try bridge(), printer[0], checkers[0], checkers[1], urlRules])
         guard results.count == 2 else { throw HostError("the portolan module returned \(results.count) values") }
         functions = try ModuleFunctions(results[0])
         try state.preload(name: "portolan", function: results[1])

@@ -33,6 +33,8 @@ extension HostCore {
                 try self.unwrap().observedEvents.insert($0.first?.stringValue ?? "")
                 return []
             }),
+            ("find", { [weak self] in try self.unwrap().findFromLua($0) }),
+            ("switch_destination", { [weak self] in try self.unwrap().switchDestinationFromLua($0) }),
             ("pending", { [weak self] in
                 [try self.unwrap().pending(take: $0.first == .boolean(true))?.luaValue ?? .nil]
             }),
@@ -82,6 +84,30 @@ extension HostCore {
             case .success(let resolution): return [.boolean(true), resolution.luaValue]
             case .failure(let failure): return [.boolean(false), failure.luaFields]
             }
+        } catch {
+            return [.boolean(false), error.luaFields]
+        }
+    }
+
+    /// `find(id, context)`: the live path to the node (a list of entries), or nil; false and an
+    /// error's fields when the arguments are wrong.
+    private func findFromLua(_ arguments: [LuaValue]) -> [LuaValue] {
+        do {
+            let router = try requireRouter()
+            let wanted = try Entry(lua: .table([.string("id"): arguments.first ?? .nil, .string("context"): arguments.count > 1 ? arguments[1] : .nil]))
+            let path = router.tree.livePath(to: wanted.id, context: arguments.count > 1 && arguments[1] != .nil ? wanted.context : nil)
+            return [.boolean(true), path.map { .array($0.map(\.luaValue)) } ?? .nil]
+        } catch {
+            return [.boolean(false), error.luaFields]
+        }
+    }
+
+    /// `switch_destination(switch_id, child_id)`: where a tab tap leads (the child's kept stack).
+    private func switchDestinationFromLua(_ arguments: [LuaValue]) -> [LuaValue] {
+        do {
+            let router = try requireRouter()
+            let switchID = arguments.first?.stringValue ?? "", childID = arguments.count > 1 ? arguments[1].stringValue ?? "" : ""
+            return [.boolean(true), try router.tree.destination(switching: switchID, to: childID).luaValue]
         } catch {
             return [.boolean(false), error.luaFields]
         }

@@ -19,6 +19,12 @@ local function describe(node, where, found)
   if node.active ~= nil and type(node.active) ~= "string" then
     return nil, name .. ": active must be a child's id"
   end
+  if node.keep ~= nil and type(node.keep) ~= "boolean" then
+    return nil, name .. ": keep must be true or false, not a " .. type(node.keep)
+  end
+  if node.keep and node.kind ~= "switch" then
+    return nil, name .. ": keep is for switch nodes (it keeps their children's stacks)"
+  end
   local handlers = {}
   for _, field in ipairs(HANDLERS) do
     local value = node[field]
@@ -52,7 +58,7 @@ local function describe(node, where, found)
   end
   if found[node.id] == nil then found[node.id] = node end
   return { id = node.id, kind = node.kind or "screen", active = node.active,
-           children = children, handlers = handlers, routes = routes or {} }
+           children = children, handlers = handlers, routes = routes or {}, keep = node.keep == true }
 end
 
 -- The root table's options, checked: a table for the host, or nil and what is wrong.

@@ -6,8 +6,9 @@
 -- line, the yields that hand a route to the host, error objects with `__tostring`, and the node
 -- tables that handlers receive as `node`.
 -- show_value is ValuePrinter.lua's printer; describe and app_options are NodeDescription.lua's
--- checkers of node tables and of the root table's options.
-local bridge, show_value, describe, app_options = ...
+-- checkers of node tables and of the root table's options; make_url_rules is URLRules.lua's.
+local bridge, show_value, describe, app_options, make_url_rules = ...
+local url_rules = make_url_rules(bridge)
 local portolan = {}
 local host = {}
 
@@ -65,44 +66,16 @@ end
 
 -- URLs --------------------------------------------------------------------------------------------
 
-local url_functions = {}   -- redirect rules given as functions, applied in order before matching
-
--- The host's one rule for "is this a URL" (ParsedURL.isURL).
-local function is_url(dest)
-  return type(dest) == "string" and bridge.is_url(dest)
-end
-
--- The URL after the function rules: the first that returns a string rewrites it, and the rules
--- run again on the result (a chain longer than 8 is a loop).
-local function rewritten(url)
-  for _ = 1, 9 do
-    local rewrite
-    for _, rule in ipairs(url_functions) do
-      rewrite = rule(url)
-      if rewrite ~= nil then break end
-    end
-    if rewrite == nil then return url end
-    if type(rewrite) ~= "string" then
-      error("a redirect rule returned a " .. type(rewrite) .. "; return a URL string or nothing", 0)
-    end
-    url = rewrite
-  end
-  error("redirect rules loop: more than 8 rewrites, last to '" .. url .. "'", 0)
-end
-
 --- The URL after the function rules, for a URL the host routes from Swift.
-function host.rewrite_url(url) return rewritten(url) end
+function host.rewrite_url(url) return url_rules.rewritten(url) end
 
-local function target(dest)
-  if is_url(dest) then return rewritten(dest) end
-  return dest
-end
+local target = url_rules.target
 
 --- Adds a URL redirect rule, applied before matching: portolan.redirect_rule("/old/:id", "/books/:id"),
 -- or portolan.redirect_rule(function(url) ... return new_url end).
 function portolan.redirect_rule(from, to)
   if type(from) == "function" and to == nil then
-    url_functions[#url_functions + 1] = from
+    url_rules.functions[#url_rules.functions + 1] = from
     bridge.url_function_added()
     return
   end
@@ -155,6 +128,26 @@ function portolan.refresh()
   local ok, result = bridge.enqueue(bridge.active_entries())
   if not ok then return nil, route_error(result) end
   return { pending = true, destination = "refresh" }
+end
+
+--- The live path to the node `id` (with these context values, if given), wherever it is in the
+-- live tree, kept stacks included, or nil: portolan.route(portolan.find("movie", { id = 42 })).
+function portolan.find(id, context)
+  if type(id) ~= "string" then error("portolan.find expects a node id", 2) end
+  if context ~= nil and type(context) ~= "table" then error("portolan.find's context must be a table", 2) end
+  local ok, result = bridge.find(id, context)
+  if not ok then error(tostring(route_error(result)), 2) end
+  return result
+end
+
+--- A tab tap: switches `switch_id` to its child `child_id`, showing what the child keeps open.
+function portolan.switch_to(switch_id, child_id)
+  if type(switch_id) ~= "string" or type(child_id) ~= "string" then
+    error("portolan.switch_to expects a switch node's id and a child's id", 2)
+  end
+  local ok, result = bridge.switch_destination(switch_id, child_id)
+  if not ok then return nil, route_error(result) end
+  return portolan.route(result)
 end
 
 --- The destination a guard's redirect { resume = true } set aside, or nil.
@@ -367,15 +360,15 @@ end
 local saved
 
 function host.begin_reload()
-  saved = { nodes = nodes, interceptors = interceptors, observers = observers, url_functions = url_functions }
+  saved = { nodes = nodes, interceptors = interceptors, observers = observers, url_functions = url_rules.functions }
   interceptors = {}
   observers = no_observers()
-  url_functions = {}
+  url_rules.functions = {}
 end
 
 function host.end_reload(succeeded)
   if not succeeded and saved then
-    nodes, interceptors, observers, url_functions =
+    nodes, interceptors, observers, url_rules.functions =
       saved.nodes, saved.interceptors, saved.observers, saved.url_functions
   end
   saved = nil

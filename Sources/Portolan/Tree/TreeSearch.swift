@@ -1,0 +1,50 @@
+/// Finding nodes in the live tree, kept stacks included: RouteComposer's finders, and a tab tap.
+extension RoutingTree {
+    /// The path from the root to the live node `id` (whose context holds `context`'s values, when
+    /// given), wherever it is: on the active path, or in a stack a switch node keeps. The active
+    /// path is searched first, then kept children in declaration order; nil when no live node is it.
+    public func livePath(to id: NodeID, context: Context? = nil) -> [Entry]? {
+        func matches(_ entry: Entry) -> Bool {
+            guard entry.id == id else { return false }
+            guard let context else { return true }
+            return context.allSatisfy { entry.context[$0.key] == $0.value }
+        }
+        if let depth = activePath.lastIndex(where: matches) {
+            return Array(activePath[...depth])
+        }
+        return Self.search(root, matching: matches, above: [])
+    }
+
+    /// Depth-first through kept children (the active child's chain is the active path, searched
+    /// already), returning the path to the first match.
+    private static func search(_ node: LiveNode, matching matches: (Entry) -> Bool, above: [Entry]) -> [Entry]? {
+        let path = above + [node.entry]
+        if matches(node.entry) { return path }
+        for child in node.children {
+            if let found = search(child, matching: matches, above: path) { return found }
+        }
+        return nil
+    }
+
+    /// The destination a tab tap leads to: the switch node `switchID` of the active path showing
+    /// its child `childID` with whatever that child keeps open (its kept stack), or the active path
+    /// when the child is already showing. Throws `unreachable` when there is no such switch or child.
+    public func destination(switching switchID: NodeID, to childID: NodeID) throws(RouteFailure) -> Destination {
+        guard let depth = activePath.lastIndex(where: { $0.id == switchID }),
+            graph[switchID]?.kind == .switch
+        else {
+            throw RouteFailure(.unreachable, "no switch node '\(switchID)' is on the active path")
+        }
+        guard graph[switchID]?.declares(child: childID) == true else {
+            throw RouteFailure(.unreachable, "'\(childID)' is not a child of switch node '\(switchID)'")
+        }
+        if depth + 1 < activePath.count, activePath[depth + 1].id == childID {
+            return .path(activePath)
+        }
+        let node = activeNodes[depth]
+        guard let child = node.children.first(where: { $0.entry.id == childID }) else {
+            throw RouteFailure(.unreachable, "'\(childID)' is not a child of switch node '\(switchID)'")
+        }
+        return .path(Array(activePath[...depth]) + child.activeChain.map(\.entry))
+    }
+}
