@@ -79,10 +79,11 @@ import Testing
         let repl = try await Fixture()
         #expect(await repl.feed(":history") == ["(no routes yet)"])
         await repl.feed("/root/nowhere", "login()", "portolan.route '/watched'", ":plan /wishlist")
+        // The router's history (portolan.history()): routes, not plans.
         #expect(await repl.feed(":history") == [
-            "1  /root/nowhere  (to root > nowhere)",
+            "1  root > nowhere",
             "   failed: unreachable: no node 'nowhere' is declared",
-            "2  portolan.route '/watched'  (to root > dashboard > watched)",
+            "2  root > dashboard > watched",
             "     switch root -> dashboard",
             "     switch dashboard -> watched",
         ])

@@ -193,8 +193,8 @@ import Testing
         // Query and fragment reached the handler.
         #expect(await repl.feed("last_link.ref, last_link.section") == ["\"mail\"\t\"trailer\""])
         // A cast link: the movie takes its id from its own pattern.
-        #expect(await repl.feed("/watched/movies/1/cast/2").suffix(5) == [
-            "  leave wishlist_movie {id=42}",
+        // The tab bar keeps the wishlist's stack: nothing there is left.
+        #expect(await repl.feed("/watched/movies/1/cast/2").suffix(4) == [
             "  switch dashboard -> watched",
             "  enter watched_movie {id=1}",
             "  enter watched_cast {id=2,movie=1}",

@@ -99,7 +99,6 @@ scenario("the interceptor denies the cast of a coming-soon title", function()
     { id = "watched_movie", context = { id = 1 } },
     { id = "watched_cast", context = { id = 7 } },
   }, {
-    "leave wishlist_movie {id=0}",
     "switch dashboard -> watched",
     "enter watched_movie {id=1}",
     "enter watched_cast {id=7}",

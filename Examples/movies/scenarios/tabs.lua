@@ -49,17 +49,39 @@ scenario("a route back into a kept stack reuses it", function()
   expect(portolan.active_path(), { "root", "dashboard", "wishlist", "wishlist_movie" })
 end)
 
-scenario("routing to another tab leaves the stack of the tab it leaves", function()
+scenario("routing to another tab keeps the stack of the tab it leaves", function()
   open_dashboard()
   portolan.route { "root", "dashboard", "wishlist", movie("wishlist", 42), cast("wishlist", 7) }
-  expect(portolan.route { "root", "dashboard", "watched" }, {
-    "leave wishlist_cast {id=7}",
-    "leave wishlist_movie {id=42}",
-    "switch dashboard -> watched",
-  })
-  -- Tapping back on Wishlist shows its list: the route popped its stack.
+  -- The tab bar keeps each tab's stack (keep = true): nothing is left, the tab is switched.
+  expect(portolan.route { "root", "dashboard", "watched" }, { "switch dashboard -> watched" })
+  -- Tapping back on Wishlist (the host reports it) shows the stack as it was.
   portolan.did_switch("dashboard", "wishlist")
-  expect(portolan.active_path(), { "root", "dashboard", "wishlist" })
+  expect(portolan.active_path(), { "root", "dashboard", "wishlist", "wishlist_movie", "wishlist_cast" })
+end)
+
+scenario("back through kept tabs", function()
+  open_dashboard()
+  portolan.route { "root", "dashboard", "wishlist", movie("wishlist", 42), cast("wishlist", 7) }
+  portolan.route { "root", "dashboard", "watched", movie("watched", 3) }
+  -- A tab tap shows what the tab keeps open.
+  expect(portolan.switch_to("dashboard", "wishlist"), { "switch dashboard -> wishlist" })
+  expect(portolan.active_path(), { "root", "dashboard", "wishlist", "wishlist_movie", "wishlist_cast" })
+  -- Back leaves the top screen, one at a time, down to the tab's root.
+  expect(portolan.back(), { "leave wishlist_cast {id=7}" })
+  expect(portolan.back(), { "leave wishlist_movie {id=42}" })
+  local _, err = portolan.back()
+  expect(err.kind, "unreachable")
+  -- The other tab kept its stack all along, and a finder reaches into it.
+  expect(portolan.find("watched_movie"), {
+    { id = "root", context = {} }, { id = "dashboard", context = {} }, { id = "watched", context = {} },
+    { id = "watched_movie", context = { id = 3 } },
+  })
+  expect(portolan.route(portolan.find("watched_movie", { id = 3 })), { "switch dashboard -> watched" })
+  -- Every route is in the history, newest last.
+  local history = portolan.history()
+  expect(#history >= 6, true)
+  expect(history[#history].executed, { "switch dashboard -> watched" })
+  expect(history[#history].ok, true)
 end)
 
 scenario("a deep stack, the host's back button, and routes back down", function()
@@ -107,7 +129,6 @@ scenario("plan says exactly what route then does, and changes nothing", function
   local destination = { "root", "dashboard", "watched", movie("watched", 3), cast("watched", 5) }
   local planned = portolan.plan(destination)
   expect(planned, {
-    "leave wishlist_movie {id=42}",
     "switch dashboard -> watched",
     "enter watched_movie {id=3}",
     "enter watched_cast {id=5}",

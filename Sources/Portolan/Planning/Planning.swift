@@ -30,6 +30,9 @@ struct Planning {
             // open inside it: the tree keeps it with the child.
             if !switchesKeepingStack(atDepth: depth, toward: entries, indices: indices, in: graph) {
                 try leaveUnmanaged(from: depth, canLeave: canLeave)
+            } else if let modal = firstAnywhereDepth(below: depth, in: graph) {
+                // What is shown on top of the tab from anywhere (a modal) is no part of its stack.
+                try leaveUnmanaged(from: modal, canLeave: canLeave)
             }
             guard depth < entries.count else { return }
             let target = entries[depth]
@@ -70,6 +73,11 @@ struct Planning {
         else { return false }
         // Above `depth` the path and the destination agree: the switch node is the destination's.
         return graph[index: indices[depth - 1]].keepsStacks
+    }
+
+    /// The shallowest node below `depth` entered from anywhere, if any.
+    private func firstAnywhereDepth(below depth: Int, in graph: NavigationGraph) -> Int? {
+        (depth + 1..<path.count).first { graph[path.entry(at: $0).id]?.isAnywhere == true }
     }
 
     /// Leaves, bottom-up, every node from `depth` down that its parent does not manage.

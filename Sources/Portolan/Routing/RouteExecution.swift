@@ -6,11 +6,17 @@ extension Router {
         var destination = ticket.destination
         var url = ticket.url
         let result = execute(ticket, finalDestination: &destination, url: &url)
+        let record: RouteRecord
         switch result {
         case .success(let executed):
-            emit(.didRoute(destination, executed: executed))
+            record = RouteRecord(requested: ticket.destination, settled: destination, executed: executed, failure: nil)
         case .failure(let failure):
-            emit(.failed(destination, failure))
+            record = RouteRecord(requested: ticket.destination, settled: destination, executed: failure.executed, failure: failure)
+        }
+        state.withLock { $0.history.append(record) }
+        switch result {
+        case .success(let executed): emit(.didRoute(destination, executed: executed))
+        case .failure(let failure): emit(.failed(destination, failure))
         }
         return result
     }

@@ -25,7 +25,7 @@ public final class Router: Sendable {
     public init(tree: RoutingTree, configuration: RouterConfiguration = .init(), thread: SerialThread? = nil) {
         self.configuration = configuration
         self.thread = thread ?? SerialThread(name: "portolan.router")
-        self.state = Mutex(RouterState(tree: tree))
+        self.state = Mutex(RouterState(tree: tree, history: RouteHistory(limit: configuration.historyLimit)))
     }
 
     public convenience init(graph: NavigationGraph, configuration: RouterConfiguration = .init()) {
@@ -303,4 +303,5 @@ struct RouterState {
     var running: RouteTicket?
     var subscribers: [Int: AsyncStream<RouterEvent>.Continuation] = [:]
     var nextSubscriberID = 0
+    var history: RouteHistory
 }

@@ -10,14 +10,17 @@ public struct RouterConfiguration: Sendable {
     /// Whether every instruction of a route is `animated`, or only its last (the default), so a
     /// host animates a deep link once.
     public var animatesEachStep: Bool
+    /// How many finished routes `Router.history` keeps (the oldest go first).
+    public var historyLimit: Int
 
     public init(
         handlerTimeout: Duration? = .seconds(30), maxRedirects: Int = 8, rollsBack: Bool = true,
-        animatesEachStep: Bool = false
+        animatesEachStep: Bool = false, historyLimit: Int = 100
     ) {
         self.handlerTimeout = handlerTimeout
         self.maxRedirects = maxRedirects
         self.rollsBack = rollsBack
         self.animatesEachStep = animatesEachStep
+        self.historyLimit = historyLimit
     }
 }

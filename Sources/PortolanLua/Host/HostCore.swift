@@ -276,6 +276,20 @@ final class HostCore: @unchecked Sendable {
         }
     }
 
+    /// Leaves the top screen: routes to the active path without it, as a route the user asked for.
+    func back() -> RouteResult {
+        do {
+            let router = try requireRouter()
+            guard let destination = router.tree.backDestination else {
+                return .failure(RouteFailure(
+                    .unreachable, "nothing to go back from: every node of the active path is the root or managed by a switch node"))
+            }
+            return route(destination)
+        } catch {
+            return .failure(error)
+        }
+    }
+
     /// The pending resume's destination, forgotten when `take` (what `resume()` routes to).
     func pending(take: Bool) -> Destination? {
         defer { if take { pendingResume = nil } }

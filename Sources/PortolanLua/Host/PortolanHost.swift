@@ -201,6 +201,12 @@ public actor PortolanHost {
         core.refresh()
     }
 
+    /// Leaves the top screen (the deepest node no switch node manages), as `portolan.back()` does;
+    /// `unreachable` when there is none to leave.
+    public func back() -> RouteResult {
+        core.back()
+    }
+
     /// Where a route was going when a guard redirected it with `{ resume = true }`, or nil.
     public var pendingDestination: Destination? {
         core.pendingResume

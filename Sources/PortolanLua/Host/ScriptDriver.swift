@@ -50,6 +50,8 @@ extension HostCore {
             }
         case .refresh:
             return refresh().luaValues
+        case .back:
+            return back().luaValues
         case .wait(let seconds):
             guard let duration = ScriptNumbers.duration(seconds: seconds) else {
                 throw HostError(ScriptNumbers.waitError(seconds))

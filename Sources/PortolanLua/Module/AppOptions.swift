@@ -12,6 +12,8 @@ struct AppOptions {
     var maxRedirects = 8
     /// `animate = "each"`: every instruction is `animated`, not only a route's last.
     var animatesEachStep = false
+    /// `history = N`: how many finished routes `portolan.history()` keeps (0…10,000, 100 by default).
+    var historyLimit = 100
 
     /// The most `max_redirects` may be: a chain longer than this is a loop whatever the app says.
     static let redirectLimitBound = 1_000
@@ -25,11 +27,14 @@ struct AppOptions {
             maxRedirects = Int(limit)
         }
         animatesEachStep = options["animate"] == .string("each")
+        if let limit = options["history"].intValue, (0...10_000).contains(limit) {
+            historyLimit = Int(limit)
+        }
     }
 
     func routerConfiguration(handlerTimeout: Duration) -> RouterConfiguration {
         RouterConfiguration(
             handlerTimeout: handlerTimeout, maxRedirects: maxRedirects, rollsBack: rollsBack,
-            animatesEachStep: animatesEachStep)
+            animatesEachStep: animatesEachStep, historyLimit: historyLimit)
     }
 }

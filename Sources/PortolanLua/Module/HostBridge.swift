@@ -35,6 +35,7 @@ extension HostCore {
             }),
             ("find", { [weak self] in try self.unwrap().findFromLua($0) }),
             ("switch_destination", { [weak self] in try self.unwrap().switchDestinationFromLua($0) }),
+            ("history", { [weak self] _ in [.array(try self.unwrap().currentRouter().history.map(\.luaValue))] }),
             ("pending", { [weak self] in
                 [try self.unwrap().pending(take: $0.first == .boolean(true))?.luaValue ?? .nil]
             }),

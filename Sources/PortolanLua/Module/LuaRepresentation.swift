@@ -68,6 +68,20 @@ extension RouteFailure {
     }
 }
 
+extension RouteRecord {
+    /// What `portolan.history()` lists: `{ destination =, requested =, executed =, ok =, error = }`.
+    var luaValue: LuaValue {
+        var fields: [LuaValue: LuaValue] = [
+            .string("destination"): settled.luaValue,
+            .string("requested"): requested.luaValue,
+            .string("executed"): executed.luaValue,
+            .string("ok"): .boolean(failure == nil),
+        ]
+        if let failure { fields[.string("error")] = failure.luaFields }
+        return .table(fields)
+    }
+}
+
 extension RouteResult {
     /// What the module's `outcome` takes: `true, instructions` or `false, error fields`.
     var luaValues: [LuaValue] {

@@ -35,6 +35,7 @@ enum ModuleRequest {
     case route(LuaValue)
     case plan(LuaValue)
     case refresh
+    case back
     case wait(seconds: Double)
 
     static let mark = "\u{0}portolan"
@@ -46,6 +47,7 @@ enum ModuleRequest {
         case "route": self = .route(argument)
         case "plan": self = .plan(argument)
         case "refresh": self = .refresh
+        case "back": self = .back
         case "wait":
             guard let seconds = argument.doubleValue else { return nil }
             self = .wait(seconds: seconds)

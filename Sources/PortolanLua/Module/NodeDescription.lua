@@ -70,11 +70,15 @@ local function app_options(spec)
   if limit ~= nil and (math.type(limit) ~= "integer" or limit < 0 or limit > 1000) then
     return nil, "max_redirects must be a whole number from 0 to 1000, not " .. tostring(limit)
   end
+  local history = spec.history
+  if history ~= nil and (math.type(history) ~= "integer" or history < 0 or history > 10000) then
+    return nil, "history must be a whole number from 0 to 10000, not " .. tostring(history)
+  end
   if spec.animate ~= nil and spec.animate ~= "last" and spec.animate ~= "each" then
     return nil, 'animate must be "last" or "each", not ' .. tostring(spec.animate)
   end
   return { case_insensitive_routes = spec.case_insensitive_routes == true, rollback = spec.rollback,
-           max_redirects = limit, animate = spec.animate }
+           max_redirects = limit, animate = spec.animate, history = history }
 end
 
 return describe, app_options

@@ -150,6 +150,16 @@ function portolan.switch_to(switch_id, child_id)
   return portolan.route(result)
 end
 
+--- Leaves the top screen and returns the route's result (nil and an `unreachable` error when
+-- there is nothing to leave). Only from a script's main flow or the REPL, not from a handler.
+function portolan.back()
+  if role() ~= "script" then error("portolan.back can only be called from a script, not from a handler", 2) end
+  return outcome(coroutine.yield(MARK, "back"))
+end
+
+--- The finished routes, newest last: { destination =, requested =, executed =, ok =, error = }.
+function portolan.history() return bridge.history() end
+
 --- The destination a guard's redirect { resume = true } set aside, or nil.
 function portolan.pending() return bridge.pending(false) end
 

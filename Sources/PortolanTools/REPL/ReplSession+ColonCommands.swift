@@ -6,18 +6,17 @@ import PortolanLua
 extension ReplSession {
     // MARK: :back
 
-    /// Leaves the top unmanaged node of the active path: routes to the path without it.
+    /// Leaves the top screen, as `portolan.back()` does.
     func back() async {
         guard let router = await host.router else {
             say("error: no app declared yet: call portolan.app { ... }", .error)
             return
         }
-        let nodes = router.tree.activeNodes
-        guard let top = nodes.indices.dropFirst().last(where: { !nodes[$0].isManaged }) else {
+        guard let destination = router.tree.backDestination else {
             say("(nothing to go back from: every node of the active path is the root or managed by a switch node)", .note)
             return
         }
-        await route(to: .path(nodes[..<top].map(\.entry)), label: ":back")
+        await route(label: ":back", recordedAs: ReplRecording.lua(destination)) { host in host.back() }
     }
 
     // MARK: :events

@@ -28,7 +28,6 @@ extension ReplSession {
             say("error: \(error.message)", .error)
         }
         let routes = RouteReport.reports(from: eventLog.snapshot())
-        remember(routes, label: chunk)
         // A chunk stopped by Ctrl-C would not stop in the replay: it is left out.
         if recording != nil, !interrupted {
             await recordLua(chunk, raised: raised, routed: !routes.isEmpty)

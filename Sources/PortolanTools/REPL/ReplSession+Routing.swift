@@ -29,14 +29,12 @@ extension ReplSession {
         await route(label: label, recordedAs: ReplRecording.lua(destination)) { host in host.route(destination) }
     }
 
-    /// Runs one route request as a unit of the host, then shows, remembers and records it.
-    private func route(
+    /// Runs one route request as a unit of the host, then shows and records it.
+    func route(
         label: String, recordedAs destination: String, _ request: @Sendable (isolated PortolanHost) -> RouteResult
     ) async {
         let result = await host.perform(request)
-        let events = eventLog.snapshot()
-        remember(RouteReport.reports(from: events), label: label)
-        showRoutes(events, result: result)
+        showRoutes(eventLog.snapshot(), result: result)
         await recordRoute(destination: destination, result: result)
         await showActivePath()
     }

@@ -50,8 +50,6 @@ public actor ReplSession {
     var observedRouter: ObjectIdentifier?
     /// Whether `:events on` is in force; read by the router observer.
     let showsEvents = Locked(false)
-    /// The route requests of the session, for `:history`.
-    var routeHistory: [(label: String, report: RouteReport)] = []
     /// The scenario `:record` is writing, if any.
     var recording: ReplRecording?
     /// The files watched and how they were when last seen.
@@ -125,7 +123,7 @@ public actor ReplSession {
         case .plan(let text): await plan(text)
         case .tree: await tree()
         case .back: await back()
-        case .history: showHistory()
+        case .history: await showHistory()
         case .reload: await reload(reason: nil)
         case .record(let argument): await record(argument)
         case .events(let argument): events(argument)

@@ -1,0 +1,53 @@
+import Portolan
+import TestSupport
+import Testing
+
+/// Switch nodes that keep their children's stacks (`keep = true`), finders, and tab taps.
+@Suite struct KeptStackTests {
+    /// `root` switches between `home` and `search`, each a stack of screens.
+    static func graph(keepsStacks: Bool) throws -> NavigationGraph {
+        try NavigationGraph(root: .switch("root", keepsStacks: keepsStacks, [
+            .screen("home", [.screen("article", [.screen("comments")])]),
+            .screen("search", [.screen("results")]),
+        ]))
+    }
+
+    private func plan(_ tree: inout RoutingTree, _ ids: NodeID...) throws -> [String] {
+        texts(try planAndApply(&tree, to: .path(ids.map { Entry($0) })))
+    }
+
+    @Test func aKeepingSwitchSwitchesWithoutLeavingTheStack() throws {
+        var tree = RoutingTree(graph: try Self.graph(keepsStacks: true))
+        _ = try plan(&tree, "root", "home", "article", "comments")
+        #expect(try plan(&tree, "root", "search", "results") == ["switch root -> search", "enter results"])
+        // Back to home: its stack comes back as it was, nothing is entered again.
+        #expect(try plan(&tree, "root", "home", "article", "comments") == ["switch root -> home"])
+    }
+
+    @Test func aPlainSwitchLeavesTheStackFirst() throws {
+        var tree = RoutingTree(graph: try Self.graph(keepsStacks: false))
+        _ = try plan(&tree, "root", "home", "article", "comments")
+        #expect(try plan(&tree, "root", "search") == ["leave comments", "leave article", "switch root -> search"])
+    }
+
+    @Test func findLooksInKeptStacksToo() throws {
+        var tree = RoutingTree(graph: try Self.graph(keepsStacks: true))
+        _ = try plan(&tree, "root", "home", "article")
+        _ = try plan(&tree, "root", "search", "results")
+        #expect(tree.livePath(to: "results")?.map(\.id) == ["root", "search", "results"])
+        #expect(tree.livePath(to: "article")?.map(\.id) == ["root", "home", "article"])
+        #expect(tree.livePath(to: "comments") == nil)
+        #expect(tree.livePath(to: "article", context: ["id": .integer(1)]) == nil)
+    }
+
+    @Test func aTabTapShowsTheKeptStack() throws {
+        var tree = RoutingTree(graph: try Self.graph(keepsStacks: true))
+        _ = try plan(&tree, "root", "home", "article")
+        _ = try plan(&tree, "root", "search")
+        #expect(try tree.destination(switching: "root", to: "home") == .ids("root", "home", "article"))
+        // The child already showing: where the user is.
+        #expect(try tree.destination(switching: "root", to: "search") == .ids("root", "search"))
+        #expect(throws: RouteFailure.self) { try tree.destination(switching: "home", to: "article") }
+        #expect(throws: RouteFailure.self) { try tree.destination(switching: "root", to: "nowhere") }
+    }
+}
