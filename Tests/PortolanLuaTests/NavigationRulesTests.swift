@@ -124,6 +124,27 @@ import Testing
         #expect(events == [#"{ "redirected to login", "redirected to login" }"#])
     }
 
+    @Test func historyIsBoundedAndBackLeavesTheTopScreen() async throws {
+        let host = try await host("history = 2,")
+        let shown = try await host.run("""
+            portolan.route { "root", "a" }
+            portolan.route { "root", "a", "b" }
+            local back = portolan.back()
+            local history = portolan.history()
+            local last = history[#history]
+            return #history, last.executed[1], last.ok, back[1]
+            """, chunkName: "s.lua")
+        #expect(shown == ["2", #""leave b""#, "true", #""leave b""#])
+        // From Swift: the root has nothing above it to go back from... after leaving `a`.
+        #expect((try? await host.back().get())?.map(\.description) == ["leave a"])
+        guard case .failure(let failure) = await host.back() else {
+            Issue.record("back from the root must fail")
+            return
+        }
+        #expect(failure.kind == .unreachable)
+        #expect(await host.router?.history.count == 2)
+    }
+
     @Test func aRefreshThatIsDeniedFailsAsDenied() async throws {
         let host = try await host()
         let shown = try await host.run("""
