@@ -82,3 +82,14 @@ scenario("anywhere nodes show over the welcome screen too", function()
   expect(portolan.route { "root", "onboarding", "onboarding_login" }, { "leave settings", "enter onboarding_login" })
   expect(portolan.active_path(), { "root", "onboarding", "onboarding_login" })
 end)
+
+scenario("a modal flow by relative destination: settings > about from any screen", function()
+  open_dashboard()
+  portolan.route { "root", "dashboard", "watched" }
+  -- The path starts at the modal: it is entered on top of whatever shows.
+  expect(portolan.route { "settings", "about" }, { "enter settings", "enter about" })
+  expect(portolan.active_path(), { "root", "dashboard", "watched", "settings", "about" })
+  -- Where the modal shows, the route continues inside it.
+  expect(portolan.route { "settings" }, { "leave about" })
+  expect(portolan.plan { "settings", "about" }, { "enter about" })
+end)

@@ -27,7 +27,9 @@ extension Router {
         if ticket.isCancelled {
             return .failure(RouteFailure(.cancelled, "the route was cancelled before it started"))
         }
-        switch intercepted(ticket.destination, url: ticket.url) {
+        // A modal flow's relative destination becomes a path from the root before anyone sees it.
+        destination = tree.absolute(destination)
+        switch intercepted(destination, url: ticket.url) {
         case .failure(let failure):
             return .failure(failure)
         case .success(let settled):

@@ -158,7 +158,7 @@ public final class Router: Sendable {
         let (tree, nodes) = state.withLock { ($0.tree, $0.nodes) }
         let plan: [Instruction]
         do {
-            plan = try Planner.plan(from: tree, to: destination)
+            plan = try Planner.plan(from: tree, to: tree.absolute(destination))
         } catch {
             return .failure(error)
         }

@@ -48,3 +48,19 @@ extension RoutingTree {
         return .path(Array(activePath[...depth]) + child.activeChain.map(\.entry))
     }
 }
+
+extension RoutingTree {
+    /// A destination made absolute. A path whose first id is a node reachable from anywhere is a
+    /// path inside that node's subtree (a modal flow, as `{ "checkout", "address" }`): it continues
+    /// inside the node where the node shows, and is entered on top of the active leaf otherwise.
+    /// Any other destination is returned as it is.
+    public func absolute(_ destination: Destination) -> Destination {
+        guard case .path(let entries) = destination, let first = entries.first, first.id != graph.rootID,
+            graph[first.id]?.isAnywhere == true
+        else { return destination }
+        if let depth = activePath.lastIndex(where: { $0.id == first.id }) {
+            return .path(Array(activePath[..<depth]) + entries)
+        }
+        return .path(activePath + entries)
+    }
+}
