@@ -60,6 +60,7 @@ cast_service_down = false  -- simulates a backend outage: cast screens fail to l
 route_log = {}             -- one line per finished route: where it went (see the end of the file)
 last_link = nil            -- what the last deep link into a movie asked for: { ref =, section = }
 pending_link = nil         -- a link the dashboard's guard turned away, to open after login
+shown_movie = nil          -- the movie screen the last route showed, as its context task saw it
 
 -- Helpers for scenarios and the REPL: `login()` then `/wishlist` (or `/root/dashboard`).
 function login()
@@ -107,6 +108,11 @@ local function movie(id, tab, routes)
     end,
     leave = function(node, entry, info)
       print("pop MovieDetail " .. tostring(context(entry).id) .. step(info))
+    end,
+    -- After every route that ends at or passes through this screen, entered now or already
+    -- showing: the screen takes the route's context (RouteComposer's context task).
+    context_task = function(node, entry, info)
+      shown_movie = { tab = tab, id = context(entry).id }
     end,
     children = {
       {

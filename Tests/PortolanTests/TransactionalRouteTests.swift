@@ -120,6 +120,30 @@ import Testing
         ])
     }
 
+    @Test func contextTasksRunForEveryNodeOnTheDestinationAndTheirFailureRollsBack() async throws {
+        let router = Router(graph: try PortusTree.graph(), configuration: .init(handlerTimeout: nil))
+        let seen = Locked<[String]>([])
+        let failing = Locked(false)
+        let task = NodeHandlers(contextTask: { entry, destination in
+            seen.withLock { $0.append("\(entry) of \(destination)") }
+            if failing.value { throw HandlerError("stale") }
+        })
+        for id in ["node1", "node5"] { router.bind(task, to: id) }
+        _ = await router.route(to: path("switchNode1", "node1", "node5"))
+        // Routing again to where it is: nothing is entered, the tasks still run.
+        #expect((try? await router.route(to: path("switchNode1", "node1", "node5")).get()) == [])
+        #expect(seen.value == [
+            "node1 of switchNode1 > node1 > node5", "node5 of switchNode1 > node1 > node5",
+            "node1 of switchNode1 > node1 > node5", "node5 of switchNode1 > node1 > node5",
+        ])
+        failing.value = true
+        let failure = await router.route(to: path("switchNode1", "node1", "node5", "node8")).failure
+        #expect(failure?.kind == .handlerFailed)
+        #expect(failure?.message == "the context task of 'node1' failed: stale")
+        #expect(failure?.rolledBack == [.leave("node8")])
+        #expect(router.activePath.map(\.id) == ["switchNode1", "node1", "node5"])
+    }
+
     @Test func aRedirectLoopFailsNamingTheChain() async throws {
         let router = Router(graph: try PortusTree.graph(), configuration: .init(handlerTimeout: nil, maxRedirects: 2))
         router.addInterceptor(InterceptorHandler { request in

@@ -138,3 +138,16 @@ scenario("plan says exactly what route then does, and changes nothing", function
   expect(portolan.active_path(), { "root", "dashboard", "watched", "watched_movie", "watched_cast" })
   expect(portolan.plan(destination), {})
 end)
+
+scenario("a context task runs for a screen the route found already showing", function()
+  open_dashboard()
+  portolan.route { "root", "dashboard", "wishlist", movie("wishlist", 42), cast("wishlist", 7) }
+  expect(shown_movie, { tab = "wishlist", id = 42 })
+  portolan.route { "root", "dashboard", "watched", movie("watched", 3) }
+  expect(shown_movie, { tab = "watched", id = 3 })
+  -- Back to the movie the wishlist kept: it is not entered again, yet its context task runs.
+  expect(portolan.route(portolan.find("wishlist_movie", { id = 42 })), {
+    "switch dashboard -> wishlist", "leave wishlist_cast {id=7}",
+  })
+  expect(shown_movie, { tab = "wishlist", id = 42 })
+end)

@@ -11,17 +11,23 @@ public struct NodeHandlers: @unchecked Sendable {
     public var leave: ((Entry, InstructionInfo) throws -> Void)?
     public var switchTo: ((Entry, InstructionInfo) throws -> Void)?
     public var canLeave: ((Entry) throws -> Bool)?
+    /// RouteComposer's context task: after a route succeeds, called for every node on its
+    /// destination, entered now or already there, with the node's entry and the destination, so a
+    /// screen that was found rather than entered still takes the route's context.
+    public var contextTask: ((Entry, Destination) throws -> Void)?
 
     public init(
         enter: ((Entry, InstructionInfo) throws -> Void)? = nil,
         leave: ((Entry, InstructionInfo) throws -> Void)? = nil,
         switchTo: ((Entry, InstructionInfo) throws -> Void)? = nil,
-        canLeave: ((Entry) throws -> Bool)? = nil
+        canLeave: ((Entry) throws -> Bool)? = nil,
+        contextTask: ((Entry, Destination) throws -> Void)? = nil
     ) {
         self.enter = enter
         self.leave = leave
         self.switchTo = switchTo
         self.canLeave = canLeave
+        self.contextTask = contextTask
     }
 
     /// Whether the node has a handler for `instruction`.

@@ -85,7 +85,32 @@ extension Router {
             executed.append(instruction)
             emit(.instruction(instruction))
         }
+        if let failure = runContextTasks(toward: destination, nodes: nodes) {
+            return failed(failure)
+        }
         return .success(executed)
+    }
+
+    /// Calls the context task of every node on the destination, root first; the first failure.
+    private func runContextTasks(toward destination: Destination, nodes: [NodeID: NodeHandlers]) -> RouteFailure? {
+        let entries: [Entry]
+        switch destination {
+        case .path(let path): entries = path
+        case .anywhere(let entry): entries = [entry]
+        }
+        for entry in entries {
+            guard let task = nodes[entry.id]?.contextTask else { continue }
+            do {
+                try task(entry, destination)
+            } catch let timeout as HandlerTimeout {
+                return RouteFailure(.timeout, "the context task of '\(entry)' did not finish in time: \(timeout.message)")
+            } catch let stop as RouteStopped {
+                return RouteFailure(.cancelled, stop.message)
+            } catch {
+                return RouteFailure(.handlerFailed, "the context task of '\(entry)' failed: \(error)")
+            }
+        }
+        return nil
     }
 
     /// How a handler's call failed, as the route reports it; nil when it succeeded.

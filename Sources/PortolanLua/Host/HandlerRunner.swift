@@ -23,7 +23,11 @@ extension HostCore {
         if declared.contains(.canLeave) {
             handlers.canLeave = { [unowned self] entry in try canLeave(id, entry: entry) }
         }
+        if declared.contains(.contextTask) {
+            handlers.contextTask = { [unowned self] entry, destination in try runContextTask(of: id, entry: entry, destination: destination) }
+        }
         let hasAny = handlers.enter != nil || handlers.leave != nil || handlers.switchTo != nil || handlers.canLeave != nil
+            || handlers.contextTask != nil
         return hasAny ? handlers : nil
     }
 
@@ -37,6 +41,14 @@ extension HostCore {
         ]
         let values = try runCoroutine(try module.runHandler, arguments)
         try HandlerResult.check(values, handler: "\(field.rawValue) of '\(id)'")
+    }
+
+    private func runContextTask(of id: NodeID, entry: Entry, destination: Destination) throws {
+        currentDestination = destination
+        let field = HandlerName.contextTask.rawValue
+        let values = try runCoroutine(
+            try module.runHandler, [.string(id), .string(field), .string(entry.id), entry.contextTable ?? .nil])
+        try HandlerResult.check(values, handler: "\(field) of '\(id)'")
     }
 
     private func canLeave(_ id: NodeID, entry: Entry) throws -> Bool {

@@ -6,4 +6,5 @@ public enum HandlerName: String, CaseIterable, Sendable {
     case `switch`
     case canLeave = "can_leave"
     case `guard`
+    case contextTask = "context_task"
 }

@@ -332,6 +332,7 @@ function host.run_handler(id, field, entry_id, context, instruction, url, index,
   local handler = node and node[field]
   if handler == nil then return end
   local entry = { id = entry_id, context = context or {} }
+  if field == "context_task" then return handler(node, entry, setmetatable({}, Info)) end
   if instruction == nil then return handler(node, entry) end
   local info = url or {}
   info.instruction = instruction
