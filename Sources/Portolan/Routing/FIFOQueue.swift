@@ -6,6 +6,9 @@ struct FIFOQueue<Element> {
 
     var isEmpty: Bool { head == elements.count }
 
+    /// The elements waiting, first first.
+    var waiting: ArraySlice<Element> { elements[head...] }
+
     mutating func append(_ element: Element) {
         elements.append(element)
     }

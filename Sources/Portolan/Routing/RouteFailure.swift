@@ -14,6 +14,8 @@ public enum FailureKind: String, Sendable, CaseIterable {
     case cancelled
     /// The request itself was malformed, or the tree changed under the route.
     case invalid
+    /// The same route was already running or queued last: the request was dropped.
+    case duplicated
 }
 
 /// A route that did not reach its destination: why, where, and what had already run.

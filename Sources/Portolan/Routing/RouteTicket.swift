@@ -24,6 +24,11 @@ public final class RouteTicket: Sendable {
         self.url = url
     }
 
+    /// Whether `other` asks for the same route: the same destination, by the same URL if any.
+    func isSameRequest(as other: RouteTicket) -> Bool {
+        destination == other.destination && url?.url == other.url?.url
+    }
+
     public func cancel() {
         state.withLock { $0.isCancelled = true }
     }

@@ -213,9 +213,23 @@ public final class Router: Sendable {
     }
 
     private func enqueue(_ ticket: RouteTicket) -> RouteTicket {
-        let isDraining = state.withLock { state in
+        let policy = configuration.queuePolicy
+        let (isDraining, isDuplicate) = state.withLock { state in
+            // A request for what already runs, or for what was queued last, would do nothing new.
+            if state.isDraining {
+                let latest = [state.running].compactMap { $0 } + state.queue.waiting.suffix(1)
+                if latest.contains(where: { !$0.isCancelled && $0.isSameRequest(as: ticket) }) { return (true, true) }
+            }
+            if policy == .latestWins, state.isDraining {
+                for queued in state.queue.waiting { queued.cancel() }
+                state.running?.cancel()
+            }
             state.queue.append(ticket)
-            return state.isDraining
+            return (state.isDraining, false)
+        }
+        if isDuplicate {
+            ticket.finish(.failure(RouteFailure(.duplicated, "the same route is already running or queued: '\(ticket.destination)'")))
+            return ticket
         }
         // The running drain picks it up; otherwise a unit of its own serves it on the thread.
         if !isDraining {

@@ -1,3 +1,12 @@
+/// What the router does with a route request that arrives while a route runs.
+public enum QueuePolicy: String, Sendable {
+    /// Each runs after those before it (the default).
+    case fifo
+    /// The newest wins: the queued routes are cancelled, and so is the running one between two
+    /// instructions (it is rolled back); each fails as `cancelled`.
+    case latestWins = "latest_wins"
+}
+
 /// How the router runs routes: its limits, and what a failed route leaves behind.
 public struct RouterConfiguration: Sendable {
     /// How long one handler or interceptor may take; nil waits forever.
@@ -12,15 +21,18 @@ public struct RouterConfiguration: Sendable {
     public var animatesEachStep: Bool
     /// How many finished routes `Router.history` keeps (the oldest go first).
     public var historyLimit: Int
+    /// What happens to requests that arrive while a route runs.
+    public var queuePolicy: QueuePolicy
 
     public init(
         handlerTimeout: Duration? = .seconds(30), maxRedirects: Int = 8, rollsBack: Bool = true,
-        animatesEachStep: Bool = false, historyLimit: Int = 100
+        animatesEachStep: Bool = false, historyLimit: Int = 100, queuePolicy: QueuePolicy = .fifo
     ) {
         self.handlerTimeout = handlerTimeout
         self.maxRedirects = maxRedirects
         self.rollsBack = rollsBack
         self.animatesEachStep = animatesEachStep
         self.historyLimit = historyLimit
+        self.queuePolicy = queuePolicy
     }
 }

@@ -308,15 +308,18 @@ final class HostCore: @unchecked Sendable {
     /// it runs after the running one, before the outermost route returns.
     func enqueue(_ target: RouteTarget) throws(RouteFailure) {
         let router = try requireRouter()
+        let ticket: RouteTicket
         switch target {
         case .destination(let destination):
-            router.enqueue(to: destination)
+            ticket = router.enqueue(to: destination)
         case .url(let url):
             // A URL that leads nowhere is refused here, at the caller's line, not later.
             let resolution = try resolve(url: url, functionRulesApplied: true).get()
             urlObserver?(resolution)
-            router.enqueue(resolved: resolution)
+            ticket = router.enqueue(resolved: resolution)
         }
+        // Dropped at once (a duplicate): the caller hears it now, not never.
+        if case .failure(let failure)? = ticket.outcome { throw failure }
     }
 
     /// Adds a URL redirect rule, to this router and to any declared later.

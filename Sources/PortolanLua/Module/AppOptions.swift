@@ -12,6 +12,8 @@ struct AppOptions {
     var maxRedirects = 8
     /// `animate = "each"`: every instruction is `animated`, not only a route's last.
     var animatesEachStep = false
+    /// `queue = "latest_wins"`: a request that arrives during a route cancels the others.
+    var queuePolicy = QueuePolicy.fifo
     /// `history = N`: how many finished routes `portolan.history()` keeps (0…10,000, 100 by default).
     var historyLimit = 100
 
@@ -27,6 +29,7 @@ struct AppOptions {
             maxRedirects = Int(limit)
         }
         animatesEachStep = options["animate"] == .string("each")
+        queuePolicy = options["queue"].stringValue.flatMap(QueuePolicy.init(rawValue:)) ?? .fifo
         if let limit = options["history"].intValue, (0...10_000).contains(limit) {
             historyLimit = Int(limit)
         }
@@ -35,6 +38,6 @@ struct AppOptions {
     func routerConfiguration(handlerTimeout: Duration) -> RouterConfiguration {
         RouterConfiguration(
             handlerTimeout: handlerTimeout, maxRedirects: maxRedirects, rollsBack: rollsBack,
-            animatesEachStep: animatesEachStep, historyLimit: historyLimit)
+            animatesEachStep: animatesEachStep, historyLimit: historyLimit, queuePolicy: queuePolicy)
     }
 }

@@ -74,11 +74,14 @@ local function app_options(spec)
   if history ~= nil and (math.type(history) ~= "integer" or history < 0 or history > 10000) then
     return nil, "history must be a whole number from 0 to 10000, not " .. tostring(history)
   end
+  if spec.queue ~= nil and spec.queue ~= "fifo" and spec.queue ~= "latest_wins" then
+    return nil, 'queue must be "fifo" or "latest_wins", not ' .. tostring(spec.queue)
+  end
   if spec.animate ~= nil and spec.animate ~= "last" and spec.animate ~= "each" then
     return nil, 'animate must be "last" or "each", not ' .. tostring(spec.animate)
   end
   return { case_insensitive_routes = spec.case_insensitive_routes == true, rollback = spec.rollback,
-           max_redirects = limit, animate = spec.animate, history = history }
+           max_redirects = limit, animate = spec.animate, history = history, queue = spec.queue }
 end
 
 return describe, app_options

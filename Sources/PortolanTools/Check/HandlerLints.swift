@@ -9,7 +9,7 @@ extension AppLinter {
     /// `case_insensitive_routes`, `rollback`, `max_redirects` and `animate`).
     static let structuralFields: Set<String> = [
         "id", "kind", "active", "children", "route", "keep", "anywhere", "case_insensitive_routes", "rollback",
-        "max_redirects", "animate", "history",
+        "max_redirects", "animate", "history", "queue",
     ]
 
     mutating func checkHandlers(_ item: Visited) {
