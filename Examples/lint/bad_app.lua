@@ -28,7 +28,9 @@ portolan.app {
         { id = "cast", active = "actor" },                     -- active-not-child (not a switch)
       } },
     { id = "tabs", kind = "switch", active = "favourites",     -- active-not-child
-      children = { tab("wishlist", "/wishlist"), tab("watched", "/watched") } },
+      kepp = true,                                             -- unknown-field (did you mean keep?)
+      children = { tab("wishlist", "/wishlist"), tab("watched", "/watched"),
+        { id = "profile", enter = function() end } } },        -- handler-never-runs (a switch's child)
     { id = "admin",                                            -- unreachable-node
       guard = function(node, request) return portolan.deny("not yet") end,
       children = { { id = "audit" } } },

@@ -10,10 +10,10 @@ import Testing
         #expect(lines.contains("Examples/lint/bad_app.lua:22: error: duplicate id 'movie' (first declared at line 19) [duplicate-id]"))
         #expect(lines.contains(
             "Examples/lint/bad_app.lua:30: error: switch node 'tabs' names 'favourites' as active, which is not one of its children: "
-                + "no node 'favourites' is declared; its children are 'wishlist', 'watched' [active-not-child]"))
-        #expect(run.lastLine == "11 errors, 5 warnings", "\(run.stdout)")
+                + "no node 'favourites' is declared; its children are 'wishlist', 'watched', 'profile' [active-not-child]"))
+        #expect(run.lastLine == "11 errors, 7 warnings", "\(run.stdout)")
         // One line per finding and the summary.
-        #expect(lines.count == 17)
+        #expect(lines.count == 19)
     }
 
     @Test func cleanAppsExitZero() async throws {
@@ -44,9 +44,9 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         #expect(object["file"] as? String == "Examples/lint/bad_app.lua")
         #expect(object["errors"] as? Int == 11)
-        #expect(object["warnings"] as? Int == 5)
+        #expect(object["warnings"] as? Int == 7)
         let findings = try #require(object["findings"] as? [[String: Any]])
-        #expect(findings.count == 16)
+        #expect(findings.count == 18)
         let codes = Set(findings.compactMap { $0["code"] as? String })
         for code in ["duplicate-id", "active-not-child", "unreachable-node", "ambiguous-route", "shadowed-route",
                      "handler-not-function", "unknown-node-in-guard", "unknown-node-in-redirect"] {

@@ -256,11 +256,34 @@ import Testing
     }
 
     @Test func misspelledHandlers() {
-        #expect(AppLinter.handlerLookalike("on_enter") == "enter")
-        #expect(AppLinter.handlerLookalike("canLeave") == "can_leave")
-        #expect(AppLinter.handlerLookalike("eneter") == "enter")
-        #expect(AppLinter.handlerLookalike("refresh") == nil)
-        #expect(AppLinter.handlerLookalike("load") == nil)
+        let handlers = AppLinter.handlerNames
+        #expect(AppLinter.lookalike("on_enter", among: handlers) == "enter")
+        #expect(AppLinter.lookalike("canLeave", among: handlers) == "can_leave")
+        #expect(AppLinter.lookalike("eneter", among: handlers) == "enter")
+        #expect(AppLinter.lookalike("contextTask", among: handlers) == "context_task")
+        #expect(AppLinter.lookalike("context_tsk", among: handlers) == "context_task")
+        #expect(AppLinter.lookalike("refresh", among: handlers) == nil)
+        #expect(AppLinter.lookalike("load", among: handlers) == nil)
+    }
+
+    @Test func misspelledFieldsAndHandlersThatNeverRun() async {
+        let report = await check("""
+            portolan.app {
+              id = "root", kind = "switch",
+              children = {
+                { id = "tabs", kind = "switch", kepp = true,
+                  children = {
+                    { id = "a", enter = function() end,
+                      contextTask = function() end },
+                    { id = "b", leave = function() end, title = "B" },
+                  } },
+              },
+            }
+            """)
+        #expect(codes(report) == [
+            "4 unknown-field", "6 handler-never-runs", "7 unknown-handler", "8 handler-never-runs",
+        ], "\(report.text)")
+        #expect(report.findings.first?.message == "'tabs' has a field 'kepp', which Portolan never reads; did you mean 'keep'?")
     }
 
     @Test func aNodeTableThatContainsItself() async {

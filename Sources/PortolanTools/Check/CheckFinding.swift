@@ -21,6 +21,8 @@ public struct CheckFinding: Sendable, Equatable {
         case activeNotChild = "active-not-child"
         case handlerNotFunction = "handler-not-function"
         case unknownHandler = "unknown-handler"
+        case unknownField = "unknown-field"
+        case handlerNeverRuns = "handler-never-runs"
         case unreachableNode = "unreachable-node"
         case invalidRoute = "invalid-route"
         case ambiguousRoute = "ambiguous-route"
