@@ -17,7 +17,9 @@ struct Graph: AsyncParsableCommand {
             Formats: text (an indented tree), dot (Graphviz), mermaid (a flowchart), json, and svg \
             (a self-contained picture, drawn by Portolan itself). Switch nodes are marked, a switch's \
             initial child is emphasised, and nodes reachable from anywhere are drawn apart. Each \
-            node shows its URL route patterns. The REPL's :graph also draws the live tree.
+            node shows its URL route patterns, and in brackets its rules: guard, can_leave, \
+            context_task, and keep on a switch node that keeps its tabs' stacks. The REPL's :graph \
+            also draws the live tree.
 
             Exit status: 0 when drawn, 1 when the app does not load.
             """
@@ -37,7 +39,9 @@ struct Graph: AsyncParsableCommand {
             guard let graph = await host.graph else {
                 throw HostError("\(app) declares no app: it never calls portolan.app { ... }")
             }
-            print(GraphRenderer.render(graph, as: format, style: GraphStyle().showingRoutes(of: graph)))
+            let rules = await host.nodeRules
+            let style = GraphStyle().showingRoutes(of: graph).showingRules(of: graph) { rules[$0] ?? [] }
+            print(GraphRenderer.render(graph, as: format, style: style))
         } catch let error as HostError {
             StandardStreams.errorLine("error: \(error.message)")
             throw ExitCode(1)

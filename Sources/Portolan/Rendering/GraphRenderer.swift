@@ -52,4 +52,17 @@ extension GraphStyle {
         style.details = { id in details(id) + (graph[id]?.routes ?? []) }
         return style
     }
+
+    /// The same style, with each node's rules in brackets under its label: `keep` for a switch
+    /// node that keeps its children's stacks, and the names `rules` gives (a scripting host's
+    /// `guard`, `can_leave`, `context_task`), so every format shows what can stop or change a route.
+    public func showingRules(of graph: NavigationGraph, _ rules: @escaping (NodeID) -> [String] = { _ in [] }) -> GraphStyle {
+        var style = self
+        let details = self.details
+        style.details = { id in
+            let marks = (graph[id]?.keepsStacks == true ? ["keep"] : []) + rules(id)
+            return details(id) + (marks.isEmpty ? [] : ["[" + marks.joined(separator: ", ") + "]"])
+        }
+        return style
+    }
 }

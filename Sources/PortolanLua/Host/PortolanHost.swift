@@ -248,6 +248,15 @@ public actor PortolanHost {
     /// The declared graph; nil before `portolan.app`.
     public var graph: NavigationGraph? { core.declaration?.graph }
 
+    /// The rules each node of the declared app has in Lua, by name (`guard`, `can_leave`,
+    /// `context_task`): what may stop or change a route there, as `portolan graph` shows it.
+    public var nodeRules: [NodeID: [String]] {
+        let rules: Set<HandlerName> = [.guard, .canLeave, .contextTask]
+        return (core.declaration?.handlers ?? [:]).mapValues { names in
+            HandlerName.allCases.filter { rules.contains($0) && names.contains($0) }.map(\.rawValue)
+        }
+    }
+
     // MARK: Embedding
 
     /// Binds a Swift object to a node id declared in Lua; it handles that node instead of Lua.
