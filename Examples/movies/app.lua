@@ -284,3 +284,24 @@ portolan.on("did_route", function(executed, destination)
   for i, entry in ipairs(destination or {}) do ids[i] = tostring(entry_id(entry)) end
   route_log[#route_log + 1] = table.concat(ids, "/")
 end)
+
+-- Flows and steps, as RxFlow has them: a screen says what happened (a step), and the flow decides
+-- where that leads. portolan.step("movie_picked", { id = 42 }) opens the movie in the wishlist.
+portolan.flow {
+  name = "movies",
+  steps = {
+    movie_picked = function(payload)
+      return { "root", "dashboard", "wishlist", { id = "wishlist_movie", context = { id = payload.id } } }
+    end,
+    settings_wanted = function() return "settings" end,
+  },
+  -- Before login a picked movie is not shown: the flow turns the step into a request to log in.
+  adapt = function(step, payload)
+    if step == "movie_picked" and not logged_in then return "login_needed", payload end
+  end,
+}
+
+portolan.flow {
+  name = "onboarding",
+  steps = { login_needed = function() return { "root", "onboarding", "onboarding_login" } end },
+}

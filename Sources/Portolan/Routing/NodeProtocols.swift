@@ -13,10 +13,12 @@ public struct InstructionInfo: Sendable, Equatable {
     /// Whether the host should animate this step: the last one only, unless the router animates
     /// each step (`RouterConfiguration.animatesEachStep`).
     public let animated: Bool
+    /// The step that asked for the route, if one did.
+    public let step: RouteStep?
 
     public init(
         instruction: Instruction, destination: Destination, url: URLResolution? = nil, index: Int = 0, count: Int = 1,
-        animated: Bool? = nil
+        animated: Bool? = nil, step: RouteStep? = nil
     ) {
         self.instruction = instruction
         self.destination = destination
@@ -24,6 +26,7 @@ public struct InstructionInfo: Sendable, Equatable {
         self.index = index
         self.count = count
         self.animated = animated ?? (index == count - 1)
+        self.step = step
     }
 
     /// Whether this is the route's last instruction.

@@ -29,7 +29,7 @@ extension Router {
         }
         // A modal flow's relative destination becomes a path from the root before anyone sees it.
         destination = tree.absolute(destination)
-        switch intercepted(destination, url: ticket.url) {
+        switch intercepted(destination, url: ticket.url, step: ticket.step) {
         case .failure(let failure):
             return .failure(failure)
         case .success(let settled):
@@ -67,7 +67,7 @@ extension Router {
             if let handlers = nodes[instruction.handlingNode.id], handlers.handles(instruction) {
                 let info = InstructionInfo(
                     instruction: instruction, destination: destination, url: url, index: index, count: plan.count,
-                    animated: configuration.animatesEachStep ? true : nil)
+                    animated: configuration.animatesEachStep ? true : nil, step: ticket.step)
                 if let failure = Self.failure(of: { try handlers.run(instruction, info: info) }, at: instruction) {
                     return failed(failure)
                 }
@@ -130,13 +130,14 @@ extension Router {
     // MARK: Interceptors
 
     /// The destination the route settles on after every interceptor let it pass, or why not.
-    private func intercepted(_ requested: Destination, url: URLResolution?) -> Result<Destination, RouteFailure> {
+    private func intercepted(_ requested: Destination, url: URLResolution?, step: RouteStep?) -> Result<Destination, RouteFailure> {
         let interceptors = state.withLock { $0.interceptors }
         var destination = requested
         var chain = [requested]
         var index = 0
         while index < interceptors.count {
-            let request = RouteRequest(destination: destination, from: activePath, url: chain.count == 1 ? url : nil)
+            let request = RouteRequest(
+                destination: destination, from: activePath, url: chain.count == 1 ? url : nil, step: step)
             let decision: InterceptionDecision
             do {
                 decision = try interceptors[index].decide(request)

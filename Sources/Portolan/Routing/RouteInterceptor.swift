@@ -7,11 +7,14 @@ public struct RouteRequest: Sendable, Equatable {
     /// The URL the route was asked for, with its query and fragment; nil for a route asked for
     /// by destination, and after an interceptor redirected it.
     public let url: URLResolution?
+    /// The step that asked for the route, if one did.
+    public let step: RouteStep?
 
-    public init(destination: Destination, from: [Entry], url: URLResolution? = nil) {
+    public init(destination: Destination, from: [Entry], url: URLResolution? = nil, step: RouteStep? = nil) {
         self.destination = destination
         self.from = from
         self.url = url
+        self.step = step
     }
 
     /// Whether the route ends at, or passes through, the node `id`.

@@ -11,6 +11,8 @@ public final class RouteTicket: Sendable {
     public let destination: Destination
     /// The URL the route was asked for, resolved; nil for a route to a destination.
     public let url: URLResolution?
+    /// The step that asked for the route, if one did.
+    public let step: RouteStep?
     private let state = Mutex(State())
 
     private struct State {
@@ -19,14 +21,15 @@ public final class RouteTicket: Sendable {
         var isCancelled = false
     }
 
-    init(destination: Destination, url: URLResolution? = nil) {
+    init(destination: Destination, url: URLResolution? = nil, step: RouteStep? = nil) {
         self.destination = destination
         self.url = url
+        self.step = step
     }
 
     /// Whether `other` asks for the same route: the same destination, by the same URL if any.
     func isSameRequest(as other: RouteTicket) -> Bool {
-        destination == other.destination && url?.url == other.url?.url
+        destination == other.destination && url?.url == other.url?.url && step == other.step
     }
 
     public func cancel() {

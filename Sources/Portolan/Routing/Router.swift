@@ -123,8 +123,8 @@ public final class Router: Sendable {
 
     /// Runs a route now, on the router's thread, with every route queued meanwhile; for the owner
     /// of the thread (a host's unit of work). Returns this route's result.
-    public func routeNow(to destination: Destination) -> RouteResult {
-        runNow(RouteTicket(destination: destination))
+    public func routeNow(to destination: Destination, step: RouteStep? = nil) -> RouteResult {
+        runNow(RouteTicket(destination: destination, step: step))
     }
 
     /// `routeNow(to:)` for a URL.
@@ -139,8 +139,8 @@ public final class Router: Sendable {
 
     /// `routeNow(url:)` for a URL the caller resolved already (`resolve(url:)`), so that it is
     /// not redirected and matched twice.
-    public func routeNow(resolved resolution: URLResolution) -> RouteResult {
-        runNow(RouteTicket(destination: resolution.destination, url: resolution))
+    public func routeNow(resolved resolution: URLResolution, step: RouteStep? = nil) -> RouteResult {
+        runNow(RouteTicket(destination: resolution.destination, url: resolution, step: step))
     }
 
     private func runNow(_ ticket: RouteTicket) -> RouteResult {
@@ -201,15 +201,15 @@ public final class Router: Sendable {
 
     /// `enqueue(url:)` for a URL the caller resolved already (`resolve(url:)`).
     @discardableResult
-    public func enqueue(resolved resolution: URLResolution) -> RouteTicket {
-        enqueue(RouteTicket(destination: resolution.destination, url: resolution))
+    public func enqueue(resolved resolution: URLResolution, step: RouteStep? = nil) -> RouteTicket {
+        enqueue(RouteTicket(destination: resolution.destination, url: resolution, step: step))
     }
 
     /// Queues a route and returns at once; the route runs after those queued before it (inside a
     /// route: after the running one, before the outermost route returns).
     @discardableResult
-    public func enqueue(to destination: Destination) -> RouteTicket {
-        enqueue(RouteTicket(destination: destination))
+    public func enqueue(to destination: Destination, step: RouteStep? = nil) -> RouteTicket {
+        enqueue(RouteTicket(destination: destination, step: step))
     }
 
     private func enqueue(_ ticket: RouteTicket) -> RouteTicket {
@@ -263,6 +263,11 @@ public final class Router: Sendable {
             state.isDraining = false
             return nil
         }
+    }
+
+    /// The step that asked for the route running now, if one did.
+    public var runningStep: RouteStep? {
+        state.withLock { $0.running }?.step
     }
 
     /// Whether the route running now was cancelled (by its ticket, or its awaiting task).

@@ -63,6 +63,7 @@ extension HostCore {
         var requestFields = request.url?.urlFields ?? [:]
         requestFields[.string("destination")] = request.destination.luaValue
         requestFields[.string("from")] = .array(request.from.map(\.luaValue))
+        if let step = request.step { requestFields[.string("step")] = step.luaValue }
         let values = try runCoroutine(try module.runInterceptors, [.table(requestFields)])
         let decision = try HandlerResult.decision(values)
         if case .redirect = decision, values.count > 2, values[2] == .boolean(true) {

@@ -89,7 +89,8 @@ final class HostCore: @unchecked Sendable {
         guard checkers.count == 2 else { throw HostError("the node-table checkers returned \(checkers.count) values") }
         let chunk = try CompiledChunks.function(PortolanModule.source, chunkName: PortolanModule.chunkName, in: state)
         let urlRules = try run(PortolanModule.urlRules, []).first ?? .nil
-        let results = try state.call(chunk, [try bridge(), printer[0], checkers[0], checkers[1], urlRules])
+        let flows = try run(PortolanModule.flows, []).first ?? .nil
+        let results = try state.call(chunk, [try bridge(), printer[0], checkers[0], checkers[1], urlRules, flows])
         guard results.count == 2 else { throw HostError("the portolan module returned \(results.count) values") }
         functions = try ModuleFunctions(results[0])
         try state.preload(name: "portolan", function: results[1])
@@ -216,10 +217,10 @@ final class HostCore: @unchecked Sendable {
 
     // MARK: Routes
 
-    func route(_ destination: Destination) -> RouteResult {
+    func route(_ destination: Destination, step: RouteStep? = nil) -> RouteResult {
         pendingResume = nil
         do {
-            return try requireRouter().routeNow(to: destination)
+            return try requireRouter().routeNow(to: destination, step: step)
         } catch {
             return .failure(error)
         }
@@ -238,12 +239,12 @@ final class HostCore: @unchecked Sendable {
     }
 
     /// Routes to a resolved URL; the coverage observer sees the very resolution the route uses.
-    func route(resolved resolution: URLResolution) -> RouteResult {
+    func route(resolved resolution: URLResolution, step: RouteStep? = nil) -> RouteResult {
         pendingResume = nil
         do {
             let router = try requireRouter()
             urlObserver?(resolution)
-            return router.routeNow(resolved: resolution)
+            return router.routeNow(resolved: resolution, step: step)
         } catch {
             return .failure(error)
         }
@@ -306,17 +307,17 @@ final class HostCore: @unchecked Sendable {
 
     /// Queues a route asked for from inside a route (a handler, guard, interceptor or observer):
     /// it runs after the running one, before the outermost route returns.
-    func enqueue(_ target: RouteTarget) throws(RouteFailure) {
+    func enqueue(_ target: RouteTarget, step: RouteStep? = nil) throws(RouteFailure) {
         let router = try requireRouter()
         let ticket: RouteTicket
         switch target {
         case .destination(let destination):
-            ticket = router.enqueue(to: destination)
+            ticket = router.enqueue(to: destination, step: step)
         case .url(let url):
             // A URL that leads nowhere is refused here, at the caller's line, not later.
             let resolution = try resolve(url: url, functionRulesApplied: true).get()
             urlObserver?(resolution)
-            ticket = router.enqueue(resolved: resolution)
+            ticket = router.enqueue(resolved: resolution, step: step)
         }
         // Dropped at once (a duplicate): the caller hears it now, not never.
         if case .failure(let failure)? = ticket.outcome { throw failure }

@@ -7,7 +7,9 @@ import Portolan
 extension HostCore {
     func deliver(_ event: RouterEvent) {
         guard let name = event.luaName, observedEvents.contains(name), let emit = functions?.emit else { return }
-        let arguments = [.string(name)] + Self.luaArguments(of: event)
+        // The step that asked for the route travels with its events (the last argument).
+        let step = router?.runningStep?.luaValue ?? .nil
+        let arguments = [.string(name)] + Self.luaArguments(of: event) + (event.carriesStep ? [step] : [])
         do {
             let failures = try state.withInstructionBudget(configuration.handlerInstructionBudget) { () throws(LuaError) in
                 try state.call(emit, arguments)
@@ -41,6 +43,14 @@ extension HostCore {
 }
 
 extension RouterEvent {
+    /// Whether Lua observers get the route's step with the event.
+    var carriesStep: Bool {
+        switch self {
+        case .willRoute, .didRoute, .failed: true
+        default: false
+        }
+    }
+
     /// The name `portolan.on` knows the event by; nil for events Lua does not observe.
     var luaName: String? {
         switch self {

@@ -35,8 +35,8 @@ extension HostCore {
 
     private func serve(_ request: ModuleRequest?, in coroutine: LuaCoroutine) throws(HostError) -> [LuaValue] {
         switch request {
-        case .route(let value):
-            return route(luaDestination: value).luaValues
+        case .route(let value, let step):
+            return route(luaDestination: value, step: step).luaValues
         case .plan(let value):
             do {
                 switch try RouteTarget(lua: value) {
@@ -67,11 +67,12 @@ extension HostCore {
         }
     }
 
-    private func route(luaDestination value: LuaValue) -> RouteResult {
+    private func route(luaDestination value: LuaValue, step: LuaValue) -> RouteResult {
         do {
+            let step = try RouteStep(lua: step)
             switch try RouteTarget(lua: value) {
-            case .destination(let destination): return route(destination)
-            case .url(let url): return route(resolved: try resolve(url: url, functionRulesApplied: true).get())
+            case .destination(let destination): return route(destination, step: step)
+            case .url(let url): return route(resolved: try resolve(url: url, functionRulesApplied: true).get(), step: step)
             }
         } catch {
             return .failure(error)

@@ -49,6 +49,7 @@ extension HostCore {
                 return []
             }),
             ("destination", { [weak self] _ in [try self.unwrap().currentDestination?.luaValue ?? .nil] }),
+            ("step", { [weak self] _ in [try self.unwrap().router?.runningStep?.luaValue ?? .nil] }),
             ("write", { [weak self] in
                 try self.unwrap().output($0.first?.stringValue ?? "")
                 return []
@@ -70,7 +71,7 @@ extension HostCore {
 
     private func enqueueFromLua(_ arguments: [LuaValue]) -> [LuaValue] {
         do {
-            try enqueue(RouteTarget(lua: arguments.first ?? .nil))
+            try enqueue(RouteTarget(lua: arguments.first ?? .nil), step: try RouteStep(lua: arguments.count > 1 ? arguments[1] : .nil))
             return [.boolean(true)]
         } catch {
             return [.boolean(false), error.luaFields]

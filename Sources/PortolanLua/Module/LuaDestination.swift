@@ -77,6 +77,22 @@ extension Entry {
     }
 }
 
+extension RouteStep {
+    /// A step as the module hands it over, `{ name =, payload = { flat values } }`; nil for nil.
+    init?(lua value: LuaValue) throws(RouteFailure) {
+        guard value != .nil else { return nil }
+        guard case .string(let name) = value["name"], !name.isEmpty else {
+            throw RouteFailure(.invalid, "a step needs a name, as in portolan.step(\"movie_picked\", { id = 42 })")
+        }
+        let entry = try Entry(lua: .table([.string("id"): .string(name), .string("context"): value["payload"]]))
+        self.init(name, payload: entry.context)
+    }
+
+    var luaValue: LuaValue {
+        .table([.string("name"): .string(name), .string("payload"): Entry(name, context: payload).contextTable ?? .table([:])])
+    }
+}
+
 /// What `portolan.route` and `portolan.plan` accept: a destination, or a URL (a string that
 /// ``ParsedURL/isURL(_:)`` accepts), which the graph's route patterns resolve.
 package enum RouteTarget: Sendable {

@@ -32,7 +32,8 @@ struct ModuleFunctions {
 
 /// A yield the host serves: `coroutine.yield(MARK, verb, argument)` from the module.
 enum ModuleRequest {
-    case route(LuaValue)
+    /// A route, and the step that asked for it (`portolan.step`), or nil.
+    case route(LuaValue, step: LuaValue)
     case plan(LuaValue)
     case refresh
     case back
@@ -44,7 +45,7 @@ enum ModuleRequest {
         guard values.count >= 2, values[0] == .string(Self.mark), case .string(let verb) = values[1] else { return nil }
         let argument = values.count > 2 ? values[2] : .nil
         switch verb {
-        case "route": self = .route(argument)
+        case "route": self = .route(argument, step: values.count > 3 ? values[3] : .nil)
         case "plan": self = .plan(argument)
         case "refresh": self = .refresh
         case "back": self = .back

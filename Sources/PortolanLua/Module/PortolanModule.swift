@@ -12,6 +12,8 @@ enum PortolanModule {
     /// checkers of node tables and of the root's options (given the handler fields).
     static let printer = Part(source: PackageResources.ValuePrinter_lua, chunkName: "=portolan.printer")
     static let nodeDescription = Part(source: PackageResources.NodeDescription_lua, chunkName: "=portolan.nodes")
+    /// Flows and steps (RxFlow): which flow a step leads through, and where.
+    static let flows = Part(source: PackageResources.Flows_lua, chunkName: "=portolan.flows")
     /// The redirect rules written as Lua functions, and which destination strings are URLs.
     static let urlRules = Part(source: PackageResources.URLRules_lua, chunkName: "=portolan.urls")
 

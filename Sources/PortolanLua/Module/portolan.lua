@@ -4,10 +4,9 @@
 --
 -- What lives here is what is easier and safer in Lua: argument checks that raise at the caller's
 -- line, the yields that hand a route to the host, error objects with `__tostring`, and the node
--- tables that handlers receive as `node`.
--- show_value is ValuePrinter.lua's printer; describe and app_options are NodeDescription.lua's
--- checkers of node tables and of the root table's options; make_url_rules is URLRules.lua's.
-local bridge, show_value, describe, app_options, make_url_rules = ...
+-- tables that handlers receive as `node`. Its parts in files of their own come as arguments:
+-- ValuePrinter.lua, NodeDescription.lua (two checkers), URLRules.lua and Flows.lua.
+local bridge, show_value, describe, app_options, make_url_rules, make_flows = ...
 local url_rules = make_url_rules(bridge)
 local portolan = {}
 local host = {}
@@ -100,15 +99,20 @@ end
 --- Routes to `dest` and returns the executed instructions, or nil and an error.
 -- From a handler, guard, interceptor or observer the route is queued instead: it runs after the
 -- current one, and this returns a pending handle at once.
-function portolan.route(dest)
+local function route(dest, step)
   dest = target(dest)
   if role() == "script" then
-    return outcome(coroutine.yield(MARK, "route", dest))
+    return outcome(coroutine.yield(MARK, "route", dest, step))
   end
-  local ok, result = bridge.enqueue(dest)
+  local ok, result = bridge.enqueue(dest, step)
   if not ok then return nil, route_error(result) end
   return { pending = true, destination = dest }
 end
+function portolan.route(dest) return route(dest) end
+
+-- Flows and steps (Flows.lua): portolan.flow { name =, steps =, adapt = } and portolan.step(name, payload).
+local flows = make_flows { route = route, route_error = route_error }
+portolan.flow, portolan.step = flows.flow, flows.step
 
 --- What portolan.route(dest) would execute now, without running anything.
 function portolan.plan(dest)
@@ -317,10 +321,11 @@ end
 -- `info.destination` is built only when a handler reads it: most never do, and it is the whole path.
 local Info = {
   __index = function(info, key)
-    if key ~= "destination" then return nil end
-    local destination = bridge.destination()
-    rawset(info, key, destination)
-    return destination
+    local read = key == "destination" and bridge.destination or key == "step" and bridge.step or nil
+    if read == nil then return nil end
+    local value = read()
+    rawset(info, key, value)
+    return value
   end,
 }
 
@@ -371,7 +376,9 @@ end
 local saved
 
 function host.begin_reload()
-  saved = { nodes = nodes, interceptors = interceptors, observers = observers, url_functions = url_rules.functions }
+  saved = { nodes = nodes, interceptors = interceptors, observers = observers, url_functions = url_rules.functions,
+            flows = flows.list }
+  flows.list = {}
   interceptors = {}
   observers = no_observers()
   url_rules.functions = {}
@@ -379,8 +386,8 @@ end
 
 function host.end_reload(succeeded)
   if not succeeded and saved then
-    nodes, interceptors, observers, url_rules.functions =
-      saved.nodes, saved.interceptors, saved.observers, saved.url_functions
+    nodes, interceptors, observers, url_rules.functions, flows.list =
+      saved.nodes, saved.interceptors, saved.observers, saved.url_functions, saved.flows
   end
   saved = nil
 end
