@@ -178,8 +178,9 @@ portolan.app {
     },
     {
       id = "dashboard", kind = "switch", active = "wishlist",
-      -- A tab bar: switching tabs keeps each tab's stack, and switching back shows it again.
-      keep = true,
+      -- A tab bar: switching tabs keeps each tab's stack, and switching back shows it again. Back
+      -- at a tab's root returns to the tab shown before, as Android's bottom navigation does.
+      keep = true, back = "history",
       -- Asked before every route that goes to the dashboard or below it, even from inside it:
       -- until the user has logged in, send them to the welcome screen instead. `resume = true`
       -- sets the destination aside: after login, portolan.resume() goes on to it.

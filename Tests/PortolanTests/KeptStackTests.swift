@@ -51,3 +51,26 @@ import Testing
         #expect(throws: RouteFailure.self) { try tree.destination(switching: "root", to: "nowhere") }
     }
 }
+
+/// Back through a switch node's history (`back = "history"`, Android's bottom navigation).
+@Suite struct BackThroughHistoryTests {
+    @Test func backReturnsTheSwitchToItsPreviousChildOnceNothingIsLeftToLeave() async throws {
+        let graph = try NavigationGraph(root: NodeSpec(
+            "root", kind: .switch, children: [
+                .screen("home", [.screen("article")]), .screen("search"), .screen("profile"),
+            ], keepsStacks: true, backThroughHistory: true))
+        let router = Router(graph: graph, configuration: .init(handlerTimeout: nil))
+        _ = await router.route(to: path("root", "home", "article"))
+        _ = await router.route(to: path("root", "search"))
+        _ = await router.route(to: path("root", "profile"))
+        func back() async -> [String]? {
+            (try? await router.back().get()).map(texts)
+        }
+        #expect(await back() == ["switch root -> search"])
+        // Back to home, which kept its article; then back leaves the article; then nothing is left.
+        #expect(await back() == ["switch root -> home"])
+        #expect(router.activePath.map(\.id) == ["root", "home", "article"])
+        #expect(await back() == ["leave article"])
+        #expect(await back() == nil)
+    }
+}

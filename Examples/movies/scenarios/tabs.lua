@@ -69,18 +69,23 @@ scenario("back through kept tabs", function()
   -- Back leaves the top screen, one at a time, down to the tab's root.
   expect(portolan.back(), { "leave wishlist_cast {id=7}" })
   expect(portolan.back(), { "leave wishlist_movie {id=42}" })
-  local _, err = portolan.back()
-  expect(err.kind, "unreachable")
   -- The other tab kept its stack all along, and a finder reaches into it.
   expect(portolan.find("watched_movie"), {
     { id = "root", context = {} }, { id = "dashboard", context = {} }, { id = "watched", context = {} },
     { id = "watched_movie", context = { id = 3 } },
   })
-  expect(portolan.route(portolan.find("watched_movie", { id = 3 })), { "switch dashboard -> watched" })
+  -- At the tab's root, back returns to the tab shown before (back = "history"), with its stack.
+  expect(portolan.back(), { "switch dashboard -> watched" })
+  expect(portolan.active_path(), { "root", "dashboard", "watched", "watched_movie" })
+  expect(portolan.back(), { "leave watched_movie {id=3}" })
+  expect(portolan.back(), { "switch dashboard -> wishlist" })
+  local _, err = portolan.back()
+  expect(err.kind, "unreachable")
+  expect(portolan.route(portolan.find("wishlist")), {})
   -- Every route is in the history, newest last.
   local history = portolan.history()
   expect(#history >= 6, true)
-  expect(history[#history].executed, { "switch dashboard -> watched" })
+  expect(history[#history].executed, {})
   expect(history[#history].ok, true)
 end)
 

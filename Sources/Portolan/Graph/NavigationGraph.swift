@@ -13,6 +13,8 @@ public struct NodeDeclaration: Sendable, Equatable {
     public let routes: [String]
     /// A switch node that keeps the stacks of the children it switches away from (`NodeSpec`).
     public let keepsStacks: Bool
+    /// A switch node that back returns to its previously active child (`NodeSpec`).
+    public let backThroughHistory: Bool
 
     public func declares(child id: NodeID) -> Bool {
         children.contains(id)
@@ -107,7 +109,8 @@ public struct NavigationGraph: Sendable, Equatable {
         declarations[spec.id] = NodeDeclaration(
             id: spec.id, kind: spec.kind, parent: parentID, children: spec.children.map(\.id),
             initialActive: initialActive, isAnywhere: isAnywhere, routes: spec.routes,
-            keepsStacks: spec.kind == .switch && spec.keepsStacks)
+            keepsStacks: spec.kind == .switch && spec.keepsStacks,
+            backThroughHistory: spec.kind == .switch && spec.backThroughHistory)
         let index = table.count
         indices[spec.id] = index
         nodeIDs.append(spec.id)

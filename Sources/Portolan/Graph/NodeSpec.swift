@@ -12,10 +12,13 @@ public struct NodeSpec: Sendable, Equatable {
     /// On a switch node: a route that switches away from a child keeps what is open inside it (as a
     /// tab bar keeps each tab's stack) instead of leaving it first.
     public var keepsStacks: Bool
+    /// On a switch node: back, with nothing left to leave inside the active child, returns the
+    /// switch to its previously active child (Android's bottom navigation).
+    public var backThroughHistory: Bool
 
     public init(
         _ id: NodeID, kind: NodeKind = .screen, active: NodeID? = nil, children: [NodeSpec] = [], routes: [String] = [],
-        keepsStacks: Bool = false
+        keepsStacks: Bool = false, backThroughHistory: Bool = false
     ) {
         self.id = id
         self.kind = kind
@@ -23,6 +26,7 @@ public struct NodeSpec: Sendable, Equatable {
         self.children = children
         self.routes = routes
         self.keepsStacks = keepsStacks
+        self.backThroughHistory = backThroughHistory
     }
 
     /// A switch node; `active` defaults to the first child.

@@ -50,6 +50,7 @@ extension Router {
     ) -> RouteResult {
         var executed: [Instruction] = []
         var undo: [Instruction] = []
+        var switchedAway: [(NodeID, Entry)] = []
         executed.reserveCapacity(plan.count)
         let (nodes, start) = state.withLock { ($0.nodes, $0.tree) }
         let restorePoint = configuration.rollsBack && !plan.isEmpty ? RestorePoint(tree: start) : nil
@@ -73,12 +74,14 @@ extension Router {
                 }
             }
             do {
-                let inverse = try state.withLock { state throws(TreeUpdateError) in
+                let (inverse, left) = try state.withLock { state throws(TreeUpdateError) in
                     let inverse = restorePoint == nil ? nil : Self.inverse(of: instruction, in: state.tree)
+                    let left = Self.childSwitchedAway(by: instruction, in: state.tree)
                     try state.tree.apply(instruction)
-                    return inverse
+                    return (inverse, left)
                 }
                 if let inverse { undo.append(inverse) }
+                if let left { switchedAway.append(left) }
             } catch {
                 return failed(RouteFailure(.invalid, "the tree changed while the route ran: \(error)", instruction: instruction))
             }
@@ -87,6 +90,11 @@ extension Router {
         }
         if let failure = runContextTasks(toward: destination, nodes: nodes) {
             return failed(failure)
+        }
+        if !switchedAway.isEmpty {
+            state.withLock { state in
+                for (switchNode, child) in switchedAway { state.switchHistory[switchNode, default: []].append(child) }
+            }
         }
         return .success(executed)
     }

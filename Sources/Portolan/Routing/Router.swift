@@ -323,4 +323,6 @@ struct RouterState {
     var subscribers: [Int: AsyncStream<RouterEvent>.Continuation] = [:]
     var nextSubscriberID = 0
     var history: RouteHistory
+    /// For switch nodes that go back through their history: the children they switched away from.
+    var switchHistory: [NodeID: [Entry]] = [:]
 }

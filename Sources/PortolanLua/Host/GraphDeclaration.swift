@@ -42,7 +42,7 @@ struct GraphDeclaration {
         let routes = (value["routes"].arrayValue ?? []).compactMap(\.stringValue)
         return NodeSpec(
             id, kind: kind, active: value["active"].stringValue, children: children, routes: routes,
-            keepsStacks: value["keep"] == .boolean(true))
+            keepsStacks: value["keep"] == .boolean(true), backThroughHistory: value["back_history"] == .boolean(true))
     }
 }
 

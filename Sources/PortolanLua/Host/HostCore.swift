@@ -279,13 +279,9 @@ final class HostCore: @unchecked Sendable {
 
     /// Leaves the top screen: routes to the active path without it, as a route the user asked for.
     func back() -> RouteResult {
+        pendingResume = nil
         do {
-            let router = try requireRouter()
-            guard let destination = router.tree.backDestination else {
-                return .failure(RouteFailure(
-                    .unreachable, "nothing to go back from: every node of the active path is the root or managed by a switch node"))
-            }
-            return route(destination)
+            return try requireRouter().backNow()
         } catch {
             return .failure(error)
         }

@@ -25,6 +25,9 @@ local function describe(node, where, found)
   if node.keep and node.kind ~= "switch" then
     return nil, name .. ": keep is for switch nodes (it keeps their children's stacks)"
   end
+  if node.back ~= nil and (node.back ~= "history" or node.kind ~= "switch") then
+    return nil, name .. ': back = "history" is the only back, and only on a switch node'
+  end
   local handlers = {}
   for _, field in ipairs(HANDLERS) do
     local value = node[field]
@@ -58,7 +61,8 @@ local function describe(node, where, found)
   end
   if found[node.id] == nil then found[node.id] = node end
   return { id = node.id, kind = node.kind or "screen", active = node.active,
-           children = children, handlers = handlers, routes = routes or {}, keep = node.keep == true }
+           children = children, handlers = handlers, routes = routes or {}, keep = node.keep == true,
+           back_history = node.back == "history" }
 end
 
 -- The root table's options, checked: a table for the host, or nil and what is wrong.

@@ -21,8 +21,9 @@ public struct ReplRecording: Sendable {
         /// Lua typed at the prompt: `statement` when it compiles as one (else it was an expression),
         /// `raised` when it failed there, `routed` when it ran routes; `activePath` after it.
         case lua(String, statement: Bool, raised: Bool, routed: Bool, activePath: [String])
-        /// A route request: the Lua expression of its destination and what it did.
-        case route(destination: String, result: Outcome, activePath: [String])
+        /// A route request: the Lua call that asks for it (`portolan.route(…)`, `portolan.back()`)
+        /// and what it did.
+        case route(call: String, result: Outcome, activePath: [String])
         /// A comment (a reload).
         case note(String)
     }
@@ -84,13 +85,13 @@ public struct ReplRecording: Sendable {
                 if routed {
                     lines.append("  expect(portolan.active_path(), \(Self.list(activePath)))")
                 }
-            case .route(let destination, let result, let activePath):
+            case .route(let call, let result, let activePath):
                 switch result {
                 case .instructions(let instructions):
-                    lines.append("  expect(portolan.route(\(destination)), \(Self.list(instructions)))")
+                    lines.append("  expect(\(call), \(Self.list(instructions)))")
                 case .failed(let kind):
                     lines.append("  do")
-                    lines.append("    local _, err = portolan.route(\(destination))")
+                    lines.append("    local _, err = \(call)")
                     lines.append("    expect(err and err.kind, \(Self.literal(kind)))")
                     lines.append("  end")
                 }

@@ -6,17 +6,14 @@ import PortolanLua
 extension ReplSession {
     // MARK: :back
 
-    /// Leaves the top screen, as `portolan.back()` does.
+    /// Goes back, as `portolan.back()` does: leaves the top screen, or returns a switch node that
+    /// goes back through its history to its previous child.
     func back() async {
-        guard let router = await host.router else {
+        guard await host.router != nil else {
             say("error: no app declared yet: call portolan.app { ... }", .error)
             return
         }
-        guard let destination = router.tree.backDestination else {
-            say("(nothing to go back from: every node of the active path is the root or managed by a switch node)", .note)
-            return
-        }
-        await route(label: ":back", recordedAs: ReplRecording.lua(destination)) { host in host.back() }
+        await route(label: ":back", recordedAs: "portolan.back()") { host in host.back() }
     }
 
     // MARK: :events

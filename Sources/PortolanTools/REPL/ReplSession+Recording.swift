@@ -41,15 +41,15 @@ extension ReplSession {
         self.recording = nil
     }
 
-    /// Remembers a route request: `destination` is its Lua expression.
-    func recordRoute(destination: String, result: RouteResult) async {
+    /// Remembers a route request: `call` is the Lua call that asks for it.
+    func recordRoute(call: String, result: RouteResult) async {
         guard recording != nil else { return }
         let outcome: ReplRecording.Outcome
         switch result {
         case .success(let instructions): outcome = .instructions(instructions.map(\.description))
         case .failure(let failure): outcome = .failed(kind: failure.kind.rawValue)
         }
-        recording?.append(.route(destination: destination, result: outcome, activePath: await activeIDs()))
+        recording?.append(.route(call: call, result: outcome, activePath: await activeIDs()))
         saveRecording()
     }
 

@@ -16,7 +16,9 @@ extension ReplSession {
     func route(_ text: String) async {
         switch await target(of: text) {
         case .url(let resolution)?:
-            await route(label: text, recordedAs: ReplRecording.literal(text)) { host in host.route(resolved: resolution) }
+            await route(label: text, recordedAs: "portolan.route(\(ReplRecording.literal(text)))") { host in
+                host.route(resolved: resolution)
+            }
         case .idPath(let destination)?:
             await route(to: destination, label: text)
         case nil:
@@ -26,16 +28,18 @@ extension ReplSession {
 
     /// Routes to a destination (an id path, `:back`), shows and remembers it.
     func route(to destination: Destination, label: String) async {
-        await route(label: label, recordedAs: ReplRecording.lua(destination)) { host in host.route(destination) }
+        await route(label: label, recordedAs: "portolan.route(\(ReplRecording.lua(destination)))") { host in
+            host.route(destination)
+        }
     }
 
     /// Runs one route request as a unit of the host, then shows and records it.
     func route(
-        label: String, recordedAs destination: String, _ request: @Sendable (isolated PortolanHost) -> RouteResult
+        label: String, recordedAs call: String, _ request: @Sendable (isolated PortolanHost) -> RouteResult
     ) async {
         let result = await host.perform(request)
         showRoutes(eventLog.snapshot(), result: result)
-        await recordRoute(destination: destination, result: result)
+        await recordRoute(call: call, result: result)
         await showActivePath()
     }
 
