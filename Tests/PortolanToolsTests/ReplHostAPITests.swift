@@ -57,3 +57,17 @@ import Testing
         #expect(await host.router?.activePath.map(\.id) == ["root", "a"])
     }
 }
+
+/// Steps show in the REPL's event stream (`:events on`).
+@Suite struct ReplStepEventTests {
+    @Test func aStepShowsWithTheRouteItAskedFor() async throws {
+        let output = Locked<[String]>([])
+        let session = try await ReplSession.start(appFile: nil, output: { output.value.append($0) })
+        await session.handle("login()")
+        await session.handle(":events on")
+        output.value = []
+        await session.handle(#"portolan.step("movie_picked", { id = 5 })"#)
+        #expect(output.value.contains("· will_route root > dashboard > wishlist > wishlist_movie {id=5} (step movie_picked {id=5})"),
+                "\(output.value)")
+    }
+}

@@ -22,7 +22,7 @@ extension ReplSession {
         switch argument {
         case "on":
             showsEvents.value = true
-            say("router events will be shown as they happen (· will_route, · instruction, · did_route, · failed)", .note)
+            say("router events will be shown as they happen (· will_route, · instruction, · did_route, · failed, · redirected, · rolled_back)", .note)
         case "off":
             showsEvents.value = false
             say("router events hidden", .note)

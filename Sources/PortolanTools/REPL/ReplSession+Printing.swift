@@ -4,7 +4,7 @@ import PortolanLua
 /// How the session shows routes, plans, the active path and the tree.
 extension ReplSession {
     /// Shows the routes the events tell of, or `result` when the router saw none.
-    func showRoutes(_ events: [RouterEvent], result: RouteResult) {
+    func showRoutes(_ events: [RouteEventLog.Logged], result: RouteResult) {
         let routes = RouteReport.reports(from: events)
         guard !routes.isEmpty else {
             // The router never saw the route (no app declared, a URL that leads nowhere): only
@@ -23,6 +23,9 @@ extension ReplSession {
     }
 
     func show(_ report: RouteReport) {
+        if let step = report.step {
+            say("step \(step)", .note)
+        }
         if let settled = report.settled, let requested = report.requested, settled != requested {
             say("redirected to \(settled)", .note)
         }
@@ -54,9 +57,9 @@ extension ReplSession {
     }
 
     /// An event as `:events on` prints it.
-    static func describe(_ event: RouterEvent) -> String {
+    static func describe(_ event: RouterEvent, step: RouteStep? = nil) -> String {
         switch event {
-        case .willRoute(let destination): return "will_route \(destination)"
+        case .willRoute(let destination): return "will_route \(destination)" + (step.map { " (step \($0))" } ?? "")
         case .instruction(let instruction): return "instruction \(instruction)"
         case .didRoute(let destination, let executed):
             return "did_route \(destination) (\(executed.count) instruction\(executed.count == 1 ? "" : "s"))"

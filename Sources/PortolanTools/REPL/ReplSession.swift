@@ -154,10 +154,11 @@ public actor ReplSession {
         guard let router = await host.router, observedRouter != ObjectIdentifier(router) else { return }
         observedRouter = ObjectIdentifier(router)
         let eventLog = self.eventLog, showsEvents = self.showsEvents, write = self.write, style = self.style
-        router.observe { event in
-            eventLog.record(event)
+        router.observe { [weak router] event in
+            let step = router?.runningStep
+            eventLog.record(event, step: step)
             if showsEvents.value {
-                write(style.paint("· " + Self.describe(event), .event))
+                write(style.paint("· " + Self.describe(event, step: step), .event))
             }
         }
     }

@@ -1,27 +1,33 @@
 import Portolan
 
-/// The router events seen while one REPL line runs: what the session shows and remembers of the
-/// routes the line ran, queued ones included.
+/// The router events seen while one REPL line runs, each with the step of the route it belongs to:
+/// what the session shows and remembers of the routes the line ran, queued ones included.
 final class RouteEventLog: Sendable {
-    private let state = Locked<(logging: Bool, events: [RouterEvent])>((false, []))
+    /// An event, and the step that asked for its route (`portolan.step`), if one did.
+    struct Logged: Sendable {
+        var event: RouterEvent
+        var step: RouteStep?
+    }
+
+    private let state = Locked<(logging: Bool, events: [Logged])>((false, []))
 
     func start() {
         state.value = (true, [])
     }
 
-    func record(_ event: RouterEvent) {
+    func record(_ event: RouterEvent, step: RouteStep?) {
         state.withLock { state in
-            if state.logging { state.events.append(event) }
+            if state.logging { state.events.append(Logged(event: event, step: step)) }
         }
     }
 
     /// What was seen since `start`.
-    func snapshot() -> [RouterEvent] {
+    func snapshot() -> [Logged] {
         state.value.events
     }
 
     /// Stops logging and returns what was seen.
-    func stop() -> [RouterEvent] {
+    func stop() -> [Logged] {
         state.withLock { state in
             defer { state = (false, []) }
             return state.events

@@ -8,6 +8,8 @@ struct RouteReport {
     var failure: RouteFailure?
     /// The undo of a failed route, step by step.
     var rolledBack: [Instruction] = []
+    /// The step that asked for the route (`portolan.step`), if one did.
+    var step: RouteStep?
 
     /// A route's result, for a route the router never announced (no app, a URL leading nowhere).
     init(_ result: RouteResult) {
@@ -27,12 +29,14 @@ struct RouteReport {
     }
 
     /// The routes the events tell of, in order: the one asked for, then any queued meanwhile.
-    static func reports(from events: [RouterEvent]) -> [RouteReport] {
+    static func reports(from events: [RouteEventLog.Logged]) -> [RouteReport] {
         var reports: [RouteReport] = []
-        for event in events {
-            switch event {
+        for logged in events {
+            switch logged.event {
             case .willRoute(let destination):
-                reports.append(RouteReport(requested: destination, instructions: []))
+                var report = RouteReport(requested: destination, instructions: [])
+                report.step = logged.step
+                reports.append(report)
             case .instruction(let instruction):
                 reports.indices.last.map { reports[$0].instructions.append(instruction) }
             case .didRoute(let destination, _):
