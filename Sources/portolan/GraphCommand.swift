@@ -40,7 +40,8 @@ struct Graph: AsyncParsableCommand {
                 throw HostError("\(app) declares no app: it never calls portolan.app { ... }")
             }
             let rules = await host.nodeRules
-            let style = GraphStyle().showingRoutes(of: graph).showingRules(of: graph) { rules[$0] ?? [] }
+            var style = GraphStyle().showingRoutes(of: graph).showingRules(of: graph) { rules[$0] ?? [] }
+            style.notes = await host.flowLines
             print(GraphRenderer.render(graph, as: format, style: style))
         } catch let error as HostError {
             StandardStreams.errorLine("error: \(error.message)")

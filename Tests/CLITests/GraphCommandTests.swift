@@ -47,13 +47,14 @@ import FoundationXML
 
 /// `portolan graph` shows the rules that can stop or change a route, in every format.
 @Suite struct GraphRulesTests {
-    @Test func guardsCanLeaveKeepAndContextTasksShowInEveryFormat() async throws {
+    @Test func guardsCanLeaveKeepContextTasksAndFlowsShowInEveryFormat() async throws {
         for format in ["text", "dot", "mermaid", "json", "svg"] {
             let run = try await PortolanBinary.run(["graph", "Examples/movies/app.lua", "--format", format])
             #expect(run.status == 0, "\(format): \(run.stderr)")
             #expect(run.stdout.contains("[keep, guard]"), "\(format) shows the dashboard's rules")
             #expect(run.stdout.contains("[can_leave]"), "\(format) shows the settings' can_leave")
             #expect(run.stdout.contains("[context_task]"), "\(format) shows the movie screens' context task")
+            #expect(run.stdout.contains("flow movies: movie_picked, settings_wanted (adapts steps)"), "\(format) shows the flows")
         }
     }
 }

@@ -26,6 +26,11 @@ enum DOTRenderer {
             }
             out += "  }\n"
         }
+        if !drawing.notes.isEmpty {
+            // A box of its own, apart from the tree: what holds for the whole graph.
+            let text = drawing.notes.map { $0 + "\n" }.joined()
+            out += "  \"notes\" [label=\(Escaping.dotString(text)), shape=note, class=\"notes\"];\n"
+        }
         for edge in drawing.edges {
             var attributes: [String] = []
             var styles: [String] = []

@@ -62,6 +62,7 @@ struct GraphDrawing: Sendable, Equatable {
     let title: String?
     let stylesheet: String
     let legend: [GraphLegendItem]
+    let notes: [String]
 
     // MARK: Declared graph
 
@@ -71,6 +72,7 @@ struct GraphDrawing: Sendable, Equatable {
         title = style.title
         stylesheet = style.stylesheet
         legend = style.legend
+        notes = style.notes
         let activeIDs = live.map { Set($0.activePath.map(\.id)) } ?? []
         var index: [NodeID: Int] = [:]
         addDeclared(graph.rootID, parent: nil, graph: graph, activeIDs: activeIDs, style: style, index: &index)
@@ -133,6 +135,7 @@ struct GraphDrawing: Sendable, Equatable {
         title = style.title
         stylesheet = style.stylesheet
         legend = style.legend
+        notes = style.notes
         activePath = tree.activePath.map(\.description)
         addLive(tree.root, key: "0", parent: nil, isSelected: true, onPath: true, graph: tree.graph, style: style)
         for position in nodes.indices {

@@ -43,6 +43,8 @@ public struct GraphStyle {
     public var legend: [GraphLegendItem]
     /// A title: the SVG `<title>`, the DOT graph label, a Mermaid `title` front matter.
     public var title: String?
+    /// Lines about the graph as a whole (an app's flows), shown under the drawing in every format.
+    public var notes: [String] = []
 
     public init(
         nodeClasses: @escaping (NodeID) -> [String] = { _ in [] },

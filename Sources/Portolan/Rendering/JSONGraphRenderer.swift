@@ -61,6 +61,9 @@ enum JSONGraphRenderer {
             }
             out += "\n  ],\n"
         }
+        if !drawing.notes.isEmpty {
+            out += "  \"notes\": \(list(drawing.notes.map(Escaping.jsonString))),\n"
+        }
         out += "  \"activePath\": \(list(drawing.activePath.map(Escaping.jsonString)))\n"
         return out + "}\n"
     }

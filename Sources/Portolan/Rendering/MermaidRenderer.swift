@@ -54,6 +54,10 @@ enum MermaidRenderer {
         if !activeLinks.isEmpty {
             lines.append("  linkStyle \(activeLinks.joined(separator: ",")) stroke:#d9480f,stroke-width:3px")
         }
+        if !drawing.notes.isEmpty {
+            // A box of its own, apart from the tree: what holds for the whole graph.
+            lines.append("  notes[\"" + drawing.notes.map(Escaping.mermaid).joined(separator: "<br/>") + "\"]")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -135,7 +135,7 @@ enum SVGRenderer {
     }
 
     private enum Sample {
-        case node(String), edge(String)
+        case node(String), edge(String), none
     }
 
     private static func legendItems(_ drawing: GraphDrawing) -> [(sample: Sample, label: String)] {
@@ -155,6 +155,7 @@ enum SVGRenderer {
             let classes = GraphDrawing.sanitized([item.className])
             items.append((.node((["node", "screen"] + classes).joined(separator: " ")), item.label))
         }
+        items += drawing.notes.map { (.none, $0) }
         return items
     }
 
@@ -169,6 +170,8 @@ enum SVGRenderer {
                 out += "<g class=\"legend-sample \(classes)\"><rect x=\"\(left)\" y=\"\(y)\" width=\"36\" height=\"14\" rx=\"\(radius)\" fill=\"#ffffff\" stroke=\"#495057\"\(dashed)/></g>\n"
             case .edge(let classes):
                 out += "<path class=\"\(classes)\" d=\"M\(left),\(y + 7) L\(left + 36),\(y + 7)\" fill=\"none\" stroke=\"#868e96\"/>\n"
+            case .none:
+                break
             }
             out += "<text x=\"\(left + 46)\" y=\"\(y + 11)\">\(Escaping.xml(item.label))</text>\n"
         }

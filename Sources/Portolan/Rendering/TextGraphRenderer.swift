@@ -24,6 +24,7 @@ enum TextGraphRenderer {
                 draw(root, in: drawing, prefix: "", connector: isLast ? "└─ " : "├─ ", into: &lines)
             }
         }
+        lines += drawing.notes
         return lines.joined(separator: "\n")
     }
 

@@ -248,6 +248,17 @@ public actor PortolanHost {
     /// The declared graph; nil before `portolan.app`.
     public var graph: NavigationGraph? { core.declaration?.graph }
 
+    /// The app's flows, a line each (`flow movies: movie_picked, settings_wanted`), as
+    /// `portolan graph` shows them.
+    public var flowLines: [String] {
+        guard let describe = try? core.module.flows else { return [] }
+        let state = core.state
+        let values = try? state.withInstructionBudget(core.configuration.handlerInstructionBudget) { () throws(LuaError) in
+            try state.call(describe, [])
+        }
+        return (values?.first?.arrayValue ?? []).compactMap(\.stringValue)
+    }
+
     /// The rules each node of the declared app has in Lua, by name (`guard`, `can_leave`,
     /// `context_task`): what may stop or change a route there, as `portolan graph` shows it.
     public var nodeRules: [NodeID: [String]] {

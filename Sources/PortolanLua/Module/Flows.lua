@@ -59,5 +59,18 @@ return function(module)
     return nil, module.route_error { kind = "unreachable", message = "no flow handles step '" .. name .. "'" }
   end
 
+  -- The flows as lines for a picture of the app: `flow movies: movie_picked, settings_wanted`.
+  function flows.describe()
+    local lines = {}
+    for _, flow in ipairs(flows.list) do
+      local steps = {}
+      for step in next, flow.steps do steps[#steps + 1] = step end   -- raw: no __pairs of the app's runs
+      table.sort(steps)
+      lines[#lines + 1] = "flow " .. flow.name .. ": " .. table.concat(steps, ", ")
+        .. (flow.adapt and " (adapts steps)" or "")
+    end
+    return lines
+  end
+
   return flows
 end

@@ -11,6 +11,7 @@ struct ModuleFunctions {
     let endReload: LuaValue
     let rewriteURL: LuaValue
     let show: LuaValue
+    let flows: LuaValue
 
     init(_ table: LuaValue) throws(HostError) {
         func function(_ name: String) throws(HostError) -> LuaValue {
@@ -27,6 +28,7 @@ struct ModuleFunctions {
         endReload = try function("end_reload")
         rewriteURL = try function("rewrite_url")
         show = try function("show")
+        flows = try function("flows")
     }
 }
 

@@ -112,7 +112,7 @@ function portolan.route(dest) return route(dest) end
 
 -- Flows and steps (Flows.lua): portolan.flow { name =, steps =, adapt = } and portolan.step(name, payload).
 local flows = make_flows { route = route, route_error = route_error }
-portolan.flow, portolan.step = flows.flow, flows.step
+portolan.flow, portolan.step, host.flows = flows.flow, flows.step, flows.describe
 
 --- What portolan.route(dest) would execute now, without running anything.
 function portolan.plan(dest)
