@@ -61,6 +61,7 @@ route_log = {}             -- one line per finished route: where it went (see th
 last_link = nil            -- what the last deep link into a movie asked for: { ref =, section = }
 pending_link = nil         -- a link the dashboard's guard turned away, to open after login
 shown_movie = nil          -- the movie screen the last route showed, as its context task saw it
+movie_animated = nil       -- whether the last movie screen was entered with an animation
 
 -- Helpers for scenarios and the REPL: `login()` then `/wishlist` (or `/root/dashboard`).
 function login()
@@ -100,6 +101,8 @@ local function movie(id, tab, routes)
         return false, "a movie screen needs a movie id, e.g. { id = \"" .. id .. "\", context = { id = 42 } }"
       end
       print("show MovieDetail " .. tostring(movie_id) .. " in " .. tab .. step(info))
+      -- A deep link shows its screens at once and animates only the last (one-shot routing).
+      movie_animated = info.animated
       if info.url ~= nil then
         -- Opened by a link: ?ref= says where it came from (analytics), #trailer which part of
         -- the screen to scroll to.

@@ -179,3 +179,16 @@ scenario("portolan.match tells where a link leads without going there", function
   expect(nothing, nil)
   expect(err.kind, "unreachable")
 end)
+
+scenario("one-shot routing: a deep link animates only its last step", function()
+  login()
+  -- Three instructions; the movie screen is the last, so it alone is animated.
+  expect(portolan.route "/watched/movies/4", {
+    "switch root -> dashboard", "switch dashboard -> watched", "enter watched_movie {id=4}",
+  })
+  expect(movie_animated, true)
+  -- Here the movie screen comes first of two: it is shown at once, under the cast screen.
+  portolan.route { "root", "dashboard", "wishlist" }
+  portolan.route "/wishlist/movies/8/cast/2"
+  expect(movie_animated, false)
+end)
