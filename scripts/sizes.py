@@ -25,6 +25,14 @@ FILE_LIMIT = 400
 FUNCTION_LIMIT = 60
 
 
+def quoted_end(text, start):
+    """Where the one-line string literal opened at `start` ends (after its closing quote)."""
+    quote, end, n = text[start], start + 1, len(text)
+    while end < n and text[end] != quote and text[end] != "\n":
+        end += 2 if text[end] == "\\" else 1
+    return min(end + 1, n)
+
+
 def blank(chars, start, end):
     """Replaces chars[start:end] with spaces, keeping newlines so that line numbers stay."""
     for k in range(start, end):
@@ -243,10 +251,7 @@ def c_blanked(text):
             end = text.find("*/", i + 2)
             end = n if end < 0 else end + 2
         elif c in "\"'":
-            end = i + 1
-            while end < n and text[end] != c and text[end] != "\n":
-                end += 2 if text[end] == "\\" else 1
-            end = min(end + 1, n)
+            end = quoted_end(text, i)
         else:
             i += 1
             continue
@@ -322,10 +327,7 @@ def lua_blanked(text):
             end = text.find("]" + "=" * level + "]", i)
             end = n if end < 0 else end + level + 2
         elif c in "\"'":
-            end = i + 1
-            while end < n and text[end] != c and text[end] != "\n":
-                end += 2 if text[end] == "\\" else 1
-            end = min(end + 1, n)
+            end = quoted_end(text, i)
         else:
             i += 1
             continue
