@@ -28,12 +28,24 @@ extension Router {
         }
     }
 
-    /// Undoes the instructions whose inverses are `undo` (in execution order), and adds the undo to
-    /// `failure`: the steps that ran, and why it stopped if it did.
+    /// The inverse of each executed instruction, in execution order, read by replaying them on the
+    /// tree as the route started (done only when a route fails, so a route that succeeds pays nothing).
+    static func inverses(of executed: [Instruction], from start: RoutingTree) -> [Instruction] {
+        var tree = start
+        return executed.map { instruction in
+            let inverse = inverse(of: instruction, in: tree)
+            try? tree.apply(instruction)
+            return inverse
+        }
+    }
+
+    /// Undoes the executed instructions, newest first, and adds the undo to `failure`: the steps
+    /// that ran, and why it stopped if it did.
     func rollBack(
-        _ failure: RouteFailure, undo: [Instruction], to point: RestorePoint, destination: Destination
+        _ failure: RouteFailure, executed: [Instruction], to point: RestorePoint, destination: Destination
     ) -> RouteFailure {
         var failure = failure
+        let undo = Self.inverses(of: executed, from: point.tree)
         let nodes = state.withLock { $0.nodes }
         for (offset, inverse) in undo.reversed().enumerated() {
             if let handlers = nodes[inverse.handlingNode.id], handlers.handles(inverse) {

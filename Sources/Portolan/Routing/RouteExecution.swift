@@ -49,7 +49,6 @@ extension Router {
         _ plan: [Instruction], toward destination: Destination, url: URLResolution?, ticket: RouteTicket
     ) -> RouteResult {
         var executed: [Instruction] = []
-        var undo: [Instruction] = []
         var switchedAway: [(NodeID, Entry)] = []
         executed.reserveCapacity(plan.count)
         let (nodes, start) = state.withLock { ($0.nodes, $0.tree) }
@@ -58,8 +57,8 @@ extension Router {
         func failed(_ failure: RouteFailure) -> RouteResult {
             var failure = failure
             failure.executed = executed
-            guard let restorePoint, !undo.isEmpty else { return .failure(failure) }
-            return .failure(rollBack(failure, undo: undo, to: restorePoint, destination: destination))
+            guard let restorePoint, !executed.isEmpty else { return .failure(failure) }
+            return .failure(rollBack(failure, executed: executed, to: restorePoint, destination: destination))
         }
         for (index, instruction) in plan.enumerated() {
             if ticket.isCancelled {
@@ -74,13 +73,11 @@ extension Router {
                 }
             }
             do {
-                let (inverse, left) = try state.withLock { state throws(TreeUpdateError) in
-                    let inverse = restorePoint == nil ? nil : Self.inverse(of: instruction, in: state.tree)
+                let left = try state.withLock { state throws(TreeUpdateError) in
                     let left = Self.childSwitchedAway(by: instruction, in: state.tree)
                     try state.tree.apply(instruction)
-                    return (inverse, left)
+                    return left
                 }
-                if let inverse { undo.append(inverse) }
                 if let left { switchedAway.append(left) }
             } catch {
                 return failed(RouteFailure(.invalid, "the tree changed while the route ran: \(error)", instruction: instruction))

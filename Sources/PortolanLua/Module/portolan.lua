@@ -339,9 +339,9 @@ function host.run_handler(id, field, entry_id, context, instruction, url, index,
   local entry = { id = entry_id, context = context or {} }
   if field == "context_task" then return handler(node, entry, setmetatable({}, Info)) end
   if instruction == nil then return handler(node, entry) end
-  local info = url or {}
-  info.instruction = instruction
-  info.index, info.count, info.last, info.animated = index, count, index == count, animated
+  -- One constructor, sized at once: filling an empty table field by field would rehash it.
+  local info = { instruction = instruction, index = index, count = count, last = index == count, animated = animated }
+  if url then for key, value in pairs(url) do info[key] = value end end
   return handler(node, entry, setmetatable(info, Info))
 end
 
