@@ -7,11 +7,6 @@
 /// rebuild exactly (the stacks inside a left switch node) comes back too. When a step fails, the
 /// undo stops there and the tree reflects exactly what ran.
 extension Router {
-    /// The tree as a route starts, to undo it; nil when failed routes are not undone.
-    struct RestorePoint {
-        let tree: RoutingTree
-    }
-
     /// The instruction that undoes `instruction`, read from the tree as it is just before it runs.
     static func inverse(of instruction: Instruction, in tree: RoutingTree) -> Instruction {
         switch instruction {
@@ -42,10 +37,10 @@ extension Router {
     /// Undoes the executed instructions, newest first, and adds the undo to `failure`: the steps
     /// that ran, and why it stopped if it did.
     func rollBack(
-        _ failure: RouteFailure, executed: [Instruction], to point: RestorePoint, destination: Destination
+        _ failure: RouteFailure, executed: [Instruction], to start: RoutingTree, destination: Destination
     ) -> RouteFailure {
         var failure = failure
-        let undo = Self.inverses(of: executed, from: point.tree)
+        let undo = Self.inverses(of: executed, from: start)
         let nodes = state.withLock { $0.nodes }
         for (offset, inverse) in undo.reversed().enumerated() {
             if let handlers = nodes[inverse.handlingNode.id], handlers.handles(inverse) {
@@ -66,7 +61,7 @@ extension Router {
             failure.rolledBack.append(inverse)
             emit(.rolledBack(inverse))
         }
-        state.withLock { $0.tree = point.tree }
+        state.withLock { $0.tree = start }
         return failure
     }
 }

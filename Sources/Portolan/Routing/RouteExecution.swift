@@ -52,7 +52,8 @@ extension Router {
         var switchedAway: [(NodeID, Entry)] = []
         executed.reserveCapacity(plan.count)
         let (nodes, start) = state.withLock { ($0.nodes, $0.tree) }
-        let restorePoint = configuration.rollsBack && !plan.isEmpty ? RestorePoint(tree: start) : nil
+        // The tree as the route starts, to undo it: a value shared until the route changes it.
+        let restorePoint = configuration.rollsBack && !plan.isEmpty ? start : nil
         // A failure after some instructions ran is undone when the router rolls back.
         func failed(_ failure: RouteFailure) -> RouteResult {
             var failure = failure
