@@ -156,3 +156,28 @@ import Testing
         #expect(shown == [#""denied""#, #""maintenance""#, #"{ "root", "a", "b" }"#])
     }
 }
+
+/// One depth limit for an app, the engine's (`NavigationGraph.maximumDepth`, 1,000 levels).
+@Suite struct AppDepthLimitTests {
+    static func chain(_ depth: Int) -> String {
+        """
+        local node = { id = "n\(depth)" }
+        for i = \(depth - 1), 1, -1 do node = { id = "n" .. i, children = { node } } end
+        portolan.app(node)
+        """
+    }
+
+    @Test func anAppAsDeepAsTheEngineAllowsLoadsAndOneLevelMoreIsRefused() async throws {
+        let deepest = try PortolanHost()
+        try await deepest.loadApp(source: Self.chain(NavigationGraph.maximumDepth), chunkName: "=deep.lua")
+        #expect(await deepest.graph?.nodes.count == NavigationGraph.maximumDepth)
+        let tooDeep = try PortolanHost()
+        do {
+            try await tooDeep.loadApp(source: Self.chain(NavigationGraph.maximumDepth + 1), chunkName: "=deep.lua")
+            Issue.record("a chain deeper than the limit must be refused")
+        } catch {
+            #expect(error.message.contains("1000"), "\(error.message)")
+            #expect(!error.message.contains("nesting deeper than"), "\(error.message)")
+        }
+    }
+}

@@ -61,6 +61,9 @@ final class HostCore: @unchecked Sendable {
         do {
             state = try LuaState(sandboxed: true)
             state.memoryLimit = configuration.memoryLimit
+            // One depth limit for apps, the engine's: a node's description nests two tables per
+            // level (the node, its list of children), so conversions must go twice as deep.
+            state.maximumTableDepth = 2 * NavigationGraph.maximumDepth + 8
             if let directory = configuration.moduleDirectory {
                 try state.setModuleDirectory(directory)
             }
