@@ -181,3 +181,22 @@ import Testing
         }
     }
 }
+
+/// Invalid UTF-8 in an id or a URL is named as such, and a malformed URL is `invalid` (issue 10, item 7).
+@Suite struct InvalidTextTests {
+    @Test func invalidUTF8IsNamedAndInvalid() async throws {
+        let host = try PortolanHost()
+        await host.setOutput { _ in }
+        try await host.loadApp(source: #"portolan.app { id = "root", children = { { id = "a", route = "/a" } } }"#, chunkName: "=app.lua")
+        let shown = try await host.run(#"""
+            local _, byURL = portolan.match("/a\255")
+            local _, byRoute = portolan.route("/a\255")
+            local _, byID = portolan.route { "root", "a\255" }
+            return byURL.kind, byURL.message, byRoute.kind, byID.kind, byID.message
+            """#, chunkName: "=s.lua")
+        #expect(shown == [
+            #""invalid""#, #""malformed URL: it is not valid UTF-8""#, #""invalid""#, #""invalid""#,
+            #""an id must be valid UTF-8 text""#,
+        ])
+    }
+}

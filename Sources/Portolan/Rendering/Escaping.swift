@@ -1,5 +1,6 @@
 /// Escaping for the text formats Portolan writes (the renderers, JUnit, the coverage page, lint
-/// JSON). Each function is injective, so distinct ids stay distinct after escaping.
+/// JSON). Each function is injective, so distinct ids stay distinct after escaping, but for the
+/// control characters DOT has no escape for, which it shows as `\u{00}` rather than write raw.
 public enum Escaping {
     /// XML or HTML character data and attribute values (either quote). Characters XML 1.0 forbids
     /// (most C0 controls, U+FFFE/U+FFFF) become U+FFFD: they cannot appear even as references.
@@ -55,7 +56,9 @@ public enum Escaping {
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
             case "\r": out += "\\r"
-            default: out.unicodeScalars.append(scalar)
+            default:
+                // Other controls (a NUL, an escape) shown, never written raw into the file.
+                out += isControl(scalar) ? "\\\\u{" + hex(scalar.value, width: 2) + "}" : String(scalar)
             }
         }
         return out + "\""
@@ -82,6 +85,27 @@ public enum Escaping {
             }
         }
         return out
+    }
+
+    /// Text for a line-based report (TAP, the linter's and the runner's text): control characters
+    /// other than those in `kept` are shown as `\u{1B}` instead of written raw, so a name cannot
+    /// end a line, ring a bell or drive the terminal. For people to read, not to parse back.
+    public static func visibleControls(_ text: String, keeping kept: Set<Unicode.Scalar> = []) -> String {
+        guard text.unicodeScalars.contains(where: { isControl($0) && !kept.contains($0) }) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if isControl(scalar) && !kept.contains(scalar) {
+                out += "\\u{" + hex(scalar.value, width: 2) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// C0 and C1 controls and DEL.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     static func hex(_ value: UInt32, width: Int) -> String {

@@ -43,6 +43,7 @@ extension HostCore {
                 try self.unwrap().hasURLFunctions = true
                 return []
             }),
+            // Invalid UTF-8 decodes with replacement characters, which cannot change the verdict.
             ("is_url", { arguments in [.boolean(arguments.first?.stringValue.map(ParsedURL.isURL) ?? false)] }),
             ("intercepting", { [weak self] _ in
                 try self.unwrap().hasInterceptors = true
@@ -79,6 +80,9 @@ extension HostCore {
     }
 
     private func matchFromLua(_ arguments: [LuaValue]) -> [LuaValue] {
+        if case .bytes? = arguments.first {
+            return [.boolean(false), RouteFailure(.invalid, "malformed URL: it is not valid UTF-8").luaFields]
+        }
         do {
             let router = try requireRouter()
             let url = arguments.first?.stringValue ?? ""

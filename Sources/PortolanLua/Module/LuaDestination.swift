@@ -39,6 +39,8 @@ extension Entry {
         switch value {
         case .string(let id):
             self.init(id)
+        case .bytes:
+            throw Destination.invalid("an id must be valid UTF-8 text")
         case .table(let table):
             guard case .string(let id)? = table[.string("id")] else {
                 throw Destination.invalid("an entry needs an id string, as in { id = \"book\", context = { id = 42 } }")
@@ -102,6 +104,8 @@ package enum RouteTarget: Sendable {
     package init(lua value: LuaValue) throws(RouteFailure) {
         if case .string(let text) = value, ParsedURL.isURL(text) {
             self = .url(text)
+        } else if case .bytes = value, let text = value.stringValue, ParsedURL.isURL(text) {
+            throw RouteFailure(.invalid, "malformed URL: it is not valid UTF-8")
         } else {
             self = .destination(try Destination(lua: value))
         }

@@ -51,7 +51,8 @@ public struct CheckFinding: Sendable, Equatable {
     /// `app.lua:12: error: duplicate id 'movie' (first declared at line 8) [duplicate-id]`
     public var text: String {
         let place = line > 0 ? "\(file):\(line)" : file
-        return "\(place): \(severity.rawValue): \(message) [\(code.rawValue)]"
+        // One finding, one line, whatever an id or a message holds.
+        return Escaping.visibleControls("\(place): \(severity.rawValue): \(message) [\(code.rawValue)]")
     }
 }
 

@@ -52,16 +52,22 @@ public struct TextScenarioReporter: ScenarioReporter {
     public func report(_ result: ScenarioResult) -> String? {
         switch result.outcome {
         case .passed:
-            return "ok   " + result.title
+            return "ok   " + Self.visible(result.title)
         case .skipped(let reason):
-            return "skip " + result.title + (reason.isEmpty ? "" : " (\(reason))")
+            return "skip " + Self.visible(result.title) + (reason.isEmpty ? "" : " (\(Self.visible(reason)))")
         case .failed:
-            return (["FAIL " + result.title] + result.detailLines.map { "     " + $0 }).joined(separator: "\n")
+            return (["FAIL " + Self.visible(result.title)] + result.detailLines.map { "     " + Self.visible($0) })
+                .joined(separator: "\n")
         }
     }
 
     public func finish(_ summary: ScenarioSummary) -> String? {
         summary.description
+    }
+
+    /// A line as the terminal gets it: no control character but a tab is written raw.
+    private static func visible(_ text: String) -> String {
+        Escaping.visibleControls(text, keeping: ["\t"])
     }
 }
 
@@ -97,10 +103,10 @@ public struct TAPScenarioReporter: ScenarioReporter {
         "1..\(count)\n# " + summary.description
     }
 
-    /// `#` and `\` would start a directive or an escape in a description.
+    /// `#` and `\` would start a directive or an escape in a description; controls are shown.
     static func escape(_ text: String) -> String {
         var escaped = ""
-        for character in text {
+        for character in Escaping.visibleControls(text, keeping: ["\n", "\r"]) {
             switch character {
             case "\\": escaped += "\\\\"
             case "#": escaped += "\\#"
@@ -113,7 +119,9 @@ public struct TAPScenarioReporter: ScenarioReporter {
 
     /// A YAML literal block scalar, indented under the `---` of the result.
     static func block(_ key: String, _ text: String) -> [String] {
-        ["  \(key): |"] + text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
+        // YAML allows a tab in a block scalar, and no other control character.
+        ["  \(key): |"] + Escaping.visibleControls(text, keeping: ["\n", "\t"])
+            .split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
     }
 }
 
