@@ -45,6 +45,18 @@ import Testing
         return nil
     }
 
+    @Test func anAppThatRedefinesBuiltinsCannotMakeAFailingExpectationPass() async throws {
+        let (_, results) = try await Self.run("""
+            scenario("fails whatever the app did", function() expect(1, 2) end)
+            """, app: Self.app + "\nerror = function() end\ntype = function() return 'table' end\n")
+        guard results.count == 1 else {
+            Issue.record("one scenario, saw \(results.count)")
+            return
+        }
+        #expect(results[0].isFailure)
+        #expect(Self.message(results[0])?.contains("expected 2 but got 1") == true, "\(results[0])")
+    }
+
     @Test func listsScenariosInOrderAndRunsEachInAFreshApp() async throws {
         let (_, results) = try await Self.run("""
             local portolan = require "portolan"

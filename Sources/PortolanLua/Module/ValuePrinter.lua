@@ -1,10 +1,15 @@
 -- The one printer of Lua values, for the REPL's results and the expect library's messages. The
 -- host runs this chunk once per state; it returns the printer and the key order it uses (which the
 -- expect library's comparison shares).
+-- The builtins the printer calls, captured before any app runs: the expect library's messages use
+-- this printer, and an app that redefines `type` must not garble them.
+local type, tostring, pairs, ipairs, getmetatable = type, tostring, pairs, ipairs, getmetatable
+local format, concat, sort = string.format, table.concat, table.sort
+
 local function sorted_keys(t)
   local keys = {}
   for key in pairs(t) do keys[#keys + 1] = key end
-  table.sort(keys, function(a, b)
+  sort(keys, function(a, b)
     local ta, tb = type(a), type(b)
     if ta ~= tb then return ta < tb end
     if ta == "number" or ta == "string" then return a < b end
@@ -15,7 +20,7 @@ end
 
 -- Tables with sorted keys and cycles marked; `indent` nil is the compact form.
 local function show(value, indent, seen)
-  if type(value) == "string" then return string.format("%q", value) end
+  if type(value) == "string" then return format("%q", value) end
   if type(value) ~= "table" then return tostring(value) end
   local mt = getmetatable(value)
   if mt and mt.__tostring then return tostring(value) end
@@ -36,10 +41,10 @@ local function show(value, indent, seen)
   end
   seen[value] = nil
   if #parts == 0 then return "{}" end
-  if not indent then return "{" .. table.concat(parts, ", ") .. "}" end
-  local flat = "{ " .. table.concat(parts, ", ") .. " }"
+  if not indent then return "{" .. concat(parts, ", ") .. "}" end
+  local flat = "{ " .. concat(parts, ", ") .. " }"
   if #flat <= 72 and not flat:find("\n") then return flat end
-  return "{\n" .. inner .. table.concat(parts, ",\n" .. inner) .. "\n" .. indent .. "}"
+  return "{\n" .. inner .. concat(parts, ",\n" .. inner) .. "\n" .. indent .. "}"
 end
 
 -- show(value, compact): the compact form is one line, {"a", b = 1}; otherwise { "a", b = 1 },

@@ -1,6 +1,11 @@
 -- The runner's Swift function, the host's printer of values (used in its compact form, on one
 -- line), and the printer's order of keys.
 local report, printer, sorted_keys = ...
+
+-- The builtins this library calls, captured before the app runs: an app that redefines `error`
+-- or `type` cannot make a failing expectation pass.
+local error, type, tostring, pairs, ipairs = error, type, tostring, pairs, ipairs
+local select, setmetatable, concat, max = select, setmetatable, table.concat, math.max
 local SELECTED = report("mode")
 
 -- Showing values ------------------------------------------------------------------------------------
@@ -36,7 +41,7 @@ local function difference(actual, expected, path, seen)
   if seen[actual][expected] then return nil end -- already being compared higher up
   seen[actual][expected] = true
   if is_list(actual) and is_list(expected) then
-    for i = 1, math.max(#actual, #expected) do
+    for i = 1, max(#actual, #expected) do
       local where, a, e = difference(actual[i], expected[i], path_of(path, i), seen)
       if where then return where, a, e end
     end
@@ -80,7 +85,7 @@ local function mismatch(actual, expected, message)
     if type(value) ~= "table" or not is_list(value) or #value == 0 then return shown end
     local lines = {}
     for i = 1, #value do lines[i] = "    " .. show(value[i]) end
-    return "{\n" .. table.concat(lines, ",\n") .. "\n  }"
+    return "{\n" .. concat(lines, ",\n") .. "\n  }"
   end
   local headline = where ~= "" and detail:sub(3) or "values differ"
   return prefix .. headline .. "\n  expected " .. block(expected, shown_expected)
