@@ -21,6 +21,9 @@ struct Graph: AsyncParsableCommand {
             context_task, and keep on a switch node that keeps its tabs' stacks. The REPL's :graph \
             also draws the live tree.
 
+            The app loads under the same limits as portolan check: an instruction budget, and \
+            --timeout seconds (10 by default) after which its script is interrupted.
+
             Exit status: 0 when drawn, 1 when the app does not load.
             """
     )
@@ -31,11 +34,27 @@ struct Graph: AsyncParsableCommand {
     @Option(help: "text, dot, mermaid, json or svg.")
     var format: GraphFormat = .text
 
+    @Option(help: ArgumentHelp("How long the app's script may run before it is interrupted.", valueName: "seconds"))
+    var timeout: Double = 10
+
+    func validate() throws {
+        guard timeout > 0, ScriptNumbers.duration(seconds: timeout) != nil else {
+            throw ValidationError(
+                "--timeout must be a positive number of seconds up to \(Int64(ScriptNumbers.maxSeconds)), not \(timeout).")
+        }
+    }
+
     func run() async throws {
         do {
-            let host = try PortolanHost()
+            let host = try PortolanHost(configuration: AppLoadLimits.configuration)
             await host.setOutput { _ in }
-            try await host.loadApp(file: app)
+            let app = self.app
+            let limit = ScriptNumbers.duration(seconds: timeout) ?? AppLoadLimits.timeLimit
+            if let failure = await AppLoadLimits.run(host, within: limit, { () async throws(HostError) in
+                try await host.loadApp(file: app)
+            }) {
+                throw failure
+            }
             guard let graph = await host.graph else {
                 throw HostError("\(app) declares no app: it never calls portolan.app { ... }")
             }

@@ -58,3 +58,19 @@ import FoundationXML
         }
     }
 }
+
+/// `portolan graph` loads an app under limits (issue 10, item 4): an endless script is stopped.
+@Suite struct GraphLimitsTests {
+    @Test func anEndlessLoopOrWaitIsStoppedWithAClearError() async throws {
+        let directory = try PortolanBinary.directory(with: [
+            "loops.lua": "portolan.app { id = \"root\" }\nwhile true do end\n",
+            "waits.lua": "portolan.app { id = \"root\" }\nportolan.wait(1000)\n",
+        ])
+        let loops = try await PortolanBinary.run(["graph", "loops.lua"], in: directory)
+        #expect(loops.status == 1)
+        #expect(loops.stderr.contains("loops.lua:2: instruction budget exceeded"), "\(loops.stderr)")
+        let waits = try await PortolanBinary.run(["graph", "--timeout", "1", "waits.lua"], in: directory)
+        #expect(waits.status == 1)
+        #expect(waits.stderr.contains("did not finish within"), "\(waits.stderr)")
+    }
+}

@@ -10,9 +10,6 @@ enum AppRecorder {
         var findings: [CheckFinding] = []
     }
 
-    /// How long the script's main flow may run (its top-level routes and waits included).
-    static let timeLimit: Duration = .seconds(10)
-
     static func record(source: String, file: String) async -> Outcome {
         let chunkName = "@" + file
         var outcome = Outcome()
@@ -26,8 +23,7 @@ enum AppRecorder {
 
         let host: PortolanHost
         do {
-            host = try PortolanHost(configuration: HostConfiguration(
-                handlerTimeout: .seconds(2), scriptInstructionBudget: 100_000_000))
+            host = try PortolanHost(configuration: AppLoadLimits.configuration)
             await host.setOutput { _ in }
             try await host.run(checkPreludeSource, chunkName: "=portolan check")
         } catch {
@@ -35,7 +31,7 @@ enum AppRecorder {
             return outcome
         }
 
-        let failure = await runWithinTimeLimit(host) { () async throws(HostError) in
+        let failure = await AppLoadLimits.run(host) { () async throws(HostError) in
             try await host.loadApp(file: file, source: marked)
         }
         if let failure {
@@ -119,31 +115,6 @@ enum AppRecorder {
     private static func appFileLine(_ value: LuaValue, file: String) -> Int? {
         let location = LuaLocation(value.stringValue ?? "", file: file)
         return location.file == file ? location.line : nil
-    }
-
-    /// Runs `body`, interrupting the script when it outlives the time limit; returns its error.
-    private static func runWithinTimeLimit(
-        _ host: PortolanHost, _ body: @escaping @Sendable () async throws(HostError) -> Void
-    ) async -> HostError? {
-        let work = Task { () -> HostError? in
-            do throws(HostError) {
-                try await body()
-                return nil
-            } catch {
-                return error
-            }
-        }
-        let watchdog = Task {
-            try await Task.sleep(for: timeLimit)
-            host.interruption.request()
-            work.cancel()
-        }
-        let result = await work.value
-        watchdog.cancel()
-        if let result, result.isInterrupted {
-            return HostError("the script did not finish within \(timeLimit) (an endless loop or a long wait?)")
-        }
-        return result
     }
 }
 
