@@ -3,6 +3,11 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CLua
 import CLuaShim
 
@@ -40,13 +45,35 @@ extension LuaState {
         try load(bytes: try Self.chunkBytes(contentsOfFile: path), chunkName: chunkName ?? path)
     }
 
+    /// The largest chunk file read: far more than any script, far less than a state's memory, so a
+    /// script cannot make the host hold a huge file (`portolan.load` of a disk image).
+    public static let maximumChunkFileSize = 16 << 20
+
     /// The text of a chunk file as Lua compiles it: a first line starting with `#` (a shebang)
-    /// becomes empty, keeping line numbers.
+    /// becomes empty, keeping line numbers. Only regular files, of at most `maximumChunkFileSize`.
     public static func chunkBytes(contentsOfFile path: String) throws(LuaError) -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw LuaError(.file, "cannot read \(path)")
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw LuaError(.file, "cannot read \(path)") }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+            throw LuaError(.file, "cannot read \(path): not a regular file")
         }
-        var bytes = Array(data)
+        // Read one byte past the limit: a file whose size stat does not tell (as in /proc) is caught too.
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while bytes.count <= maximumChunkFileSize {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                if count < 0 { throw LuaError(.file, "cannot read \(path)") }
+                break
+            }
+            bytes += chunk[..<count]
+        }
+        guard bytes.count <= maximumChunkFileSize else {
+            throw LuaError(.file, "cannot read \(path): larger than \(maximumChunkFileSize >> 20) MiB, the most a script may be")
+        }
         if bytes.first == UInt8(ascii: "#") {
             let end = bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
             bytes.removeSubrange(bytes.startIndex..<end)

@@ -75,6 +75,22 @@ import Testing
         #expect(missing?.kind == .file)
     }
 
+    @Test func onlyRegularFilesOfBoundedSizeAreRead() throws {
+        let directory = "/tmp/portolan-lua-test-\(UInt32.random(in: 0 ... .max))"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let notAFile = #expect(throws: LuaError.self) { try state.load(contentsOfFile: directory) }
+        #expect(notAFile?.message == "cannot read \(directory): not a regular file")
+        let huge = directory + "/huge.lua"
+        try Data(repeating: UInt8(ascii: " "), count: LuaState.maximumChunkFileSize + 1).write(to: URL(fileURLWithPath: huge))
+        let tooBig = #expect(throws: LuaError.self) { try state.load(contentsOfFile: huge) }
+        #expect(tooBig?.message == "cannot read \(huge): larger than 16 MiB, the most a script may be")
+        let justFits = directory + "/fits.lua"
+        try (String(repeating: " ", count: LuaState.maximumChunkFileSize - 12) + "return 'ok'").write(
+            toFile: justFits, atomically: true, encoding: .utf8)
+        #expect(try state.run(contentsOfFile: justFits) == ["ok"])
+    }
+
     @Test func stateStaysUsableAfterManyErrors() throws {
         for index in 0..<200 {
             _ = try? state.run("error('e\(index)')")

@@ -45,6 +45,30 @@ import Testing
         return nil
     }
 
+    @Test func whatAScenarioPrintsIsBoundedInBytesToo() async throws {
+        let (_, results) = try await Self.run("""
+            scenario("prints a megabyte forty times", function()
+              local big = string.rep("x", 1 << 20)
+              for _ = 1, 40 do print(big) end
+              expect(1, 2)
+            end)
+            scenario("prints over a megabyte in lines", function()
+              for _ = 1, 300 do print(string.rep("y", 4000)) end
+              expect(1, 2)
+            end)
+            """)
+        guard results.count == 2 else {
+            Issue.record("two scenarios, saw \(results.count)")
+            return
+        }
+        for result in results {
+            #expect(result.output.reduce(0) { $0 + $1.utf8.count } <= ScenarioSession.outputByteLimit + 200)
+        }
+        #expect(results[0].output.first?.hasSuffix("… (line cut at 4096 bytes of 1048576)") == true)
+        #expect(results[0].output.count == 40)
+        #expect(results[1].output.last == "… (output cut after 1 MiB)")
+    }
+
     @Test func anAppThatRedefinesBuiltinsCannotMakeAFailingExpectationPass() async throws {
         let (_, results) = try await Self.run("""
             scenario("fails whatever the app did", function() expect(1, 2) end)
