@@ -4,6 +4,7 @@
 #include "Protect.h"
 
 #include <stdio.h>
+#include <sys/stat.h>
 
 static int p_openlibs(lua_State *L) {
     luaL_openlibs(L);
@@ -93,11 +94,19 @@ static int pushModulePath(lua_State *L, const char *name) {
     return 1;
 }
 
-static int readable(const char *path) {
+/// The largest module file `require` reads, as `LuaState.maximumChunkFileSize` for other scripts.
+static const off_t MAXIMUM_MODULE_FILE_SIZE = 16 << 20;
+
+/// Whether `path` is a regular file small enough to be a module, and can be opened; else the reason.
+static const char *unreadable(const char *path) {
+    struct stat status;
+    if (stat(path, &status) != 0) return "no file";
+    if (!S_ISREG(status.st_mode)) return "not a regular file";
+    if (status.st_size > MAXIMUM_MODULE_FILE_SIZE) return "larger than 16 MiB, the most a script may be";
     FILE *f = fopen(path, "r");
-    if (f == NULL) return 0;
+    if (f == NULL) return "cannot be read";
     fclose(f);
-    return 1;
+    return NULL;
 }
 
 /// Pushes the loader of module `name` and the value it receives after the name: ":preload:", or the path of the
@@ -116,8 +125,9 @@ static int pushLoader(lua_State *L, const char *name) {
         return luaL_error(L, "module '%s' not found:\n\tno field package.preload['%s']\n\tno module file", name, name);
     }
     const char *path = lua_tostring(L, -1);
-    if (!readable(path)) {
-        return luaL_error(L, "module '%s' not found:\n\tno field package.preload['%s']\n\tno file '%s'", name, name,
+    const char *why = unreadable(path);
+    if (why != NULL) {
+        return luaL_error(L, "module '%s' not found:\n\tno field package.preload['%s']\n\t%s: '%s'", name, name, why,
                           path);
     }
     if (luaL_loadfilex(L, path, "t") != LUA_OK) {

@@ -24,6 +24,17 @@ import Lua
         try write("loads = (loads or 0) + 1 return { version = \(version) }", to: "screens/movie.lua")
     }
 
+    @Test func requireReadsOnlyRegularFilesOfBoundedSize() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("folder.lua"), withIntermediateDirectories: true)
+        try Data(repeating: UInt8(ascii: " "), count: LuaState.maximumChunkFileSize + 1)
+            .write(to: directory.appendingPathComponent("huge.lua"))
+        let folder = #expect(throws: LuaError.self) { try state.run("require 'folder'") }
+        #expect(folder?.message.contains("not a regular file") == true, "\(folder?.message ?? "")")
+        let huge = #expect(throws: LuaError.self) { try state.run("require 'huge'") }
+        #expect(huge?.message.contains("larger than 16 MiB") == true, "\(huge?.message ?? "")")
+    }
+
     @Test func aModuleRequiredTwiceRunsOnceAndIsListed() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         try writeMovie(version: 1)
