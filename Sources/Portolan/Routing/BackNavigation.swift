@@ -40,10 +40,8 @@ extension Router {
         guard let depth = tree.activePath.lastIndex(where: { tree.graph[$0.id]?.backThroughHistory == true }),
             let previous = state.withLock({ $0.switchHistory[tree.activePath[depth].id]?.last })
         else { return nil }
-        var top = tree.activePath.count - 1
-        while top > 0, tree.isManaged(atDepth: top) { top -= 1 }
         // Something unmanaged inside the active child: plain back leaves it first.
-        guard top <= depth + 1 else { return nil }
+        guard tree.topScreenDepth <= depth + 1 else { return nil }
         return (tree.activePath[depth].id, previous)
     }
 
@@ -54,5 +52,24 @@ extension Router {
             let depth = tree.activePath.lastIndex(of: switchNode), depth + 1 < tree.activePath.count
         else { return nil }
         return (switchNode.id, tree.activePath[depth + 1])
+    }
+}
+
+extension RoutingTree {
+    /// The depth of the top screen: the deepest node of the active path that no switch node
+    /// manages (0, the root, when every other node is managed).
+    var topScreenDepth: Int {
+        var depth = activePath.count - 1
+        while depth > 0, isManaged(atDepth: depth) {
+            depth -= 1
+        }
+        return depth
+    }
+
+    /// Where plain back leads: the active path without its top screen; nil when there is none to leave.
+    public var backDestination: Destination? {
+        let depth = topScreenDepth
+        guard depth > 0 else { return nil }
+        return .path(Array(activePath[..<depth]))
     }
 }

@@ -33,16 +33,3 @@ extension Router {
         state.withLock { $0.history.records }
     }
 }
-
-extension RoutingTree {
-    /// Where "back" leads: the active path without its top screen (the deepest node a switch node
-    /// does not manage); nil when every node but the root is managed (nothing to leave).
-    public var backDestination: Destination? {
-        var depth = activePath.count - 1
-        while depth > 0, isManaged(atDepth: depth) {
-            depth -= 1
-        }
-        guard depth > 0 else { return nil }
-        return .path(Array(activePath[..<depth]))
-    }
-}
