@@ -19,7 +19,8 @@ import Synchronization
 ///   it ends the process (status 130), as lua.c does outside a chunk.
 /// - Everything the session prints goes to standard output, errors included (`error: ...`), so a
 ///   transcript keeps its order. Exit status 0 at the end of input or `:quit`; 1 when the app does
-///   not load (its `file:line: message` on standard error): there is nothing to drive without it.
+///   not load (its `file:line: message` on standard error): there is nothing to drive without it;
+///   1 too when the input ends inside an unfinished chunk (`x = [[abc`), after its syntax error.
 /// - `--watch`: the app file (and the files it `portolan.load`s) are polled every 300 ms and
 ///   reloaded when they change; what the reload did is printed above the line being typed.
 struct Repl: AsyncParsableCommand {
@@ -85,7 +86,7 @@ struct Repl: AsyncParsableCommand {
             }
             guard let line else {
                 if interactive { StandardStreams.write("\n") }
-                await session.finish()
+                if await !session.finish() { throw ExitCode.failure }
                 return
             }
             replPhase.store(Phase.running, ordering: .sequentiallyConsistent)

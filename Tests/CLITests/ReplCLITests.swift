@@ -81,6 +81,14 @@ import Testing
         #expect(missing.error.hasPrefix("error: "))
     }
 
+    /// Issue 10, item 7: input that ends inside a chunk used to exit 0 without a word.
+    @Test(.timeLimit(.minutes(3))) func inputThatEndsInsideAChunkIsASyntaxError() throws {
+        let run = try ReplBinary.run([], input: "print(1)\nx = [[abc\n")
+        #expect(run.status == 1)
+        #expect(run.output.hasPrefix("1\nerror: stdin:1: unfinished long string"))
+        #expect(run.output.hasSuffix("(the input ended before the chunk did)\n"))
+    }
+
     @Test(.timeLimit(.minutes(3))) func ctrlCStopsARunningChunkAndEndsAnIdlePipedSession() throws {
         let process = try ReplBinary.start([])
         // One line prints, then loops: once "looping" shows, the chunk is running.

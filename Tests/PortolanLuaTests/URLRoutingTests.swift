@@ -88,6 +88,21 @@ import Testing
         #expect(result == [#""enter movie {id=5}""#, #""leave movie {id=5};switch root -> tabs""#, "false", "true"])
     }
 
+    /// Issue 10, item 7: a rule that returns a table used to make every URL route raise.
+    @Test func aRedirectRuleThatReturnsATableFailsThatRouteWithNilAndAnError() async throws {
+        let host = try await host()
+        let result = try await run(host, """
+            portolan.redirect_rule(function(url) if url == "/odd" then return {} end end)
+            local routed, route_err = portolan.route("/odd")
+            local matched, match_err = portolan.match("/odd")
+            local planned, plan_err = portolan.plan("/odd")
+            local ok = portolan.route("/wishlist") ~= nil
+            return routed, route_err.kind, match_err.kind, plan_err.kind, matched == nil and planned == nil, ok,
+              tostring(route_err):find("returned a table", 1, true) ~= nil
+            """)
+        #expect(result == ["nil", #""invalid""#, #""invalid""#, #""invalid""#, "true", "true", "true"])
+    }
+
     @Test func interceptorsSeeTheURL() async throws {
         let host = try await host()
         let result = try await run(host, """

@@ -1,8 +1,9 @@
--- The redirect rules an app writes as Lua functions, and what a destination string means. The
--- host runs this chunk once per state and hands the function it returns to the module, which calls
--- it with its bridge (a table, so it must be the module's own, not a copy) and keeps the rules it
--- returns: it adds to them (portolan.redirect_rule) and applies them before every URL route.
-return function(bridge)
+-- The redirect rules an app writes as Lua functions, what a destination string means, and the
+-- module's URL functions (portolan.redirect_rule, portolan.match). The host runs this chunk once
+-- per state and hands the function it returns to the module, which calls it with its bridge (a
+-- table, so it must be the module's own, not a copy) and its maker of error objects, and keeps the
+-- rules it returns: it adds to them and applies them before every URL route.
+return function(bridge, route_error)
   local rules = { functions = {} }   -- applied in order before matching
 
   -- The host's one rule for "is this a URL" (ParsedURL.isURL).
@@ -32,6 +33,40 @@ return function(bridge)
   function rules.target(dest)
     if is_url(dest) then return rules.rewritten(dest) end
     return dest
+  end
+
+  -- rules.target for the functions that answer nil and an error rather than raise: a rule that
+  -- returns a table, raises or loops makes that one call fail as `invalid`, not the script.
+  function rules.destination(dest)
+    local ok, result = pcall(rules.target, dest)
+    if ok then return result end
+    return nil, route_error { kind = "invalid", message = tostring(result) }
+  end
+
+  --- Adds a URL redirect rule, applied before matching: portolan.redirect_rule("/old/:id", "/books/:id"),
+  -- or portolan.redirect_rule(function(url) ... return new_url end).
+  function rules.redirect_rule(from, to)
+    if type(from) == "function" and to == nil then
+      rules.functions[#rules.functions + 1] = from
+      bridge.url_function_added()
+      return
+    end
+    if type(from) ~= "string" or type(to) ~= "string" then
+      error("portolan.redirect_rule expects a pattern and a URL template, or a function of the URL", 2)
+    end
+    local ok, why = bridge.redirect_rule(from, to)
+    if not ok then error(why, 2) end
+  end
+
+  --- Where a URL leads: { node =, path = { ids }, params = {}, query = {}, query_items = {},
+  -- fragment = }, or nil and an error.
+  function rules.match(url)
+    if type(url) ~= "string" then error("portolan.match expects a URL string", 2) end
+    local rewritten, invalid = rules.destination(url)
+    if invalid then return nil, invalid end
+    local ok, result = bridge.match(rewritten)
+    if ok then return result end
+    return nil, route_error(result)
   end
 
   return rules

@@ -7,7 +7,6 @@
 -- tables that handlers receive as `node`. Its parts in files of their own come as arguments:
 -- ValuePrinter.lua, NodeDescription.lua (two checkers), URLRules.lua and Flows.lua.
 local bridge, show_value, describe, app_options, make_url_rules, make_flows = ...
-local url_rules = make_url_rules(bridge)
 local portolan = {}
 local host = {}
 
@@ -63,36 +62,14 @@ local function outcome(ok, result)
   return nil, route_error(result)
 end
 
--- URLs --------------------------------------------------------------------------------------------
+-- URLs (URLRules.lua) ---------------------------------------------------------------------------
+
+local url_rules = make_url_rules(bridge, route_error)
+local target = url_rules.destination
+portolan.redirect_rule, portolan.match = url_rules.redirect_rule, url_rules.match
 
 --- The URL after the function rules, for a URL the host routes from Swift.
 function host.rewrite_url(url) return url_rules.rewritten(url) end
-
-local target = url_rules.target
-
---- Adds a URL redirect rule, applied before matching: portolan.redirect_rule("/old/:id", "/books/:id"),
--- or portolan.redirect_rule(function(url) ... return new_url end).
-function portolan.redirect_rule(from, to)
-  if type(from) == "function" and to == nil then
-    url_rules.functions[#url_rules.functions + 1] = from
-    bridge.url_function_added()
-    return
-  end
-  if type(from) ~= "string" or type(to) ~= "string" then
-    error("portolan.redirect_rule expects a pattern and a URL template, or a function of the URL", 2)
-  end
-  local ok, why = bridge.redirect_rule(from, to)
-  if not ok then error(why, 2) end
-end
-
---- Where a URL leads: { node =, path = { ids }, params = {}, query = {}, query_items = {}, fragment = },
--- or nil and an error.
-function portolan.match(url)
-  if type(url) ~= "string" then error("portolan.match expects a URL string", 2) end
-  local ok, result = bridge.match(target(url))
-  if ok then return result end
-  return nil, route_error(result)
-end
 
 -- Routing -----------------------------------------------------------------------------------------
 
@@ -100,7 +77,9 @@ end
 -- From a handler, guard, interceptor or observer the route is queued instead: it runs after the
 -- current one, and this returns a pending handle at once.
 local function route(dest, step)
-  dest = target(dest)
+  local invalid
+  dest, invalid = target(dest)
+  if invalid then return nil, invalid end
   if role() == "script" then
     return outcome(coroutine.yield(MARK, "route", dest, step))
   end
@@ -119,7 +98,9 @@ function portolan.plan(dest)
   if role() ~= "script" then
     error("portolan.plan can only be called from a script's main flow, not from a handler", 2)
   end
-  return outcome(coroutine.yield(MARK, "plan", target(dest)))
+  local planned, invalid = target(dest)
+  if invalid then return nil, invalid end
+  return outcome(coroutine.yield(MARK, "plan", planned))
 end
 
 --- Re-runs the guards and interceptors for the active path, as if routing to it (call it when state

@@ -20,6 +20,7 @@ extension ReplSession {
             }
         } catch {
             if error.isIncompleteInput {
+                pendingError = error.message
                 return .continuing
             }
             pending = []

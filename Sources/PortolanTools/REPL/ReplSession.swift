@@ -45,6 +45,8 @@ public actor ReplSession {
     let appArgument: String?
     /// The lines of a chunk that is not complete yet (lua.c's multi-line input).
     var pending: [String] = []
+    /// Why `pending` does not compile yet (`stdin:1: unfinished long string ... near '<eof>'`).
+    var pendingError = ""
     /// Router events seen while a line runs, to show redirects and queued routes.
     let eventLog = RouteEventLog()
     var observedRouter: ObjectIdentifier?
@@ -139,8 +141,15 @@ public actor ReplSession {
     }
 
     /// Ends the session: stops a recording (its file is already written after every request).
-    public func finish() async {
+    /// Ends the session at the end of input. Returns false when the input ended inside a chunk,
+    /// which is reported as the syntax error it is rather than dropped in silence.
+    @discardableResult
+    public func finish() async -> Bool {
         stopRecording()
+        guard !pending.isEmpty else { return true }
+        pending = []
+        say("error: \(pendingError) (the input ended before the chunk did)", .error)
+        return false
     }
 
     /// Writes one message, coloured for its role.
