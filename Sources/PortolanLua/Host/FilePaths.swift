@@ -17,11 +17,10 @@ package enum FilePaths {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    /// `path` as it is when it exists from the working directory (or is absolute), else inside
-    /// `directory` when it exists there, else unchanged.
-    package static func resolve(_ path: String, in directory: String?) -> String {
-        guard !path.hasPrefix("/"), !exists(path), let directory else { return path }
-        let candidate = directory + "/" + path
-        return exists(candidate) ? candidate : path
+    /// The path with symbolic links, `.` and `..` resolved, or nil when there is no such file.
+    package static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }

@@ -47,7 +47,10 @@ final class HostCore: @unchecked Sendable {
     var urlObserver: (@Sendable (URLResolution) -> Void)?
     /// Where `print` and observer failures go.
     var output: @Sendable (String) -> Void = { print($0) }
-    /// Directory tried for relative paths given to `portolan.load`, after the working directory.
+    /// The app's own directory: where `portolan.load` finds the files a script names (see
+    /// ScriptFileConfinement), and `require` its modules unless the configuration says otherwise.
+    private(set) var appDirectory: String?
+    /// The running scenario file's directory, also open to `portolan.load`.
     var scriptDirectory: String?
     /// Every file loaded as a script (the app file, `portolan.load`), in order, once each.
     private(set) var loadedFiles: [String] = []
@@ -355,14 +358,38 @@ final class HostCore: @unchecked Sendable {
         }
     }
 
+    /// A file the host was given (the app file, a script to run): read as named.
     func loadFile(_ path: String) throws(HostError) -> LuaValue {
-        let resolved = FilePaths.resolve(path, in: scriptDirectory)
         // Remembered even when it does not compile: fixing it is the edit a watcher waits for.
-        if FilePaths.exists(resolved), !loadedFiles.contains(resolved) { loadedFiles.append(resolved) }
+        if FilePaths.exists(path), !loadedFiles.contains(path) { loadedFiles.append(path) }
         do {
             // "@": Lua shortens a long path from the front ("...dir/app.lua:3:"), keeping the file name.
-            let source = try LuaState.chunkBytes(contentsOfFile: resolved)
-            return try CompiledChunks.function(source, chunkName: "@" + resolved, in: state)
+            let source = try LuaState.chunkBytes(contentsOfFile: path)
+            return try CompiledChunks.function(source, chunkName: "@" + path, in: state)
+        } catch {
+            throw HostError(error)
+        }
+    }
+
+    /// A file a script names (`portolan.load`): only inside the app's directory or the scenario's
+    /// (the working directory when there is neither). The first one a script loads before any
+    /// app is the app, and its directory becomes the app's.
+    func loadScriptFile(_ path: String) throws(HostError) -> LuaValue {
+        var directories: [String] = []
+        for case let directory? in [appDirectory, scriptDirectory] where !directories.contains(directory) {
+            directories.append(directory)
+        }
+        let file = try ScriptFileConfinement.locate(path, in: directories.isEmpty ? ["."] : directories)
+        if appDirectory == nil { try useAppDirectory(FilePaths.directory(of: file)) }
+        return try loadFile(file)
+    }
+
+    /// Makes `directory` the app's: where scripts load files and, unless configured, require modules.
+    func useAppDirectory(_ directory: String) throws(HostError) {
+        appDirectory = directory
+        guard configuration.moduleDirectory == nil else { return }
+        do {
+            try state.setModuleDirectory(directory)
         } catch {
             throw HostError(error)
         }

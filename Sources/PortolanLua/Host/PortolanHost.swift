@@ -67,15 +67,7 @@ public actor PortolanHost {
     }
 
     private func useDirectory(of path: String) throws(HostError) {
-        let directory = FilePaths.directory(of: path)
-        if core.scriptDirectory == nil { core.scriptDirectory = directory }
-        if core.configuration.moduleDirectory == nil {
-            do {
-                try core.state.setModuleDirectory(directory)
-            } catch {
-                throw HostError(error)
-            }
-        }
+        try core.useAppDirectory(FilePaths.directory(of: path))
     }
 
     /// How many chunks of Lua text the host has loaded (typed, run or evaluated).
@@ -291,7 +283,7 @@ public actor PortolanHost {
         core.output = output
     }
 
-    /// The directory `portolan.load` tries for relative paths after the working directory.
+    /// The running scenario file's directory, which `portolan.load` may load from besides the app's.
     public func setScriptDirectory(_ directory: String?) {
         core.scriptDirectory = directory
     }

@@ -133,7 +133,7 @@ extension HostCore {
     private func loadFileFromLua(_ arguments: [LuaValue]) -> [LuaValue] {
         guard let path = arguments.first?.stringValue else { return [.nil, "portolan.load expects a file path"] }
         do {
-            return [try loadFile(path)]
+            return [try loadScriptFile(path)]
         } catch {
             return [.nil, .string(error.message)]
         }

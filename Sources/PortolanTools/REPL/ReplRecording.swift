@@ -13,8 +13,9 @@ import Darwin
 /// `expect(portolan.route(DEST), { instructions })` followed by `expect(portolan.active_path(), { ids })`;
 /// a failed one expects its failure's kind. Lua typed at the prompt is replayed verbatim, in
 /// order, because it may change what later routes do (`login()`); when it routed itself
-/// (`portolan.route ...` at the prompt), the active path it left is expected after it. The file
-/// loads the app itself when `portolan test` was not given `--app`, so it passes either way.
+/// (`portolan.route ...` at the prompt), the active path it left is expected after it. When the
+/// app lies in the file's directory, the file loads it itself if `portolan test` was not given
+/// `--app`, so it passes either way.
 public struct ReplRecording: Sendable {
     /// One remembered thing, in the order it happened.
     enum Step: Sendable, Equatable {
@@ -62,14 +63,28 @@ public struct ReplRecording: Sendable {
         }.count
     }
 
+    /// The app's path from the directory of the file written, when the app lies inside it: the
+    /// only way `portolan.load` may reach it from the file (ScriptFileConfinement).
+    var appFromFileDirectory: String? {
+        guard let app, let appPath = FilePaths.realPath(app),
+              let directory = FilePaths.realPath(FilePaths.directory(of: path)) else { return nil }
+        let prefix = directory == "/" ? "/" : directory + "/"
+        guard appPath.hasPrefix(prefix) else { return nil }
+        return String(appPath.dropFirst(prefix.count))
+    }
+
     /// The scenario file's text.
     var text: String {
         var lines: [String] = []
         lines.append("-- Recorded by the Portolan REPL on \(appName).")
         if let app {
             lines.append("-- Run with: portolan test --app \(app) \(path)")
-            lines.append("-- (without --app, the file loads the app itself, from a path relative to the working directory)")
-            lines.append("if not pcall(portolan.active_path) then portolan.load(\(Self.literal(app))) end")
+            if let beside = appFromFileDirectory {
+                lines.append("-- (without --app, the file loads the app itself, from its own directory)")
+                lines.append("if not pcall(portolan.active_path) then portolan.load(\(Self.literal(beside))) end")
+            } else {
+                lines.append("-- (the app is outside this file's directory, where portolan.load may not reach: give --app)")
+            }
         }
         lines.append("")
         lines.append("scenario(\"recorded session\", function()")
