@@ -2,6 +2,7 @@
 // doors left in them (binary chunks, collector tuning, finalizers), and the controlled `require`.
 #include "CLuaShim.h"
 #include "Protect.h"
+#include "ReadOnlyTables.h"
 
 #include <stdio.h>
 #include <sys/stat.h>
@@ -213,6 +214,7 @@ static int p_opensandbox(lua_State *L) {
     wrapGlobal(L, "load", sandboxLoad);
     wrapGlobal(L, "collectgarbage", sandboxCollectGarbage);
     wrapGlobal(L, "setmetatable", sandboxSetMetatable);
+    wrapGlobal(L, "rawset", readOnlyRawSet);
     lua_pushcfunction(L, sandboxRequire);
     lua_setfield(L, -2, "require");
 
@@ -229,6 +231,14 @@ static int p_opensandbox(lua_State *L) {
         lua_pop(L, 1);
     }
     lua_pop(L, 1);
+
+    // Last, once the wrappers above are in: the libraries every script shares become read-only.
+    static const char *const shared[][2] = {
+        {LUA_STRLIBNAME, "the string library"}, {LUA_TABLIBNAME, "the table library"},
+        {LUA_MATHLIBNAME, "the math library"},  {LUA_UTF8LIBNAME, "the utf8 library"},
+        {LUA_COLIBNAME, "the coroutine library"},
+    };
+    for (size_t i = 0; i < sizeof shared / sizeof shared[0]; i++) replaceGlobalByView(L, shared[i][0], shared[i][1]);
     return 0;
 }
 

@@ -91,6 +91,24 @@ import Testing
         #expect(try state.run("return ('abc'):upper()") == ["ABC"])
     }
 
+    /// Issue 10, item 5: a script could change a library every other script shares.
+    @Test func sharedLibrariesAreReadOnly() throws {
+        for (library, key) in [("string", "upper"), ("table", "concat"), ("math", "max"), ("utf8", "char"), ("coroutine", "wrap")] {
+            let error = runtimeError("\(library).\(key) = function() return 'pwned' end")
+            #expect(error?.message == "app.lua:1: cannot set \(library).\(key): the \(library) library is read-only", "\(library)")
+            #expect(runtimeError("rawset(\(library), 'x', 1)")?.message == "app.lua:1: rawset: this table is read-only")
+            #expect(runtimeError("setmetatable(\(library), nil)")?.message.contains("protected metatable") == true)
+        }
+        #expect(runtimeError("string[('k'):rep(500)] = 1")?.message.contains("string.kkk") == true)
+        // Reads, methods, pairs, #, require and getmetatable see the library as it was.
+        #expect(try state.run("""
+            local n = 0 for name, f in pairs(string) do n = n + 1 end
+            return ('abc'):upper(), string.upper('x'), n >= 16, #table, require('string') == string, getmetatable(math)
+            """) == ["ABC", "X", true, 0, true, "read-only"])
+        // The global names are the script's own: replacing one changes what the script sees.
+        #expect(try state.run("string = { upper = function() return 'mine' end } return string.upper('x'), ('x'):upper()") == ["mine", "X"])
+    }
+
     @Test func setmetatableOnTablesStaysButRefusesGC() throws {
         #expect(try state.run("return setmetatable({}, { __index = function() return 7 end }).x") == [7])
         let error = runtimeError("setmetatable({}, { __gc = function() while true do end end })")

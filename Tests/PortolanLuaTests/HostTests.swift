@@ -38,6 +38,20 @@ let testApp = """
         try await host.run(source, chunkName: "scenario.lua")
     }
 
+    /// Issue 10, item 5: the module every script shares is read-only to them, as the libraries are.
+    @Test func thePortolanModuleIsReadOnlyToScripts() async throws {
+        let host = try await host()
+        let result = try await run(host, """
+            local ok, why = pcall(function() portolan.route = function() end end)
+            local raw_ok = pcall(rawset, portolan, "route", nil)
+            local n = 0 for _ in pairs(portolan) do n = n + 1 end
+            return ok, why, raw_ok, require("portolan") == portolan, n > 20, #assert(portolan.route { "root", "a", "b" })
+            """)
+        #expect(result == [
+            "false", #""scenario.lua:1: cannot set portolan.route: the portolan module is read-only""#, "false", "true", "true", "1",
+        ])
+    }
+
     @Test func routeReturnsCanonicalInstructionsAndHandlersSeeInfo() async throws {
         let host = try await host()
         let result = try await run(host, """

@@ -81,6 +81,30 @@ import Testing
         #expect(Self.message(results[0])?.contains("expected 2 but got 1") == true, "\(results[0])")
     }
 
+    /// Issue 10, item 5: an app that redefined `expect` (or `scenario`, or a builtin the scenario
+    /// calls) made failing tests pass. The scenario file's globals are its own; its assignments
+    /// still reach the app (`logged_in = true`), and it still sees the app's globals.
+    @Test func anAppThatRedefinesTheScenarioLibraryCannotMakeAFailingScenarioPass() async throws {
+        let sabotage = """
+            expect = function() end
+            scenario = function() end
+            tostring = function() return "same" end
+            function signed_in() return logged_in == true end
+            """
+        let (_, results) = try await Self.run("""
+            scenario("expect is the runner's", function() expect(1, 2) end)
+            scenario("builtins are as they were", function() expect(tostring(1), tostring(2)) end)
+            scenario("assignments reach the app", function() logged_in = true expect(signed_in(), true) end)
+            """, app: Self.app + "\n" + sabotage)
+        guard results.count == 3 else {
+            Issue.record("three scenarios, saw \(results.count)")
+            return
+        }
+        #expect(Self.message(results[0])?.contains("expected 2 but got 1") == true, "\(results[0])")
+        #expect(Self.message(results[1])?.contains(#"expected "2" but got "1""#) == true, "\(results[1])")
+        #expect(results[2].outcome == .passed, "\(results[2])")
+    }
+
     @Test func listsScenariosInOrderAndRunsEachInAFreshApp() async throws {
         let (_, results) = try await Self.run("""
             local portolan = require "portolan"

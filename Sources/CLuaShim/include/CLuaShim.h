@@ -136,6 +136,12 @@ int cluashim_popenlibs(lua_State *L);
 /// The sandbox: base, string, table, math, utf8, coroutine; load text-only; no dofile/loadfile/string.dump;
 /// collectgarbage limited; setmetatable refuses __gc; a controlled require; the string metatable locked.
 int cluashim_popensandbox(lua_State *L);
+/// Replaces global `name` (a table) and its package.loaded entry by a read-only view: reads go through,
+/// writes raise (`cannot set NAME.key: DESCRIPTION is read-only`), pairs and # see the table, and the sandbox's
+/// rawset refuses it. The sandbox does this to its libraries; the host to the `portolan` module.
+int cluashim_preadonlyglobal(lua_State *L, const char *name, const char *description);
+/// While `writable` is 1, read-only views write through: for the host configuring its own module.
+int cluashim_psetviewswritable(lua_State *L, int writable);
 /// Pops the value on top into the preload table under `name` (what `require(name)` calls).
 int cluashim_psetpreload(lua_State *L, const char *name);
 /// The directory the sandboxed require searches for `name.lua`; NULL for none.

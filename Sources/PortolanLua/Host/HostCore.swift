@@ -101,6 +101,8 @@ final class HostCore: @unchecked Sendable {
         functions = try ModuleFunctions(results[0])
         try state.preload(name: "portolan", function: results[1])
         try state.run(#"portolan = require "portolan""#, chunkName: "=portolan")
+        // Shared by every script in the state, as the standard libraries are: read-only to them.
+        try state.makeReadOnly(global: "portolan", description: "the portolan module")
     }
 
     /// What a part of the module returns.

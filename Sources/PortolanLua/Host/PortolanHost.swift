@@ -117,6 +117,19 @@ public actor PortolanHost {
         try show(try core.loadFile(path))
     }
 
+    /// Runs a tool's chunk that wraps functions of the `portolan` module (the linter's prelude
+    /// records each `portolan.app`): the module is read-only to scripts, and writable only here.
+    package func extendModule(running source: String, chunkName: String) throws(HostError) {
+        let chunk = try core.loadChunk(source, chunkName: chunkName)
+        do {
+            _ = try core.state.withReadOnlyTablesWritable { () throws(HostError) in try core.drive(chunk, []) }
+        } catch let error as HostError {
+            throw error
+        } catch {
+            throw HostError("\(error)")
+        }
+    }
+
     /// Evaluates REPL input as lua.c does: as an expression first (`return input`), then as a
     /// statement. Returns the printed form of each result; `isIncompleteInput` on the error means
     /// the statement continues on the next line.

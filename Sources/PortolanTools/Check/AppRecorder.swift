@@ -25,7 +25,7 @@ enum AppRecorder {
         do {
             host = try PortolanHost(configuration: AppLoadLimits.configuration)
             await host.setOutput { _ in }
-            try await host.run(checkPreludeSource, chunkName: "=portolan check")
+            try await host.extendModule(running: checkPreludeSource, chunkName: "=portolan check")
         } catch {
             outcome.findings.append(CheckFinding(.error, .loadError, file: file, line: 0, "the checker could not start: \(error)"))
             return outcome

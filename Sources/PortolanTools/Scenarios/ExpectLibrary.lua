@@ -6,6 +6,7 @@ local report, printer, sorted_keys = ...
 -- or `type` cannot make a failing expectation pass.
 local error, type, tostring, pairs, ipairs = error, type, tostring, pairs, ipairs
 local select, setmetatable, concat, max = select, setmetatable, table.concat, math.max
+local load, next, G = load, next, _G
 local SELECTED = report("mode")
 
 -- Showing values ------------------------------------------------------------------------------------
@@ -130,4 +131,19 @@ function skip(reason)
   if not running then error("skip(reason) can only be called inside a scenario", 2) end
   report("skip", reason ~= nil and tostring(reason) or "")
   error(SKIP, 0)
+end
+
+-- The scenario file's globals ------------------------------------------------------------------------
+
+-- A scenario file runs with globals of its own: the builtins and this library as they are now,
+-- before any app runs, then the app's globals for every other name (`login`, `logged_in`), and
+-- its assignments go to the app's globals. So an app that redefines `expect`, `error` or
+-- `tostring` changes them for itself, not for the scenario that tests it.
+local scenario_globals = {}
+for name, value in next, G do scenario_globals[name] = value end
+setmetatable(scenario_globals, { __index = G, __newindex = G })
+
+-- The runner compiles the scenario file with this, its text given as a string.
+return function(source, chunk_name)
+  return load(source, chunk_name, "t", scenario_globals)
 end

@@ -216,9 +216,10 @@ public struct ScenarioRunner: Sendable {
         _ host: isolated PortolanHost, session: ScenarioSession, file: String, app: String?, coverage: CoverageCollector?
     ) -> Attempt.Ending {
         host.setOutput { session.print($0) }
+        let compile: LuaValue
         do {
             let runner = try host.function { session.handle($0) }
-            _ = try host.values(running: expectLibrarySource, chunkName: "=expect", arguments: [runner, try host.valuePrinter, host.keyOrder])
+            compile = try host.values(running: expectLibrarySource, chunkName: "=expect", arguments: [runner, try host.valuePrinter, host.keyOrder]).first ?? .nil
         } catch {
             return .failed("cannot install scenario and expect: \(error.message)", session.snapshot)
         }
@@ -236,13 +237,29 @@ public struct ScenarioRunner: Sendable {
             return .failed("cut before the file ran", session.snapshot)
         }
         do {
-            try host.run(file: file)
+            try runScenarioFile(file, compiledBy: compile, in: host)
         } catch {
             coverage?.detach(from: host)
             return .failed(describe(error, file: file), session.snapshot)
         }
         coverage?.detach(from: host)
         return .done(session.snapshot)
+    }
+
+    /// Runs the scenario file with its own globals (the expect library's `compile`), so that an app
+    /// that redefines `expect` or a builtin cannot change what the scenario calls.
+    private static func runScenarioFile(_ file: String, compiledBy compile: LuaValue, in host: isolated PortolanHost) throws(HostError) {
+        let source: [UInt8]
+        do {
+            source = try LuaState.chunkBytes(contentsOfFile: file)
+        } catch {
+            throw HostError(error.message)
+        }
+        let compiled = try host.call(compile, [.bytes(source), .string("@" + file)])
+        guard let chunk = compiled.first, case .function = chunk else {
+            throw HostError(compiled.count > 1 ? compiled[1].stringValue ?? "\(file) does not compile" : "\(file) does not compile")
+        }
+        _ = try host.call(chunk)
     }
 
     /// The error's message, then where the scenario called what failed, when the message names

@@ -1,0 +1,27 @@
+import CLua
+import CLuaShim
+
+// Read-only views of shared tables (ReadOnlyTables.c): a sandboxed state's libraries are views from
+// the start; the host makes its own module one once it is built.
+
+extension LuaState {
+    /// Replaces global `name`, a table, and what `require(name)` returns by a read-only view of it:
+    /// `name.key = v` and `rawset` raise `cannot set name.key: <description> is read-only`, while
+    /// reads, `pairs` and `#` see the table.
+    public func makeReadOnly(global name: String, description: String) throws(LuaError) {
+        let L = thread
+        try ensureStack(L, 8)
+        let status = name.withCString { name in description.withCString { cluashim_preadonlyglobal(L, name, $0) } }
+        try check(status, on: L)
+    }
+
+    /// Runs `body` with every read-only view writing through: the host's own set-up of a shared
+    /// table (a tool wrapping a module function), never a script's doing.
+    public func withReadOnlyTablesWritable<T, E: Error>(_ body: () throws(E) -> T) throws -> T {
+        let L = thread
+        try ensureStack(L, 2)
+        try check(cluashim_psetviewswritable(L, 1), on: L)
+        defer { _ = cluashim_psetviewswritable(L, 0) }
+        return try body()
+    }
+}
