@@ -141,4 +141,50 @@ import Testing
             #expect(error.message.contains("of 'a'") && error.message.contains("of 'b'"))
         }
     }
+
+    /// Issue 10, item 8: a pattern without a scheme or host matched every URL's path, so
+    /// `https://evil.example/products/2` routed into the app. The root may now list its origins.
+    @Test func anAppThatListsItsOriginsRefusesURLsFromOthers() async throws {
+        let host = try PortolanHost()
+        await host.setOutput { _ in }
+        try await host.loadApp(source: """
+            portolan.app { id = "root", schemes = { "shop" }, hosts = { "Shop.Example" }, children = {
+              { id = "product", route = "/products/:id<int>" },
+            } }
+            """, chunkName: "shop.lua")
+        let result = try await run(host, """
+            local function kind(url)
+              local done, err = portolan.route(url)
+              return done and "ok" or err.kind
+            end
+            local _, why = portolan.match("https://evil.example/products/2")
+            return kind("/products/1"), kind("shop://products/2"), kind("https://shop.example/products/3"),
+              kind("http://SHOP.example/products/4"), kind("https://evil.example/products/5"),
+              kind("evil://products/6"), kind("ftp://shop.example/products/7"), tostring(why)
+            """)
+        #expect(result == [
+            #""ok""#, #""ok""#, #""ok""#, #""ok""#, #""unreachable""#, #""unreachable""#, #""unreachable""#,
+            #""unreachable: 'https://evil.example/products/2' comes from outside the app, which accepts shop://, https://shop.example""#,
+        ])
+    }
+
+    @Test func withoutListsEveryOriginIsAcceptedAndBadListsAreRefused() async throws {
+        let open = try await host()
+        #expect(try await run(open, #"return #assert(portolan.route "https://anywhere.example/movies/2")"#) == ["1"])
+        for (field, message) in [
+            ("schemes = \"shop\"", "schemes must be a list such as"),
+            ("schemes = { \"shop://\" }", "schemes[1] must be like \"shop\""),
+            ("hosts = { 42 }", "hosts[1] must be like \"shop.example\""),
+        ] {
+            let host = try PortolanHost()
+            await #expect(throws: HostError.self) {
+                try await host.loadApp(source: "portolan.app { id = 'root', \(field) }", chunkName: "bad.lua")
+            }
+            do {
+                try await host.loadApp(source: "portolan.app { id = 'root', \(field) }", chunkName: "bad.lua")
+            } catch {
+                #expect(error.message.hasPrefix("bad.lua:1: ") && error.message.contains(message), "\(error.message)")
+            }
+        }
+    }
 }

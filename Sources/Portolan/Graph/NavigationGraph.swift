@@ -38,14 +38,17 @@ public struct NavigationGraph: Sendable, Equatable {
     /// Every node's route patterns, compiled into one matcher (`resolve(url:)`).
     public private(set) var urlRoutes: GraphRoutes
 
-    /// `caseInsensitiveRoutes` makes constant URL segments match without regard to case.
-    public init(root: NodeSpec, anywhere: [NodeSpec] = [], caseInsensitiveRoutes: Bool = false) throws(GraphError) {
+    /// `caseInsensitiveRoutes` makes constant URL segments match without regard to case;
+    /// `origins` says which schemes and hosts URLs may come from.
+    public init(
+        root: NodeSpec, anywhere: [NodeSpec] = [], caseInsensitiveRoutes: Bool = false, origins: URLOrigins = .any
+    ) throws(GraphError) {
         for spec in [root] + anywhere {
             try Self.checkDepth(of: spec)
         }
         rootID = root.id
         anywhereIDs = anywhere.map(\.id)
-        urlRoutes = GraphRoutes(caseInsensitive: caseInsensitiveRoutes)
+        urlRoutes = GraphRoutes(caseInsensitive: caseInsensitiveRoutes, origins: origins)
         try declare(root, parent: nil, position: 0, isAnywhere: false)
         for spec in anywhere {
             try declare(spec, parent: nil, position: 0, isAnywhere: true)

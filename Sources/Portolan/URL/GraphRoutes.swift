@@ -9,8 +9,12 @@ public struct GraphRoutes: Sendable {
     private var prefixMatchers: [NodeID: URLMatcher<Int>] = [:]
     private var owners: [String: NodeID] = [:]
 
-    init(caseInsensitive: Bool) {
+    /// The schemes and hosts URLs may come from (the root's `schemes` and `hosts`).
+    public let origins: URLOrigins
+
+    init(caseInsensitive: Bool, origins: URLOrigins = .any) {
         matcher = URLMatcher(caseInsensitive: caseInsensitive)
+        self.origins = origins
     }
 
     public var isCaseInsensitive: Bool { matcher.isCaseInsensitive }

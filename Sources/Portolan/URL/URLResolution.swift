@@ -27,6 +27,10 @@ extension NavigationGraph {
         } catch {
             throw RouteFailure(.invalid, "malformed URL '\(Self.excerpt(text))': \(error)")
         }
+        guard urlRoutes.origins.accepts(url) else {
+            throw RouteFailure(
+                .unreachable, "'\(Self.excerpt(text))' comes from outside the app, which accepts \(urlRoutes.origins.summary)")
+        }
         guard let match = urlRoutes.match(url) else {
             throw RouteFailure(.unreachable, "no route matches '\(Self.excerpt(text))'")
         }

@@ -10,7 +10,7 @@ struct GraphDeclaration {
     /// Whether some node has a guard (routes then go through Lua interception).
     let hasGuards: Bool
 
-    init(root: LuaValue, anywhere: LuaValue, caseInsensitiveRoutes: Bool = false) throws(DeclarationError) {
+    init(root: LuaValue, anywhere: LuaValue, caseInsensitiveRoutes: Bool = false, origins: URLOrigins = .any) throws(DeclarationError) {
         var handlers: [NodeID: Set<HandlerName>] = [:]
         let rootSpec = try Self.spec(root, handlers: &handlers)
         var anywhereSpecs: [NodeSpec] = []
@@ -18,7 +18,8 @@ struct GraphDeclaration {
             anywhereSpecs.append(try Self.spec(node, handlers: &handlers))
         }
         do {
-            graph = try NavigationGraph(root: rootSpec, anywhere: anywhereSpecs, caseInsensitiveRoutes: caseInsensitiveRoutes)
+            graph = try NavigationGraph(
+                root: rootSpec, anywhere: anywhereSpecs, caseInsensitiveRoutes: caseInsensitiveRoutes, origins: origins)
         } catch {
             throw DeclarationError(message: error.description)
         }

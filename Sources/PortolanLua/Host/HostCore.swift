@@ -117,7 +117,7 @@ final class HostCore: @unchecked Sendable {
     /// an app was declared before (a reload), is carried over to the new graph.
     func declare(root: LuaValue, anywhere: LuaValue, options: AppOptions) throws(DeclarationError) {
         let declaration = try GraphDeclaration(
-            root: root, anywhere: anywhere, caseInsensitiveRoutes: options.caseInsensitiveRoutes)
+            root: root, anywhere: anywhere, caseInsensitiveRoutes: options.caseInsensitiveRoutes, origins: options.origins)
         // Declaring again (a reload) carries the live tree over to the new graph.
         let migration = self.router.map { TreeMigration(from: $0.tree, to: declaration.graph) }
         lastMigration = migration?.instructions ?? []

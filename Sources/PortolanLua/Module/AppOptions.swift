@@ -6,6 +6,8 @@ import Portolan
 struct AppOptions {
     /// `case_insensitive_routes = true`: URL patterns match letters in any case.
     var caseInsensitiveRoutes = false
+    /// `schemes = { "shop" }`, `hosts = { "shop.example" }`: where URLs may come from.
+    var origins = URLOrigins.any
     /// `rollback = false`: a failed route is left where it stopped instead of undone.
     var rollsBack = true
     /// `max_redirects = N`: how many redirects one route may follow (0…1000, 8 by default).
@@ -24,6 +26,9 @@ struct AppOptions {
 
     init(lua options: LuaValue) {
         caseInsensitiveRoutes = options["case_insensitive_routes"] == .boolean(true)
+        origins = URLOrigins(
+            schemes: Set((options["schemes"].arrayValue ?? []).compactMap(\.stringValue)),
+            hosts: Set((options["hosts"].arrayValue ?? []).compactMap(\.stringValue)))
         rollsBack = options["rollback"] != .boolean(false)
         if let limit = options["max_redirects"].intValue, (0...Int64(Self.redirectLimitBound)).contains(limit) {
             maxRedirects = Int(limit)

@@ -65,8 +65,31 @@ local function describe(node, where, found)
            back_history = node.back == "history" }
 end
 
+-- A root's list of URL origins (`schemes`, `hosts`): nil when absent, else a list of strings
+-- that `valid` accepts; or false and what is wrong.
+local function origin_list(spec, field, valid, example)
+  local list = spec[field]
+  if list == nil then return nil end
+  if type(list) ~= "table" then
+    return false, field .. " must be a list such as { " .. example .. " }, not a " .. type(list)
+  end
+  for index, item in ipairs(list) do
+    if type(item) ~= "string" or not valid(item) then
+      return false, field .. "[" .. index .. "] must be like " .. example .. ", not " .. tostring(item)
+    end
+  end
+  return list
+end
+
+local function is_scheme(text) return text:match("^%a[%w+.-]*$") ~= nil and #text <= 64 end
+local function is_host(text) return text:match("^[%w.-]+$") ~= nil and #text <= 253 end
+
 -- The root table's options, checked: a table for the host, or nil and what is wrong.
 local function app_options(spec)
+  local schemes, bad_scheme = origin_list(spec, "schemes", is_scheme, '"shop" (a scheme, without "://")')
+  if schemes == false then return nil, bad_scheme end
+  local hosts, bad_host = origin_list(spec, "hosts", is_host, '"shop.example" (a host name)')
+  if hosts == false then return nil, bad_host end
   if spec.rollback ~= nil and type(spec.rollback) ~= "boolean" then
     return nil, "rollback must be true or false, not a " .. type(spec.rollback)
   end
@@ -85,7 +108,8 @@ local function app_options(spec)
     return nil, 'animate must be "last" or "each", not ' .. tostring(spec.animate)
   end
   return { case_insensitive_routes = spec.case_insensitive_routes == true, rollback = spec.rollback,
-           max_redirects = limit, animate = spec.animate, history = history, queue = spec.queue }
+           max_redirects = limit, animate = spec.animate, history = history, queue = spec.queue,
+           schemes = schemes, hosts = hosts }
 end
 
 return describe, app_options

@@ -9,7 +9,7 @@ extension AppLinter {
     /// Fields a node table may have besides handlers (the root also has `anywhere` and
     /// `case_insensitive_routes`, `rollback`, `max_redirects` and `animate`).
     static let structuralFields: Set<String> = [
-        "id", "kind", "active", "children", "route", "keep", "back", "anywhere", "case_insensitive_routes", "rollback",
+        "id", "kind", "active", "children", "route", "keep", "back", "anywhere", "case_insensitive_routes", "schemes", "hosts", "rollback",
         "max_redirects", "animate", "history", "queue",
     ]
 
