@@ -1,43 +1,65 @@
+import Portolan
 import PortolanLua
 
-/// The limits every command loads an app under when no one is there to press Ctrl-C (`graph`,
-/// `check`): an instruction budget, and a time limit after which the script is interrupted. The
-/// REPL loads under Ctrl-C instead, and `test` under each scenario's time limit.
+/// The limits every command loads an app under (`graph`, `check`, `test`, the REPL's start and
+/// `:reload`): the host's memory cap, an instruction budget for the script's main flow, and a time
+/// limit after which the script is interrupted, so that an app that loops or waits forever ends
+/// with an error wherever it is loaded. Ctrl-C interrupts it too where someone is there to press it.
 public enum AppLoadLimits {
-    /// Lua instructions an app's script may run between two routes.
+    /// Lua instructions an app's script may run between two routes while it loads.
     public static let scriptInstructionBudget = 100_000_000
     /// How long loading an app may take, waits included.
     public static let timeLimit: Duration = .seconds(10)
 
-    /// A host configuration with these limits.
+    /// A host configuration for a command that only loads an app (`graph`, `check`): these limits
+    /// for every script, and a short handler timeout.
     public static var configuration: HostConfiguration {
         HostConfiguration(handlerTimeout: .seconds(2), scriptInstructionBudget: scriptInstructionBudget)
     }
 
-    /// Runs `body`, interrupting the host's script when it outlives `limit`; returns its error
-    /// (an interrupted one says what happened).
-    public static func run(
-        _ host: PortolanHost, within limit: Duration = timeLimit,
-        _ body: @escaping @Sendable () async throws(HostError) -> Void
-    ) async -> HostError? {
-        let work = Task { () -> HostError? in
-            do throws(HostError) {
-                try await body()
-                return nil
-            } catch {
-                return error
+    /// Loads the app file (or `source` as that file) into `host` within these limits.
+    public static func loadApp(
+        _ host: PortolanHost, file: String, source: String? = nil, within limit: Duration = timeLimit
+    ) async throws(HostError) {
+        try await run(host, within: limit) { () async throws(HostError) in
+            if let source {
+                try await host.loadApp(file: file, source: source, instructionBudget: scriptInstructionBudget)
+            } else {
+                try await host.loadApp(file: file, instructionBudget: scriptInstructionBudget)
             }
         }
+    }
+
+    /// Runs `body`, interrupting the host's script when it outlives `limit`; an interrupted one
+    /// fails saying what happened.
+    public static func run<T: Sendable>(
+        _ host: PortolanHost, within limit: Duration = timeLimit,
+        _ body: @escaping @Sendable () async throws(HostError) -> T
+    ) async throws(HostError) -> T {
+        let work = Task { () -> Result<T, HostError> in
+            do throws(HostError) {
+                return .success(try await body())
+            } catch {
+                return .failure(error)
+            }
+        }
+        // Set when the limit, not Ctrl-C, interrupted the script: the two are told apart in the error.
+        let limitReached = Locked(false)
         let watchdog = Task {
             try await Task.sleep(for: limit)
+            limitReached.value = true
             host.interruption.request()
             work.cancel()
         }
         let result = await work.value
         watchdog.cancel()
-        if let result, result.isInterrupted {
-            return HostError("the script did not finish within \(limit) (an endless loop or a long wait?)")
+        switch result {
+        case .success(let value):
+            return value
+        case .failure(let error) where error.isInterrupted && limitReached.value:
+            throw HostError("the script did not finish within \(limit) (an endless loop or a long wait?)")
+        case .failure(let error):
+            throw error
         }
-        return result
     }
 }

@@ -50,11 +50,7 @@ struct Graph: AsyncParsableCommand {
             await host.setOutput { _ in }
             let app = self.app
             let limit = ScriptNumbers.duration(seconds: timeout) ?? AppLoadLimits.timeLimit
-            if let failure = await AppLoadLimits.run(host, within: limit, { () async throws(HostError) in
-                try await host.loadApp(file: app)
-            }) {
-                throw failure
-            }
+            try await AppLoadLimits.loadApp(host, file: app, within: limit)
             guard let graph = await host.graph else {
                 throw HostError("\(app) declares no app: it never calls portolan.app { ... }")
             }

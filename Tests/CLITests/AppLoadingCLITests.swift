@@ -29,4 +29,20 @@ import Testing
         let check = try await PortolanBinary.run(["check", directory + "/app.lua"])
         #expect(!check.stdout.contains("not found"), "\(check.stdout)")
     }
+
+    /// Issue 10, item 4: `graph` ran an endless app forever, and `check`, `test` and the REPL each
+    /// had limits of their own. All four now load an app under the same budget and time limit.
+    @Test(.timeLimit(.minutes(3))) func everyCommandStopsAnAppThatLoopsWhileItLoads() async throws {
+        let directory = try PortolanBinary.directory(with: [
+            "loops.lua": "portolan.app { id = \"root\" }\nwhile true do end\n",
+            "s.lua": #"scenario("never reached", function() expect(1, 1) end)"#,
+        ])
+        for arguments in [["graph", "loops.lua"], ["check", "loops.lua"], ["test", "--app", "loops.lua", "s.lua"], ["repl", "loops.lua"]] {
+            let run = try await PortolanBinary.run(arguments, in: directory)
+            #expect(run.status == 1, "\(arguments): \(run.stdout)\(run.stderr)")
+            // Each in its own form (check's is a finding), all at the looping line.
+            let said = run.stdout + run.stderr
+            #expect(said.contains("loops.lua:2: ") && said.contains("instruction budget exceeded"), "\(arguments): \(said)")
+        }
+    }
 }

@@ -208,6 +208,23 @@ import Testing
         #expect(await repl.feed(":record /nonexistent-dir/x.lua").first?.hasPrefix("error: cannot write /nonexistent-dir/x.lua") == true)
     }
 
+    // MARK: Output
+
+    /// Issue 10, item 2: what a line's Lua prints is bounded per line, as a scenario's output is.
+    @Test func whatOneLinePrintsIsBoundedAndTheNextLineStartsAfresh() async throws {
+        let repl = try await Fixture()
+        let printed = await repl.feed("local big = string.rep('x', 1 << 20) for _ = 1, 40 do print(big) end")
+        #expect(printed.count == 40, "\(printed.count) lines")
+        #expect(printed.allSatisfy { $0.hasSuffix("… (line cut at 4096 bytes of 1048576)") })
+        let chatty = await repl.feed("for _ = 1, 300 do print(string.rep('y', 4000)) end")
+        #expect(chatty.last == "… (output cut after 1 MiB)")
+        #expect(chatty.reduce(0) { $0 + $1.utf8.count } <= BoundedOutput.byteLimit + 200)
+        let lines = await repl.feed("for i = 1, 2500 do print(i) end")
+        #expect(lines.count == BoundedOutput.lineLimit + 1)
+        #expect(lines.last == "… (output cut after 2000 lines)")
+        #expect(await repl.feed("print('next')") == ["next"])
+    }
+
     // MARK: Colours
 
     @Test func coloursOnlyOnATerminalAndNeverWithNoColor() async throws {

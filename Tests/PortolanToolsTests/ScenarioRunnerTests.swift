@@ -62,7 +62,7 @@ import Testing
             return
         }
         for result in results {
-            #expect(result.output.reduce(0) { $0 + $1.utf8.count } <= ScenarioSession.outputByteLimit + 200)
+            #expect(result.output.reduce(0) { $0 + $1.utf8.count } <= BoundedOutput.byteLimit + 200)
         }
         #expect(results[0].output.first?.hasSuffix("… (line cut at 4096 bytes of 1048576)") == true)
         #expect(results[0].output.count == 40)

@@ -49,11 +49,14 @@ final class HostCore: @unchecked Sendable {
     var output: @Sendable (String) -> Void = { print($0) }
     /// The app's own directory: where `portolan.load` finds the files a script names (see
     /// ScriptFileConfinement), and `require` its modules unless the configuration says otherwise.
-    private(set) var appDirectory: String?
+    var appDirectory: String?
+    /// Instructions a main flow may run between two routes: the configuration's, or, while an app
+    /// loads under a budget of its own (``PortolanHost/loadApp(file:instructionBudget:)``), that one.
+    var scriptInstructionBudget: Int?
     /// The running scenario file's directory, also open to `portolan.load`.
     var scriptDirectory: String?
     /// Every file loaded as a script (the app file, `portolan.load`), in order, once each.
-    private(set) var loadedFiles: [String] = []
+    var loadedFiles: [String] = []
     /// How many chunks of text the host has compiled or taken from the cache: what shows that a
     /// tool drives the host without writing Lua of its own.
     private(set) var chunksLoaded = 0
@@ -61,6 +64,7 @@ final class HostCore: @unchecked Sendable {
     init(configuration: HostConfiguration, thread: SerialThread) throws(HostError) {
         self.configuration = configuration
         self.thread = thread
+        scriptInstructionBudget = configuration.scriptInstructionBudget
         do {
             state = try LuaState(sandboxed: true)
             state.memoryLimit = configuration.memoryLimit
@@ -359,42 +363,4 @@ final class HostCore: @unchecked Sendable {
             throw HostError(error)
         }
     }
-
-    /// A file the host was given (the app file, a script to run): read as named.
-    func loadFile(_ path: String) throws(HostError) -> LuaValue {
-        // Remembered even when it does not compile: fixing it is the edit a watcher waits for.
-        if FilePaths.exists(path), !loadedFiles.contains(path) { loadedFiles.append(path) }
-        do {
-            // "@": Lua shortens a long path from the front ("...dir/app.lua:3:"), keeping the file name.
-            let source = try LuaState.chunkBytes(contentsOfFile: path)
-            return try CompiledChunks.function(source, chunkName: "@" + path, in: state)
-        } catch {
-            throw HostError(error)
-        }
-    }
-
-    /// A file a script names (`portolan.load`): only inside the app's directory or the scenario's
-    /// (the working directory when there is neither). The first one a script loads before any
-    /// app is the app, and its directory becomes the app's.
-    func loadScriptFile(_ path: String) throws(HostError) -> LuaValue {
-        var directories: [String] = []
-        for case let directory? in [appDirectory, scriptDirectory] where !directories.contains(directory) {
-            directories.append(directory)
-        }
-        let file = try ScriptFileConfinement.locate(path, in: directories.isEmpty ? ["."] : directories)
-        if appDirectory == nil { try useAppDirectory(FilePaths.directory(of: file)) }
-        return try loadFile(file)
-    }
-
-    /// Makes `directory` the app's: where scripts load files and, unless configured, require modules.
-    func useAppDirectory(_ directory: String) throws(HostError) {
-        appDirectory = directory
-        guard configuration.moduleDirectory == nil else { return }
-        do {
-            try state.setModuleDirectory(directory)
-        } catch {
-            throw HostError(error)
-        }
-    }
-
 }

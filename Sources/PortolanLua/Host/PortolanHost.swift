@@ -51,19 +51,30 @@ public actor PortolanHost {
 
     /// Runs an app script (it declares the graph with `portolan.app`): how every command loads an
     /// app. The app's directory is where `require` finds its modules (unless the configuration
-    /// names another) and where `portolan.load` tries relative paths.
-    public func loadApp(file path: String) throws(HostError) {
+    /// names another) and where `portolan.load` finds files. `instructionBudget`, when given,
+    /// bounds the script's main flow for this load instead of the configuration's budget.
+    public func loadApp(file path: String, instructionBudget: Int? = nil) throws(HostError) {
         try useDirectory(of: path)
         appFile = path
-        _ = try core.drive(try core.loadFile(path), [])
+        try withScriptBudget(instructionBudget) { () throws(HostError) in _ = try core.drive(try core.loadFile(path), []) }
     }
 
     /// Runs `source` as the app file `path` (the linter's annotated copy of it): the same
-    /// directories as ``loadApp(file:)``, and errors name `path`.
-    public func loadApp(file path: String, source: String) throws(HostError) {
+    /// directories and budget as ``loadApp(file:instructionBudget:)``, and errors name `path`.
+    public func loadApp(file path: String, source: String, instructionBudget: Int? = nil) throws(HostError) {
         try useDirectory(of: path)
         appFile = path
-        _ = try core.drive(try core.loadChunk(source, chunkName: "@" + path), [])
+        try withScriptBudget(instructionBudget) { () throws(HostError) in
+            _ = try core.drive(try core.loadChunk(source, chunkName: "@" + path), [])
+        }
+    }
+
+    /// Runs `body` with main flows bounded by `budget` (when given) instead of the configuration's.
+    private func withScriptBudget<T>(_ budget: Int?, _ body: () throws(HostError) -> T) throws(HostError) -> T {
+        guard let budget else { return try body() }
+        core.scriptInstructionBudget = budget
+        defer { core.scriptInstructionBudget = core.configuration.scriptInstructionBudget }
+        return try body()
     }
 
     private func useDirectory(of path: String) throws(HostError) {
@@ -89,20 +100,26 @@ public actor PortolanHost {
     /// left because it no longer exists (no handler runs for them: the node's rules are gone). A
     /// reload that fails (a syntax error, a bad graph) throws and keeps the previous rules running.
     /// A reload asked for while a route runs waits for it: one route never sees two versions.
-    public func reload(file path: String? = nil) throws(HostError) -> [Instruction] {
+    public func reload(file path: String? = nil, instructionBudget: Int? = nil) throws(HostError) -> [Instruction] {
         guard let file = path ?? appFile else { throw HostError("no app file to reload") }
         appFile = file
-        return try core.reload { () throws(HostError) in try core.loadFile(file) }
+        return try withScriptBudget(instructionBudget) { () throws(HostError) in
+            try core.reload { () throws(HostError) in try core.loadFile(file) }
+        }
     }
 
     /// Hot reload from text, for apps that fetch new rules at run time.
-    public func reload(source: String, chunkName: String) throws(HostError) -> [Instruction] {
-        try core.reload { () throws(HostError) in try core.loadChunk(source, chunkName: chunkName) }
+    public func reload(source: String, chunkName: String, instructionBudget: Int? = nil) throws(HostError) -> [Instruction] {
+        try withScriptBudget(instructionBudget) { () throws(HostError) in
+            try core.reload { () throws(HostError) in try core.loadChunk(source, chunkName: chunkName) }
+        }
     }
 
     /// Runs an app script given as text; `chunkName` names it in error messages.
-    public func loadApp(source: String, chunkName: String) throws(HostError) {
-        _ = try core.drive(try core.loadChunk(source, chunkName: chunkName), [])
+    public func loadApp(source: String, chunkName: String, instructionBudget: Int? = nil) throws(HostError) {
+        try withScriptBudget(instructionBudget) { () throws(HostError) in
+            _ = try core.drive(try core.loadChunk(source, chunkName: chunkName), [])
+        }
     }
 
     /// Runs a chunk as a script's main flow; returns the printed form of what it returns.

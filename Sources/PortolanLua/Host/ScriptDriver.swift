@@ -14,7 +14,7 @@ extension HostCore {
         while true {
             let outcome: LuaCoroutine.Outcome
             do {
-                outcome = try resume(coroutine, input, budget: configuration.scriptInstructionBudget)
+                outcome = try resume(coroutine, input, budget: scriptInstructionBudget)
             } catch {
                 throw HostError(error)
             }

@@ -3,38 +3,10 @@
 -- per state and hands the function it returns to the module, which calls it with its bridge (a
 -- table, so it must be the module's own, not a copy) and its maker of error objects, and keeps the
 -- rules it returns: it adds to them and applies them before every URL route.
-return function(bridge, route_error)
-  local rules = { functions = {} }   -- applied in order before matching
 
-  -- The host's one rule for "is this a URL" (ParsedURL.isURL).
-  local function is_url(dest)
-    return type(dest) == "string" and bridge.is_url(dest)
-  end
-
-  -- The URL after the function rules: the first that returns a string rewrites it, and the rules
-  -- run again on the result (a chain longer than 8 is a loop).
-  function rules.rewritten(url)
-    for _ = 1, 9 do
-      local rewrite
-      for _, rule in ipairs(rules.functions) do
-        rewrite = rule(url)
-        if rewrite ~= nil then break end
-      end
-      if rewrite == nil then return url end
-      if type(rewrite) ~= "string" then
-        error("a redirect rule returned a " .. type(rewrite) .. "; return a URL string or nothing", 0)
-      end
-      url = rewrite
-    end
-    error("redirect rules loop: more than 8 rewrites, last to '" .. url .. "'", 0)
-  end
-
-  -- A destination as the host takes it: a URL rewritten by the function rules, anything else as is.
-  function rules.target(dest)
-    if is_url(dest) then return rules.rewritten(dest) end
-    return dest
-  end
-
+-- The module's functions made of the rules: destination (rules.target answering nil and an error),
+-- redirect_rule and match.
+local function add_module_functions(rules, bridge, route_error)
   -- rules.target for the functions that answer nil and an error rather than raise: a rule that
   -- returns a table, raises or loops makes that one call fail as `invalid`, not the script.
   function rules.destination(dest)
@@ -68,6 +40,40 @@ return function(bridge, route_error)
     if ok then return result end
     return nil, route_error(result)
   end
+end
 
+return function(bridge, route_error)
+  local rules = { functions = {} }   -- applied in order before matching
+
+  -- The host's one rule for "is this a URL" (ParsedURL.isURL).
+  local function is_url(dest)
+    return type(dest) == "string" and bridge.is_url(dest)
+  end
+
+  -- The URL after the function rules: the first that returns a string rewrites it, and the rules
+  -- run again on the result (a chain longer than 8 is a loop).
+  function rules.rewritten(url)
+    for _ = 1, 9 do
+      local rewrite
+      for _, rule in ipairs(rules.functions) do
+        rewrite = rule(url)
+        if rewrite ~= nil then break end
+      end
+      if rewrite == nil then return url end
+      if type(rewrite) ~= "string" then
+        error("a redirect rule returned a " .. type(rewrite) .. "; return a URL string or nothing", 0)
+      end
+      url = rewrite
+    end
+    error("redirect rules loop: more than 8 rewrites, last to '" .. url .. "'", 0)
+  end
+
+  -- A destination as the host takes it: a URL rewritten by the function rules, anything else as is.
+  function rules.target(dest)
+    if is_url(dest) then return rules.rewritten(dest) end
+    return dest
+  end
+
+  add_module_functions(rules, bridge, route_error)
   return rules
 end

@@ -31,8 +31,11 @@ enum AppRecorder {
             return outcome
         }
 
-        let failure = await AppLoadLimits.run(host) { () async throws(HostError) in
-            try await host.loadApp(file: file, source: marked)
+        var failure: HostError?
+        do {
+            try await AppLoadLimits.loadApp(host, file: file, source: marked)
+        } catch {
+            failure = error
         }
         if let failure {
             outcome.findings.append(scriptFailure(failure, file: file))

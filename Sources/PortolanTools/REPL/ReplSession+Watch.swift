@@ -7,11 +7,12 @@ extension ReplSession {
     func reload(reason: String?) async {
         let header = reason.map { "\($0) changed: " } ?? ""
         do {
-            let left: [Instruction]
-            if await host.appFile != nil {
-                left = try await host.reload()
-            } else {
-                left = try await host.reload(source: DemoApp.source, chunkName: DemoApp.chunkName)
+            let host = self.host, budget = AppLoadLimits.scriptInstructionBudget
+            let left = try await AppLoadLimits.run(host) { () async throws(HostError) in
+                if await host.appFile != nil {
+                    return try await host.reload(instructionBudget: budget)
+                }
+                return try await host.reload(source: DemoApp.source, chunkName: DemoApp.chunkName, instructionBudget: budget)
             }
             say(header + "reloaded" + (left.isEmpty ? "" : "; what no longer exists was left:"), .note)
             for instruction in left { say("  \(instruction)", .instruction) }

@@ -49,6 +49,8 @@ public actor ReplSession {
     var pendingError = ""
     /// Router events seen while a line runs, to show redirects and queued routes.
     let eventLog = RouteEventLog()
+    /// How much of what the running line's Lua prints is still shown.
+    let printed = Locked(BoundedOutput())
     var observedRouter: ObjectIdentifier?
     /// Whether `:events on` is in force; read by the router observer.
     let showsEvents = Locked(false)
@@ -69,7 +71,11 @@ public actor ReplSession {
         self.appArgument = appFile
         self.style = style
         self.write = output
-        await host.setOutput(output)
+        // What a line's Lua prints is bounded per line typed, as a scenario's output is.
+        let printed = self.printed
+        await host.setOutput { line in
+            if let kept = printed.withLock({ $0.admit(line) }) { output(kept) }
+        }
     }
 
     /// A session on a new host that has loaded `appFile`, or the built-in demo app when it is nil.
@@ -83,7 +89,7 @@ public actor ReplSession {
             host: host, appName: appFile ?? "\(DemoApp.chunkName) (the built-in demo)", appFile: appFile,
             style: style, output: output)
         if let appFile {
-            try await host.loadApp(file: appFile)
+            try await AppLoadLimits.loadApp(host, file: appFile)
         } else {
             try await host.loadApp(source: DemoApp.source, chunkName: DemoApp.chunkName)
         }
@@ -114,6 +120,7 @@ public actor ReplSession {
     public func handle(_ line: String) async -> Step {
         await observeRouter()
         eventLog.start()
+        printed.value = BoundedOutput()
         defer { _ = eventLog.stop() }
         if !pending.isEmpty {
             return await evaluate(line)

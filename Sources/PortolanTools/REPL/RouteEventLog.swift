@@ -10,6 +10,8 @@ final class RouteEventLog: Sendable {
     }
 
     private let state = Locked<(logging: Bool, events: [Logged])>((false, []))
+    /// Events kept per line: a line that routes in a loop must not make the REPL hold every one.
+    static let eventLimit = 10_000
 
     func start() {
         state.value = (true, [])
@@ -17,7 +19,7 @@ final class RouteEventLog: Sendable {
 
     func record(_ event: RouterEvent, step: RouteStep?) {
         state.withLock { state in
-            if state.logging { state.events.append(Logged(event: event, step: step)) }
+            if state.logging, state.events.count < Self.eventLimit { state.events.append(Logged(event: event, step: step)) }
         }
     }
 

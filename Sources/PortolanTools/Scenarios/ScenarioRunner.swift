@@ -225,7 +225,8 @@ public struct ScenarioRunner: Sendable {
         }
         if let app {
             do {
-                try host.loadApp(file: app)
+                // The scenario's time limit and interrupt hold here too; the budget is the app's.
+                try host.loadApp(file: app, instructionBudget: AppLoadLimits.scriptInstructionBudget)
             } catch {
                 return .appFailed(error.message)
             }

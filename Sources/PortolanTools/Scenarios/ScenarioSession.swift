@@ -14,48 +14,23 @@ final class ScenarioSession: Sendable {
         var finished = false
         var skipReason: String?
         var output: [String] = []
-        var outputBytes = 0
-        var outputCut = false
+        var outputKept = BoundedOutput()
     }
 
     /// The index (1-based) of the scenario to run; nil to only list them.
     let selected: Int?
     private let record = Mutex(Record())
-    /// Lines kept per scenario, bytes per line and bytes in all: a chatty loop, or one huge string
-    /// printed again and again, must not make the runner hold what the Lua state could not.
-    static let outputLimit = 2_000
-    static let lineByteLimit = 4_096
-    static let outputByteLimit = 1 << 20
-
     init(selected: Int?) {
         self.selected = selected
     }
 
     var snapshot: Record { record.withLock { $0 } }
 
+    /// Keeps a printed line, within the scenario's BoundedOutput.
     func print(_ line: String) {
-        let kept = Self.bounded(line)
         record.withLock { record in
-            guard !record.outputCut else { return }
-            if record.output.count >= Self.outputLimit {
-                record.output.append("… (output cut after \(Self.outputLimit) lines)")
-                record.outputCut = true
-            } else if record.outputBytes + kept.utf8.count > Self.outputByteLimit {
-                record.output.append("… (output cut after \(Self.outputByteLimit >> 20) MiB)")
-                record.outputCut = true
-            } else {
-                record.output.append(kept)
-                record.outputBytes += kept.utf8.count
-            }
+            if let kept = record.outputKept.admit(line) { record.output.append(kept) }
         }
-    }
-
-    /// A line cut to `lineByteLimit` bytes (at a character boundary), marked when it was.
-    private static func bounded(_ line: String) -> String {
-        guard line.utf8.count > lineByteLimit else { return line }
-        var cut = line.utf8.prefix(lineByteLimit)
-        while !cut.isEmpty, String(cut) == nil { cut = cut.dropLast() }
-        return (String(cut) ?? "") + "… (line cut at \(lineByteLimit) bytes of \(line.utf8.count))"
     }
 
     /// The runner's function that the expect library calls (see `expectLibrarySource`).

@@ -1,0 +1,43 @@
+import Lua
+import Portolan
+
+/// The script files a host runs: those it is given (the app file), and those a script names
+/// (`portolan.load`), which are confined to the app's directory (ScriptFileConfinement).
+extension HostCore {
+    /// A file the host was given (the app file, a script to run): read as named.
+    func loadFile(_ path: String) throws(HostError) -> LuaValue {
+        // Remembered even when it does not compile: fixing it is the edit a watcher waits for.
+        if FilePaths.exists(path), !loadedFiles.contains(path) { loadedFiles.append(path) }
+        do {
+            // "@": Lua shortens a long path from the front ("...dir/app.lua:3:"), keeping the file name.
+            let source = try LuaState.chunkBytes(contentsOfFile: path)
+            return try CompiledChunks.function(source, chunkName: "@" + path, in: state)
+        } catch {
+            throw HostError(error)
+        }
+    }
+
+    /// A file a script names (`portolan.load`): only inside the app's directory or the scenario's
+    /// (the working directory when there is neither). The first one a script loads before any
+    /// app is the app, and its directory becomes the app's.
+    func loadScriptFile(_ path: String) throws(HostError) -> LuaValue {
+        var directories: [String] = []
+        for case let directory? in [appDirectory, scriptDirectory] where !directories.contains(directory) {
+            directories.append(directory)
+        }
+        let file = try ScriptFileConfinement.locate(path, in: directories.isEmpty ? ["."] : directories)
+        if appDirectory == nil { try useAppDirectory(FilePaths.directory(of: file)) }
+        return try loadFile(file)
+    }
+
+    /// Makes `directory` the app's: where scripts load files and, unless configured, require modules.
+    func useAppDirectory(_ directory: String) throws(HostError) {
+        appDirectory = directory
+        guard configuration.moduleDirectory == nil else { return }
+        do {
+            try state.setModuleDirectory(directory)
+        } catch {
+            throw HostError(error)
+        }
+    }
+}
