@@ -121,6 +121,10 @@ public final class LuaCoroutine {
         let code = state.enterCall(on: thread) {
             lua_resume(thread, L, CInt(arguments.count), &resultCount)
         }
+        if code == LUA_OK || code == LUA_YIELD, let swallowed = state.swallowedTrip() {
+            status = .failed
+            throw swallowed
+        }
         switch code {
         case LUA_OK:
             status = .finished

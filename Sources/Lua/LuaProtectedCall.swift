@@ -30,13 +30,30 @@ extension LuaState {
             cluashim_cleartraceback(mainThread)
             throw popError(status: status, on: L, traceback: traceback)
         }
+        if let swallowed = swallowedTrip() { throw swallowed }
     }
+
+    /// The budget or interrupt error of a top-level call that ended normally although the hook raised
+    /// it: a script caught it where the hook's re-raising could not follow (inside a coroutine that
+    /// `coroutine.resume` protects, whose caller then returned at once). The call fails all the same.
+    func swallowedTrip() -> LuaError? {
+        guard callDepth == 0 else { return nil }
+        switch Int(cluashim_tripped(mainThread)) {
+        case CLUASHIM_TRIP_BUDGET: return LuaError(.instructionLimit, "instruction budget exceeded (the script caught it and went on)")
+        case CLUASHIM_TRIP_INTERRUPT: return LuaError(.interrupted, "interrupted (the script caught it and went on)")
+        default: return nil
+        }
+    }
+
+    /// Instructions an error object's `__tostring` may run when the host describes it.
+    static let errorDescriptionBudget = 1_000_000
 
     /// Pops the error object on top of `L` and describes it.
     func popError(status: CInt, on L: OpaquePointer, traceback: String?) -> LuaError {
+        let kind = kind(of: status)   // first: describing the object runs Lua, which may trip the hook anew
         let message = errorMessage(at: -1, on: L)
         cluashim_pop(L, 1)
-        return LuaError(kind(of: status), message, traceback: traceback)
+        return LuaError(kind, message, traceback: traceback)
     }
 
     func kind(of status: CInt) -> LuaError.Kind {
@@ -65,7 +82,12 @@ extension LuaState {
         let index = lua_absindex(L, index)
         let typeName = String(cString: lua_typename(L, lua_type(L, index)))
         guard lua_checkstack(L, 4) != 0 else { return "(error object is a \(typeName) value)" }
-        let status = cluashim_ptostring(L, index)
+        // `__tostring` runs under a small budget of its own when no call is running (an error object
+        // whose `__tostring` loops must not hang the host that shows it).
+        let status = callDepth > 0 ? cluashim_ptostring(L, index) : withInstructionBudget(Self.errorDescriptionBudget) { () -> CInt in
+            cluashim_beginbudget(mainThread, L)
+            return cluashim_ptostring(L, index)
+        }
         defer { cluashim_pop(L, 1) }
         guard status == LUA_OK, lua_type(L, -1) == LUA_TSTRING else {
             return "(error object is a \(typeName) value)"

@@ -1,16 +1,39 @@
 -- The checkers of the tables an app declares: each node's plain description for the host to
 -- validate (ids, kinds, children, handler names, routes), and the root table's options; each
 -- returns nil and a message naming what is wrong instead. The host runs this chunk once per state
--- with its list of handler fields (HandlerName) and hands the two functions to the module.
-local HANDLERS = ...
+-- with its list of handler fields (HandlerName) and the engine's depth limit, and hands the two
+-- functions to the module.
+local HANDLERS, MAXIMUM_DEPTH = ...
 
--- Returns the plain description the host validates, or nil and a message.
-local function describe(node, where, found)
+-- A node's `route` as a list of patterns (empty when it has none), or nil and what is wrong.
+local function route_patterns(node, name)
+  local routes = node.route
+  if type(routes) == "string" then return { routes } end
+  if routes == nil then return {} end
+  if type(routes) ~= "table" then
+    return nil, name .. ": route must be a URL pattern or a list of them, not a " .. type(routes)
+  end
+  for _, pattern in ipairs(routes) do
+    if type(pattern) ~= "string" then
+      return nil, name .. ": route must be a URL pattern or a list of them"
+    end
+  end
+  return routes
+end
+
+-- Returns the plain description the host validates, or nil and a message. `depth` is the node's
+-- level (the root's is 1): the engine's limit is checked here, before the host converts the
+-- tables, in the engine's words (NavigationGraph.maximumDepth, GraphError.tooDeep).
+local function describe(node, where, found, depth)
+  depth = depth or 1
   if type(node) ~= "table" then
     return nil, where .. " must be a node table, not a " .. type(node)
   end
   if type(node.id) ~= "string" or node.id == "" then
     return nil, where .. " needs an id (a non-empty string)"
+  end
+  if depth > MAXIMUM_DEPTH then
+    return nil, "'" .. node.id .. "' is declared deeper than " .. MAXIMUM_DEPTH .. " levels"
   end
   local name = "node '" .. node.id .. "'"
   if node.kind ~= nil and node.kind ~= "screen" and node.kind ~= "switch" then
@@ -41,27 +64,17 @@ local function describe(node, where, found)
   if node.children ~= nil and type(node.children) ~= "table" then
     return nil, name .. ": children must be a list of node tables"
   end
-  local routes = node.route
-  if type(routes) == "string" then routes = { routes } end
-  if routes ~= nil then
-    if type(routes) ~= "table" then
-      return nil, name .. ": route must be a URL pattern or a list of them, not a " .. type(routes)
-    end
-    for _, pattern in ipairs(routes) do
-      if type(pattern) ~= "string" then
-        return nil, name .. ": route must be a URL pattern or a list of them"
-      end
-    end
-  end
+  local routes, bad_route = route_patterns(node, name)
+  if bad_route then return nil, bad_route end
   local children = {}
   for index, child in ipairs(node.children or {}) do
-    local description, message = describe(child, name .. ", child " .. index, found)
+    local description, message = describe(child, name .. ", child " .. index, found, depth + 1)
     if not description then return nil, message end
     children[#children + 1] = description
   end
   if found[node.id] == nil then found[node.id] = node end
   return { id = node.id, kind = node.kind or "screen", active = node.active,
-           children = children, handlers = handlers, routes = routes or {}, keep = node.keep == true,
+           children = children, handlers = handlers, routes = routes, keep = node.keep == true,
            back_history = node.back == "history" }
 end
 
