@@ -26,6 +26,9 @@ extension LuaState {
     public func load(bytes: [UInt8], chunkName: String) throws(LuaError) -> LuaValue {
         let L = thread
         try ensureStack(L, 4)
+        // Threads and values Swift let go of are released first, so that the parser's allocations can
+        // reclaim them: a handler that died out of memory leaves its whole stack until then.
+        if callDepth == 0 { drainUnreferences() }
         // lua_load runs the parser in protected mode and reports errors by status: it never raises.
         let status = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in

@@ -52,6 +52,9 @@ public final class LuaCoroutine {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         try state.ensureStack(L, 6)
+        // A thread Swift let go of (a handler that died out of memory, its stack full) is released
+        // before this one is made, so that the allocation can reclaim it.
+        if state.callDepth == 0 { state.drainUnreferences() }
         try state.check(cluashim_pnewthread(L), on: L)
         guard let thread = lua_tothread(L, -1) else { throw LuaError(.usage, "lua_newthread gave no thread") }
         self.thread = thread
