@@ -35,19 +35,31 @@ static int isPlainText(const char *pattern, size_t length) {
     return 1;
 }
 
-/// The first occurrence of `needle` in `haystack`: its first byte by memchr, then the rest compared.
+/// The first occurrence of `needle` in `haystack`: its first byte by memchr, then the rest compared. The steps
+/// are summed here and charged in batches: the meter lives in memory, and this loop calls out on every candidate.
 static const char *plainSearch(StepMeter *meter, const char *haystack, size_t haystackLength, const char *needle,
                                size_t needleLength) {
     if (needleLength == 0) return haystack;
     if (needleLength > haystackLength) return NULL;
+    const long long stepsPerCandidate = 1 + (long long)(needleLength / PLAIN_BYTES_PER_STEP);
     const char *last = haystack + (haystackLength - needleLength);   // the last place it could start
+    const char *found = NULL;
+    long long steps = 0;
     for (const char *candidate = haystack; candidate <= last; candidate++) {
         candidate = memchr(candidate, needle[0], (size_t)(last - candidate) + 1);
-        if (candidate == NULL) return NULL;
-        stepmeter_count(meter, 1 + (long long)(needleLength / PLAIN_BYTES_PER_STEP));
-        if (memcmp(candidate + 1, needle + 1, needleLength - 1) == 0) return candidate;
+        if (candidate == NULL) break;
+        steps += stepsPerCandidate;
+        if (memcmp(candidate + 1, needle + 1, needleLength - 1) == 0) {
+            found = candidate;
+            break;
+        }
+        if (steps >= STEP_CHARGE_BATCH) {
+            stepmeter_count(meter, steps);
+            steps = 0;
+        }
     }
-    return NULL;
+    stepmeter_count(meter, steps);
+    return found;
 }
 
 // MARK: - Captures

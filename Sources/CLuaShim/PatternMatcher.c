@@ -64,10 +64,11 @@ static const char *classEnd(PatternMatch *m, const char *p) {
 }
 
 /// Whether byte `c` belongs to `%letter`. An upper-case class letter is the complement of its lower-case
-/// class; any other character after '%' stands for itself.
+/// class; any other character after '%' stands for itself. (`letter | 0x20` is tolower for ASCII letters and
+/// turns nothing else into one, without a call into the C library on this hottest path.)
 static int inClass(int c, int letter) {
     int member;
-    switch (tolower(letter)) {
+    switch (letter | 0x20) {
     case 'a': member = isalpha(c); break;
     case 'c': member = iscntrl(c); break;
     case 'd': member = isdigit(c); break;
@@ -81,7 +82,7 @@ static int inClass(int c, int letter) {
     case 'z': member = c == 0; break;   // Lua 5.1's class for '\0', undocumented since 5.2 but still honoured
     default: return letter == c;
     }
-    return isupper(letter) ? !member : member != 0;
+    return letter <= 'Z' ? !member : member != 0;   // a class letter here: 'A'-'Z' or 'a'-'z'
 }
 
 /// Whether byte `c` belongs to the set whose '[' is at `open` and whose closing ']' is at `close`.
@@ -106,9 +107,9 @@ static int inSet(int c, const char *open, const char *close) {
     return !wanted;
 }
 
-/// Whether the class from `p` to `ep` matches the subject byte at `s` (nothing matches at the end). One step.
+/// Whether the class from `p` to `ep` matches the subject byte at `s` (nothing matches at the end). One step,
+/// which the caller counts.
 static int classMatches(PatternMatch *m, const char *s, const char *p, const char *ep) {
-    countSteps(m, 1);
     if (s >= m->subjectEnd) return 0;
     int c = (unsigned char)*s;
     switch (*p) {
@@ -126,6 +127,8 @@ static int classMatches(PatternMatch *m, const char *s, const char *p, const cha
 static const char *matchGreedy(PatternMatch *m, const char *s, const char *p, const char *ep) {
     ptrdiff_t taken = 0;
     while (classMatches(m, s + taken, p, ep)) taken++;
+    // Counted once the run is known: one scan is bounded by the subject, and the count is off the hot loop.
+    countSteps(m, taken + 1);
     for (; taken >= 0; taken--) {
         const char *end = matchFrom(m, s + taken, ep + 1);
         if (end != NULL) return end;
@@ -133,7 +136,7 @@ static const char *matchGreedy(PatternMatch *m, const char *s, const char *p, co
     return NULL;
 }
 
-/// `x-`: as few as possible, one more each time the rest of the pattern fails.
+/// `x-`: as few as possible, one more each time the rest of the pattern fails (each try is a step of matchFrom).
 static const char *matchLazy(PatternMatch *m, const char *s, const char *p, const char *ep) {
     for (;;) {
         const char *end = matchFrom(m, s, ep + 1);
@@ -184,22 +187,23 @@ static const char *matchBackReference(PatternMatch *m, const char *s, char digit
 
 // MARK: - %b and %f
 
-/// `%bxy` with `p` at `x`: from an `x` at `s` to its balancing `y`.
+/// `%bxy` with `p` at `x`: from an `x` at `s` to its balancing `y`. A step per byte scanned.
 static const char *matchBalanced(PatternMatch *m, const char *s, const char *p) {
     if (p >= m->patternEnd - 1) luaL_error(stateOf(m), "malformed pattern (missing arguments to '%%b')");
     countSteps(m, 1);
     if (s >= m->subjectEnd || *s != p[0]) return NULL;
     char open = p[0], close = p[1];
     long long depth = 1;
-    for (const char *q = s + 1; q < m->subjectEnd; q++) {
-        countSteps(m, 1);
+    const char *q = s + 1;
+    for (; q < m->subjectEnd; q++) {
         if (*q == close) {
-            if (--depth == 0) return q + 1;
+            if (--depth == 0) break;
         } else if (*q == open) {
             depth++;
         }
     }
-    return NULL;
+    countSteps(m, q - s);   // once the scan is over: it is bounded by the subject
+    return q < m->subjectEnd ? q + 1 : NULL;
 }
 
 /// `%f[set]` with `p` at the '[': whether `s` is where the subject passes from a byte outside the set to one
@@ -261,6 +265,7 @@ static const char *matchSequence(PatternMatch *m, const char *s, const char *p) 
         }
         const char *ep = classEnd(m, p);   // a single-character class, maybe followed by a quantifier
         char quantifier = *ep;
+        countSteps(m, 1);
         if (!classMatches(m, s, p, ep)) {
             if (quantifier != '*' && quantifier != '?' && quantifier != '-') return NULL;
             p = ep + 1;   // zero occurrences will do
