@@ -136,11 +136,12 @@ static const char *matchGreedy(PatternMatch *m, const char *s, const char *p, co
     return NULL;
 }
 
-/// `x-`: as few as possible, one more each time the rest of the pattern fails (each try is a step of matchFrom).
+/// `x-`: as few as possible, one more each time the rest of the pattern fails.
 static const char *matchLazy(PatternMatch *m, const char *s, const char *p, const char *ep) {
     for (;;) {
         const char *end = matchFrom(m, s, ep + 1);
         if (end != NULL) return end;
+        countSteps(m, 1);
         if (!classMatches(m, s, p, ep)) return NULL;
         s++;
     }
