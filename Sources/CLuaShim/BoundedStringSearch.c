@@ -111,11 +111,11 @@ static int findOrMatch(lua_State *L, int isFind) {
         luaL_pushfail(L);
         return 1;
     }
-    PatternMatch m;
     if (isFind && (lua_toboolean(L, 4) || isPlainText(pattern, patternLength))) {
-        stepmeter_start(&m.meter, L);
-        const char *found = plainSearch(&m.meter, subject + offset, subjectLength - offset, pattern, patternLength);
-        stepmeter_settle(&m.meter);
+        StepMeter meter;
+        stepmeter_start(&meter, L);
+        const char *found = plainSearch(&meter, subject + offset, subjectLength - offset, pattern, patternLength);
+        stepmeter_settle(&meter);
         if (found == NULL) {
             luaL_pushfail(L);
             return 1;
@@ -129,6 +129,7 @@ static int findOrMatch(lua_State *L, int isFind) {
         pattern++;
         patternLength--;
     }
+    PatternMatch m;
     patternmatch_init(&m, L, subject, subjectLength, pattern, patternLength);
     for (const char *s = subject + offset;; s++) {
         const char *end = patternmatch_at(&m, s, pattern);
