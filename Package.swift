@@ -74,7 +74,9 @@ let package = Package(
         ),
         // What the test targets share: temporary directories, thread CPU time, instruction texts.
         .target(name: "TestSupport", dependencies: ["Portolan"], path: "Tests/TestSupport"),
-        .testTarget(name: "LuaTests", dependencies: ["Lua"]),
+        // The pattern differential test's generator of cases is Lua, compiled in.
+        .testTarget(
+            name: "LuaTests", dependencies: ["Lua", "TestSupport"], resources: [.embedInCode("PatternCases.lua")]),
         .testTarget(name: "PortolanLuaTests", dependencies: ["PortolanLua", "TestSupport"]),
         .testTarget(name: "PortolanToolsTests", dependencies: ["PortolanTools", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["portolan"]),

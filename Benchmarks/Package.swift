@@ -34,6 +34,11 @@ let package = Package(
                 .product(name: "RoutingKit", package: "routing-kit"),
             ]
         ),
+        // The sandbox's bounded pattern functions against liblua5.4's, in one state.
+        .executableTarget(
+            name: "PatternBenchmark",
+            dependencies: ["BenchmarkSupport", .product(name: "Lua", package: "Portolan")]
+        ),
         // The long fuzz run of the URL layer (the test suite runs a bounded one); libfuzzer/ holds
         // the coverage-guided variant, built by its own script.
         .executableTarget(

@@ -1,5 +1,6 @@
 #include "CLuaShim.h"
 #include "Protect.h"
+#include "StepCharge.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,30 +70,41 @@ static void countHook(lua_State *L, lua_Debug *ar);
 
 /// Once tripped, the hook runs on every instruction and raises each time, so a script cannot swallow the
 /// error with pcall and carry on: every Lua frame it returns to raises again until the host's pcall is reached.
-static void raiseTripped(lua_State *L, Control *c) {
+/// `level` is where the message says it happened: 0, the running Lua function (from the hook); 1, the Lua
+/// caller of the running C function.
+static void raiseTripped(lua_State *L, Control *c, int level) {
     lua_sethook(L, countHook, LUA_MASKCOUNT, 1);
-    luaL_where(L, 0);
+    luaL_where(L, level);
     lua_pushstring(L, c->tripped == CLUASHIM_TRIP_INTERRUPT ? "interrupted" : "instruction budget exceeded");
     lua_concat(L, 2);
-    lua_error(L);   // allowed in a count hook; unwinds to the nearest pcall, never through Swift
+    lua_error(L);   // allowed in a count hook and in a C function; unwinds to the nearest pcall, never through Swift
+}
+
+/// Counts `work` against the budget and polls the interrupt: the one rule for Lua code (the hook) and for
+/// C functions that charge their own steps.
+static void enforceLimits(lua_State *L, Control *c, long long work, int level) {
+    if (c->tripped != CLUASHIM_TRIP_NONE) raiseTripped(L, c, level);
+    // A plain load first: the exchange locks the bus, and the flag is almost always clear.
+    if (c->interruptFlag != NULL && __atomic_load_n(c->interruptFlag, __ATOMIC_RELAXED) != 0
+        && __atomic_exchange_n(c->interruptFlag, 0, __ATOMIC_SEQ_CST) != 0) {
+        c->tripped = CLUASHIM_TRIP_INTERRUPT;
+        raiseTripped(L, c, level);
+    }
+    if (c->instructionBudget > 0) {
+        c->instructionsUsed += work;
+        if (c->instructionsUsed > c->instructionBudget) {
+            c->tripped = CLUASHIM_TRIP_BUDGET;
+            raiseTripped(L, c, level);
+        }
+    }
 }
 
 static void countHook(lua_State *L, lua_Debug *ar) {
     (void)ar;
-    Control *c = control(L);
-    if (c->tripped != CLUASHIM_TRIP_NONE) raiseTripped(L, c);
-    if (c->interruptFlag != NULL && __atomic_exchange_n(c->interruptFlag, 0, __ATOMIC_SEQ_CST) != 0) {
-        c->tripped = CLUASHIM_TRIP_INTERRUPT;
-        raiseTripped(L, c);
-    }
-    if (c->instructionBudget > 0) {
-        c->instructionsUsed += lua_gethookcount(L);
-        if (c->instructionsUsed > c->instructionBudget) {
-            c->tripped = CLUASHIM_TRIP_BUDGET;
-            raiseTripped(L, c);
-        }
-    }
+    enforceLimits(L, control(L), lua_gethookcount(L), 0);
 }
+
+void cluashim_chargesteps(lua_State *L, long long steps) { enforceLimits(L, control(L), steps, 1); }
 
 void cluashim_sethook(lua_State *L1) {
     lua_sethook(L1, countHook, LUA_MASKCOUNT, hookStep(control(L1)));

@@ -1,5 +1,7 @@
 // The libraries a state opens, and the sandbox: which of them a script gets, the wrappers that close the
-// doors left in them (binary chunks, collector tuning, finalizers), and the controlled `require`.
+// doors left in them (binary chunks, collector tuning, finalizers, unbounded pattern matching), and the
+// controlled `require`.
+#include "BoundedStringSearch.h"
 #include "CLuaShim.h"
 #include "Protect.h"
 #include "ReadOnlyTables.h"
@@ -221,6 +223,9 @@ static int p_opensandbox(lua_State *L) {
     lua_getfield(L, -1, LUA_STRLIBNAME);
     lua_pushnil(L);
     lua_setfield(L, -2, "dump");   // dumps bytecode, the input binary `load` would need
+    // liblua5.4's matcher runs in C, unseen by the count hook: a pattern could run for ever. The string
+    // metatable's __index is this same table, so ("x"):find gets the bounded one too.
+    boundedsearch_install(L, -1);
     lua_pop(L, 2);
 
     // getmetatable("") returns this field instead of the metatable, so scripts cannot reach __index.

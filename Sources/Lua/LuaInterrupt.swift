@@ -2,7 +2,8 @@ import CLuaShim
 
 /// Interrupts the Lua code a ``LuaState`` is running, from any thread or from a signal handler.
 ///
-/// The state's count hook polls the flag (every 1000 instructions at most) and raises `interrupted`, which the
+/// The state's count hook polls the flag (every 1000 instructions at most; a sandboxed pattern match, every
+/// 1000 steps) and raises `interrupted`, which the
 /// running call reports as ``LuaError/Kind/interrupted``. A request made while no Lua code runs is dropped
 /// when the next top-level call starts, so a Ctrl-C at a REPL prompt does not kill the next line.
 public final class LuaInterrupt: @unchecked Sendable {

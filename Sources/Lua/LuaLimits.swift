@@ -28,8 +28,10 @@ extension LuaState {
     /// ``LuaCoroutine/resume(_:)`` …) starts with a fresh budget; calls nested inside it (Lua calling Swift
     /// calling Lua) share it. Exceeding it raises `instruction budget exceeded`, reported as
     /// ``LuaError/Kind/instructionLimit``; Lua's `pcall` cannot swallow it, since every further instruction
-    /// raises again. Counted in steps of up to 1000 instructions; time spent inside C functions (a long
-    /// `string.rep`, a pattern match) is not counted, so pair the budget with a memory limit.
+    /// raises again. Counted in steps of up to 1000 instructions. Time spent inside C functions is not
+    /// counted (a long `string.rep`, a `table.concat`: work linear in what they build, so pair the budget with
+    /// a memory limit), except pattern matching: in a sandboxed state `string.find`, `match`, `gmatch` and
+    /// `gsub` charge every step of a match to the budget, and the interrupt stops them.
     public var instructionBudget: Int? {
         get {
             let budget = cluashim_instructionbudget(mainThread)

@@ -46,7 +46,10 @@ public final class LuaState {
     /// - `setmetatable` refuses metatables with `__gc`, since finalizers run outside the instruction budget;
     /// - `require` finds modules in `package.loaded`, those registered with ``preload(name:loader:)`` and its
     ///   siblings, and `name.lua` files under ``moduleDirectory`` when set; no C modules, no `package`;
-    /// - `getmetatable("")` returns `false`, so scripts cannot change the string metatable.
+    /// - `getmetatable("")` returns `false`, so scripts cannot change the string metatable;
+    /// - `string.find`, `match`, `gmatch` and `gsub` are bounded: the same results and errors as liblua5.4's,
+    ///   but every step of a match counts against ``instructionBudget`` and ``interrupt`` stops it (liblua5.4's
+    ///   matcher runs in C, which the count hook never sees).
     public init(sandboxed: Bool = true) throws(LuaError) {
         // The callbacks are the only entry points from C into Swift; neither may raise (see invoke).
         let state = cluashim_newstate(

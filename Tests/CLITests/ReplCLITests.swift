@@ -155,7 +155,7 @@ import Testing
 
 extension ReplCLITests {
     /// The issue's "done when": completion, a multi-line function, an error, Ctrl-C on an endless
-    /// loop, a URL route, `:record`, and `:reload` after the app file changed, on a real terminal;
+    /// loop and on a pattern bomb, a URL route, `:record`, and `:reload` after the app file changed, on a real terminal;
     /// then the recorded file passes under `portolan test`.
     @Test(.timeLimit(.minutes(3))) func everythingAtOnceUnderTmuxThenTheRecordingReplays() async throws {
         guard let tmux = ReplTmux() else {
@@ -208,6 +208,13 @@ extension ReplCLITests {
         tmux.send("C-c")
         try tmux.waitForScreen { $0.hasSuffix("error: stdin:1: interrupted\nportolan> ") }
 
+        // And a pattern bomb, whose matching runs in C (issue 10, item 3).
+        tmux.type(#"("a"):rep(400):find(".-.-.-b")"#)
+        try tmux.waitForScreen { $0.hasSuffix(#"portolan> ("a"):rep(400):find(".-.-.-b")"#) }
+        try await Task.sleep(for: .milliseconds(300))
+        tmux.send("C-c")
+        try tmux.waitForScreen { $0.hasSuffix("error: stdin:1: interrupted\nportolan> ") }
+
         // A URL route.
         tmux.type("/old")
         try tmux.waitForScreen {
@@ -229,6 +236,7 @@ extension ReplCLITests {
         let recorded = try String(contentsOfFile: directory + "/recorded.lua", encoding: .utf8)
         #expect(recorded.contains("-- Run with: portolan test --app app.lua recorded.lua"))
         #expect(!recorded.contains("while true"))
+        #expect(!recorded.contains(".-.-.-b"))
         for arguments in [["test", "--app", "app.lua", "recorded.lua"], ["test", "recorded.lua"]] {
             let run = try await PortolanBinary.run(arguments, in: directory)
             #expect(run.status == 0, "\(arguments): \(run.stdout)\(run.stderr)\n\(recorded)")

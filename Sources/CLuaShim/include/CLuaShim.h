@@ -134,7 +134,8 @@ int cluashim_pgc(lua_State *L, int what);
 /// All standard libraries (not sandboxed).
 int cluashim_popenlibs(lua_State *L);
 /// The sandbox: base, string, table, math, utf8, coroutine; load text-only; no dofile/loadfile/string.dump;
-/// collectgarbage limited; setmetatable refuses __gc; a controlled require; the string metatable locked.
+/// collectgarbage limited; setmetatable refuses __gc; a controlled require; the string metatable locked;
+/// string.find, match, gmatch and gsub bounded by the instruction budget and the interrupt.
 int cluashim_popensandbox(lua_State *L);
 /// Replaces global `name` (a table) and its package.loaded entry by a read-only view: reads go through,
 /// writes raise (`cannot set NAME.key: DESCRIPTION is read-only`), pairs and # see the table, and the sandbox's
@@ -142,6 +143,10 @@ int cluashim_popensandbox(lua_State *L);
 int cluashim_preadonlyglobal(lua_State *L, const char *name, const char *description);
 /// While `writable` is 1, read-only views write through: for the host configuring its own module.
 int cluashim_psetviewswritable(lua_State *L, int writable);
+/// Pushes a table holding the sandbox's bounded `find`, `match`, `gmatch` and `gsub` (the string library's, with
+/// every step of a match charged to the instruction budget and the interrupt polled), so that tests and
+/// benchmarks can set them beside liblua5.4's in a state with every library.
+int cluashim_pboundedpatternfunctions(lua_State *L);
 /// Pops the value on top into the preload table under `name` (what `require(name)` calls).
 int cluashim_psetpreload(lua_State *L, const char *name);
 /// The directory the sandboxed require searches for `name.lua`; NULL for none.
