@@ -102,6 +102,20 @@ static int pushCaptures(PatternMatch *m, const char *s, const char *e) {
 
 // MARK: - find and match
 
+
+/// Starts `m` on `subject` for `*pattern`, whose leading `^` is taken off: the anchor is the
+/// caller's business, not the matcher's. Returns whether there was one.
+static int beginMatch(PatternMatch *m, lua_State *L, const char *subject, size_t subjectLength,
+                      const char **pattern, size_t patternLength) {
+    int anchored = **pattern == '^';
+    if (anchored) {
+        (*pattern)++;
+        patternLength--;
+    }
+    patternmatch_init(m, L, subject, subjectLength, *pattern, patternLength);
+    return anchored;
+}
+
 static int findOrMatch(lua_State *L, int isFind) {
     size_t subjectLength, patternLength;
     const char *subject = luaL_checklstring(L, 1, &subjectLength);
@@ -124,13 +138,8 @@ static int findOrMatch(lua_State *L, int isFind) {
         lua_pushinteger(L, (lua_Integer)(found - subject) + (lua_Integer)patternLength);
         return 2;
     }
-    int anchored = *pattern == '^';
-    if (anchored) {   // the anchor is the caller's business, not the matcher's
-        pattern++;
-        patternLength--;
-    }
     PatternMatch m;
-    patternmatch_init(&m, L, subject, subjectLength, pattern, patternLength);
+    int anchored = beginMatch(&m, L, subject, subjectLength, &pattern, patternLength);
     for (const char *s = subject + offset;; s++) {
         const char *end = patternmatch_at(&m, s, pattern);
         if (end != NULL) {
@@ -268,13 +277,8 @@ static int boundedGsub(lua_State *L) {
                      "string/function/table");
     luaL_Buffer buffer;
     luaL_buffinit(L, &buffer);
-    int anchored = *pattern == '^';
-    if (anchored) {   // the anchor is the caller's business, not the matcher's
-        pattern++;
-        patternLength--;
-    }
     PatternMatch m;
-    patternmatch_init(&m, L, subject, subjectLength, pattern, patternLength);
+    int anchored = beginMatch(&m, L, subject, subjectLength, &pattern, patternLength);
     const char *s = subject, *lastEnd = NULL;
     lua_Integer count = 0;
     int changed = 0;

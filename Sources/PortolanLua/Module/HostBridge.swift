@@ -84,7 +84,7 @@ extension HostCore {
             return [.boolean(false), RouteFailure(.invalid, "malformed URL: it is not valid UTF-8").luaFields]
         }
         do {
-            let router = try requireRouter()
+            _ = try requireRouter()   // no app yet: the error says so
             let url = arguments.first?.stringValue ?? ""
             switch resolve(url: url, functionRulesApplied: true) {
             case .success(let resolution): return [.boolean(true), resolution.luaValue]
