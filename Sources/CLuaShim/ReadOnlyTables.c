@@ -165,3 +165,22 @@ int readOnlyRawSet(lua_State *L) {
     lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
     return lua_gettop(L);
 }
+
+/// shown(t): the table a read-only view shows, or `t` itself. Raw reads only, so a tool that lists
+/// keys (the REPL's completion) can see through the views without running anyone's metamethods.
+static int shownTable(lua_State *L) {
+    lua_settop(L, 1);
+    if (lua_type(L, 1) == LUA_TTABLE && lua_rawgetp(L, LUA_REGISTRYINDEX, &VIEWS_KEY) == LUA_TTABLE) {
+        lua_pushvalue(L, 1);
+        if (lua_rawget(L, -2) == LUA_TTABLE) return 1;
+    }
+    lua_settop(L, 1);
+    return 1;
+}
+
+static int p_pushshowntable(lua_State *L) {
+    lua_pushcfunction(L, shownTable);
+    return 1;
+}
+
+int cluashim_ppushshowntable(lua_State *L) { return protect(L, p_pushshowntable, 0, 1); }

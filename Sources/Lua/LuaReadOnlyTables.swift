@@ -24,4 +24,14 @@ extension LuaState {
         defer { _ = cluashim_psetviewswritable(L, 0) }
         return try body()
     }
+
+    /// `shown(t)` as a Lua function: the table a read-only view shows, or `t` itself. For tools that
+    /// list a table's keys raw (completion), which would see an empty view.
+    public func shownTableFunction() throws(LuaError) -> LuaValue {
+        let L = thread
+        try ensureStack(L, 4)
+        try check(cluashim_ppushshowntable(L), on: L)
+        defer { cluashim_pop(L, 1) }
+        return try value(at: -1, on: L)
+    }
 }

@@ -143,6 +143,8 @@ int cluashim_popensandbox(lua_State *L);
 int cluashim_preadonlyglobal(lua_State *L, const char *name, const char *description);
 /// While `writable` is 1, read-only views write through: for the host configuring its own module.
 int cluashim_psetviewswritable(lua_State *L, int writable);
+/// Pushes `shown(t)`: the table a read-only view shows, or `t` itself (raw reads only, no metamethod runs).
+int cluashim_ppushshowntable(lua_State *L);
 /// Pushes a table holding the sandbox's bounded `find`, `match`, `gmatch` and `gsub` (the string library's, with
 /// every step of a match charged to the instruction budget and the interrupt polled), so that tests and
 /// benchmarks can set them beside liblua5.4's in a state with every library.

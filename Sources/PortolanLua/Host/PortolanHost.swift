@@ -186,6 +186,18 @@ public actor PortolanHost {
         (try? core.loadChunk(source, chunkName: chunkName)) != nil
     }
 
+    /// `shown(t)`: the table a read-only view shows, or `t` (LuaState.shownTableFunction), for tools
+    /// that list keys raw.
+    package var shownTableFunction: LuaValue {
+        get throws(HostError) {
+            do {
+                return try core.state.shownTableFunction()
+            } catch {
+                throw HostError(error)
+            }
+        }
+    }
+
     /// The module's printer of values, `function(value, compact)`, for tools that show values in Lua.
     package var valuePrinter: LuaValue {
         get throws(HostError) { try core.module.show }

@@ -1,14 +1,16 @@
 -- Completion's key lister: the string keys that start with `prefix` of the table that the dotted
 -- `path` names (_G for ""), read with rawget and next, and through the __index tables of
 -- metatables read raw, so that no metamethod of the user's runs. Bounded, for huge tables.
-local path, prefix = ...
+-- `shown` sees through the host's read-only views (string, portolan…) without a metamethod.
+local path, prefix, shown = ...
 local t = _G
 for name in string.gmatch(path, "[^.:]+") do
   if type(t) ~= "table" then t = nil break end
-  t = rawget(t, name)
+  t = rawget(shown(t), name)
 end
 local keys, seen, depth = {}, {}, 0
 while type(t) == "table" and depth < 8 do
+  t = shown(t)
   local count = 0
   for k in next, t do
     count = count + 1

@@ -33,11 +33,11 @@ extension ReplSession {
     }
 
     /// The string keys of the table a dotted path names (`_G` for ""), read without metamethods
-    /// by `ReplKeys.lua`, which gets the path and prefix as its arguments.
+    /// by `ReplKeys.lua`, which gets the path, the prefix and the host's `shown` as its arguments.
     private func keys(of table: String, prefix: String) async -> [String] {
         await host.perform { host in
             let values = try? host.values(
-                running: replKeysSource, chunkName: "=complete", arguments: [.string(table), .string(prefix)])
+                running: replKeysSource, chunkName: "=complete", arguments: [.string(table), .string(prefix), try host.shownTableFunction])
             return (values?.first?.arrayValue ?? []).compactMap(\.stringValue)
         }
     }
