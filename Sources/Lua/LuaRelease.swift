@@ -13,6 +13,16 @@ extension LuaState {
     /// `LUA_RELEASE` of the `lua.h` the shim was compiled against, such as "Lua 5.4.4".
     public static let compiledRelease = String(cString: cluashim_headerrelease())
 
+    /// The release for people to read: ``release``, and ``compiledRelease`` too when it differs (the system's
+    /// library upgraded since the build), as in "Lua 5.4.6, built against Lua 5.4.4".
+    public static var releaseDescription: String {
+        describe(release: release, compiledRelease: compiledRelease)
+    }
+
+    static func describe(release: String, compiledRelease: String) -> String {
+        release == compiledRelease ? release : "\(release), built against \(compiledRelease)"
+    }
+
     /// The release in `$LuaVersion: Lua 5.4.4  Copyright (C) 1994-2022 Lua.org, PUC-Rio $$LuaAuthors: … $`,
     /// or nil when the text has another form.
     static func linkedRelease(identity: String) -> String? {

@@ -16,12 +16,8 @@ struct Portolan: AsyncParsableCommand {
     )
 
     /// What `--version` prints: `portolan 0.10.0 (Lua 5.4.4)`, the Lua release being the linked library's, so
-    /// that it can be checked against Lua's list of bugs. When the library differs from the lua.h the build
-    /// used (the system's Lua upgraded since), both are named.
+    /// that it can be checked against Lua's list of bugs (both releases when it differs from the build's lua.h).
     static var versionLine: String {
-        let lua = LuaState.release == LuaState.compiledRelease
-            ? LuaState.release
-            : "\(LuaState.release), built against \(LuaState.compiledRelease)"
-        return "portolan \(PortolanVersion.current) (\(lua))"
+        "portolan \(PortolanVersion.current) (\(LuaState.releaseDescription))"
     }
 }

@@ -26,4 +26,11 @@ import Testing
             #expect(LuaState.linkedRelease(identity: identity) == nil, "\(identity)")
         }
     }
+
+    @Test func aLibraryOtherThanTheHeadersIsDescribedWithBoth() {
+        #expect(LuaState.describe(release: "Lua 5.4.4", compiledRelease: "Lua 5.4.4") == "Lua 5.4.4")
+        #expect(LuaState.describe(release: "Lua 5.4.6", compiledRelease: "Lua 5.4.4")
+            == "Lua 5.4.6, built against Lua 5.4.4")
+        #expect(LuaState.releaseDescription.hasPrefix(LuaState.release))
+    }
 }
