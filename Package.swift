@@ -79,7 +79,8 @@ let package = Package(
             name: "LuaTests", dependencies: ["Lua", "TestSupport"], resources: [.embedInCode("PatternCases.lua")]),
         .testTarget(name: "PortolanLuaTests", dependencies: ["PortolanLua", "TestSupport"]),
         .testTarget(name: "PortolanToolsTests", dependencies: ["PortolanTools", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["portolan"]),
+        // The Lua and engine modules too, to compare `--version` with what the library reports.
+        .testTarget(name: "CLITests", dependencies: ["portolan", "Lua", "Portolan"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Lua
+import Portolan
 
 @main
 struct Portolan: AsyncParsableCommand {
@@ -8,7 +10,14 @@ struct Portolan: AsyncParsableCommand {
         discussion: """
             With no subcommand, starts the REPL on the built-in demo app.
             """,
+        version: versionLine,
         subcommands: [Repl.self, Test.self, Graph.self, Check.self],
         defaultSubcommand: Repl.self
     )
+
+    /// What `--version` prints: `portolan 0.10.0 (Lua 5.4.4)`, the Lua release being the linked library's, so
+    /// that it can be checked against Lua's list of bugs (both releases when it differs from the build's lua.h).
+    static var versionLine: String {
+        "portolan \(PortolanVersion.current) (\(LuaState.releaseDescription))"
+    }
 }

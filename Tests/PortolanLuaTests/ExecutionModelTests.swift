@@ -176,7 +176,9 @@ import Testing
         try await Task.sleep(for: .milliseconds(200))
         let poolAnswer = await Task.detached { (1...1000).reduce(0, +) }.value
         let stillLooping = Mutex(true)
-        let watchdog = Task.detached {
+        // `hosts` by value: a captured `var` stays a shared box when capture promotion does not run,
+        // as under `-sanitize=thread`, and the compiler then rightly refuses to send it.
+        let watchdog = Task.detached { [hosts] in
             try? await Task.sleep(for: .seconds(60))
             stillLooping.withLock { $0 = false }
             for host in hosts { host.interruption.request() }

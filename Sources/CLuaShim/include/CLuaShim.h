@@ -41,6 +41,16 @@ static inline int cluashim_pcall(lua_State *L, int nargs, int nresults, int msgh
     return lua_pcallk(L, nargs, nresults, msgh, 0, NULL);
 }
 
+// MARK: - Which Lua
+
+/// LUA_RELEASE of the lua.h this code is compiled against ("Lua 5.4.4"): a macro made of concatenated
+/// literals, which Swift does not import.
+static inline const char *cluashim_headerrelease(void) { return LUA_RELEASE; }
+/// The identity string compiled into the library linked at run time ("$LuaVersion: Lua 5.4.4  Copyright
+/// ... $$LuaAuthors: ... $"). lua_version(L) gives only 504, the same for every 5.4.x; this string is the
+/// one place the running library states its release. An array of unknown size, which Swift cannot import.
+static inline const char *cluashim_libraryidentity(void) { return lua_ident; }
+
 // MARK: - State, control block and limits
 
 /// How a protected call was cut short by the shim's hook, if it was.
