@@ -1,11 +1,15 @@
 -- The checkers of the tables an app declares: each node's plain description for the host to
 -- validate (ids, kinds, children, handler names, routes), and the root table's options; each
 -- returns nil and a message naming what is wrong instead. The host runs this chunk once per state
--- with its list of handler fields (HandlerName) and hands the two functions to the module.
-local HANDLERS = ...
+-- with its list of handler fields (HandlerName) and the engine's depth limit
+-- (NavigationGraph.maximumDepth), and hands the two functions to the module.
+local HANDLERS, MAX_DEPTH = ...
 
--- Returns the plain description the host validates, or nil and a message.
-local function describe(node, where, found)
+-- Returns the plain description the host validates, or nil and a message. `depth` is the node's
+-- level (1 for the root and anywhere nodes): a node past the engine's limit is refused here, since
+-- a description that deep would be too deep to hand the host at all.
+local function describe(node, where, found, depth)
+  depth = depth or 1
   if type(node) ~= "table" then
     return nil, where .. " must be a node table, not a " .. type(node)
   end
@@ -13,6 +17,9 @@ local function describe(node, where, found)
     return nil, where .. " needs an id (a non-empty string)"
   end
   local name = "node '" .. node.id .. "'"
+  if depth > MAX_DEPTH then
+    return nil, name .. " is declared deeper than " .. MAX_DEPTH .. " levels"
+  end
   if node.kind ~= nil and node.kind ~= "screen" and node.kind ~= "switch" then
     return nil, name .. ": kind must be \"screen\" or \"switch\", not " .. tostring(node.kind)
   end
@@ -55,7 +62,7 @@ local function describe(node, where, found)
   end
   local children = {}
   for index, child in ipairs(node.children or {}) do
-    local description, message = describe(child, name .. ", child " .. index, found)
+    local description, message = describe(child, name .. ", child " .. index, found, depth + 1)
     if not description then return nil, message end
     children[#children + 1] = description
   end
