@@ -82,7 +82,7 @@ let package = Package(
         // generators and properties, which the tests run briefly and `Benchmarks` at length.
         .target(
             name: "FuzzSupport", dependencies: ["PortolanLua", "TestSupport"], path: "Tests/FuzzSupport",
-            resources: [.embedInCode("LuaMadeValues.lua")]
+            resources: [.embedInCode("LuaMadeValues.lua"), .embedInCode("SoakApp.lua")]
         ),
         .testTarget(name: "LuaTests", dependencies: ["Lua", "FuzzSupport", "TestSupport"]),
         .testTarget(name: "PortolanLuaTests", dependencies: ["PortolanLua", "TestSupport", "FuzzSupport"]),

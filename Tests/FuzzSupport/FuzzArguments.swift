@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The options of a long run in `Benchmarks`: `--count N` inputs (or routes), from input
 /// `--from I`, of the run seeded `--seed S`. Each input draws from its own generator
 /// (`SeededRandom.forInput`), so `--from I --count 1` runs input I alone.
@@ -6,8 +12,8 @@ public struct FuzzArguments {
     public var seed: UInt64
     public var from: Int
 
-    /// Reads `arguments` (the command line without the program's name); nil, with the reason,
-    /// when one is not understood.
+    /// Reads `arguments` (the command line without the program's name), or says which one it
+    /// does not understand.
     public static func parse(_ arguments: [String], defaultCount: Int, defaultSeed: UInt64) -> Result<FuzzArguments, ArgumentError> {
         var parsed = FuzzArguments(count: defaultCount, seed: defaultSeed, from: 0)
         var rest = arguments[...]
@@ -23,6 +29,17 @@ public struct FuzzArguments {
             }
         }
         return .success(parsed)
+    }
+
+    /// The options of this process's command line; a bad one ends the process (status 2).
+    public static func commandLine(defaultCount: Int, defaultSeed: UInt64) -> FuzzArguments {
+        switch parse(Array(CommandLine.arguments.dropFirst()), defaultCount: defaultCount, defaultSeed: defaultSeed) {
+        case .success(let arguments):
+            return arguments
+        case .failure(let error):
+            print(error)
+            exit(2)
+        }
     }
 
     /// The indices of the inputs to run.

@@ -5,6 +5,21 @@
 -- (NavigationGraph.maximumDepth), and hands the two functions to the module.
 local HANDLERS, MAX_DEPTH = ...
 
+-- A node's `route` as a list of patterns (empty without one), or nil and what is wrong with it.
+local function route_list(route, name)
+  if type(route) == "string" then return { route } end
+  if route == nil then return {} end
+  if type(route) ~= "table" then
+    return nil, name .. ": route must be a URL pattern or a list of them, not a " .. type(route)
+  end
+  for _, pattern in ipairs(route) do
+    if type(pattern) ~= "string" then
+      return nil, name .. ": route must be a URL pattern or a list of them"
+    end
+  end
+  return route
+end
+
 -- Returns the plain description the host validates, or nil and a message. `depth` is the node's
 -- level (1 for the root and anywhere nodes): a node past the engine's limit is refused here, since
 -- a description that deep would be too deep to hand the host at all.
@@ -48,18 +63,8 @@ local function describe(node, where, found, depth)
   if node.children ~= nil and type(node.children) ~= "table" then
     return nil, name .. ": children must be a list of node tables"
   end
-  local routes = node.route
-  if type(routes) == "string" then routes = { routes } end
-  if routes ~= nil then
-    if type(routes) ~= "table" then
-      return nil, name .. ": route must be a URL pattern or a list of them, not a " .. type(routes)
-    end
-    for _, pattern in ipairs(routes) do
-      if type(pattern) ~= "string" then
-        return nil, name .. ": route must be a URL pattern or a list of them"
-      end
-    end
-  end
+  local routes, bad_route = route_list(node.route, name)
+  if not routes then return nil, bad_route end
   local children = {}
   for index, child in ipairs(node.children or {}) do
     local description, message = describe(child, name .. ", child " .. index, found, depth + 1)
@@ -68,7 +73,7 @@ local function describe(node, where, found, depth)
   end
   if found[node.id] == nil then found[node.id] = node end
   return { id = node.id, kind = node.kind or "screen", active = node.active,
-           children = children, handlers = handlers, routes = routes or {}, keep = node.keep == true,
+           children = children, handlers = handlers, routes = routes, keep = node.keep == true,
            back_history = node.back == "history" }
 end
 
