@@ -25,8 +25,9 @@ public final class AppSpecFuzzer {
         directory = try TemporaryDirectory(files: [:])
     }
 
-    /// Runs the inputs of `indices`; throws at the first that breaks a property.
-    public func run(_ indices: Range<Int>) async throws(FuzzFailure) {
+    /// Runs the inputs of `indices`; throws at the first that breaks a property. Runs on the
+    /// caller's actor (the fuzzer is not `Sendable`); each script's checks run on its host's thread.
+    public func run(_ indices: Range<Int>, isolation: isolated (any Actor)? = #isolation) async throws(FuzzFailure) {
         let check = AppSpecCheck(path: directory.path("app.lua"))
         for index in indices {
             var random = SeededRandom.forInput(index, seed: seed)

@@ -20,7 +20,10 @@ let soak = try await SoakRunner(
 print(SoakSample.header(soak.appNames))
 print(soak.samples[0].row)
 do {
-    try await soak.run(routes: arguments.count) { sample in print(sample.row) }
+    try await soak.run(routes: arguments.count) { sample in
+        print(sample.row)
+        fflush(stdout)   // the table grows as it runs when the output is a file too
+    }
 } catch {
     print(error)
     exit(1)
