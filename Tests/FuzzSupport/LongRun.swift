@@ -27,7 +27,7 @@ public enum LongRun {
             }
             next = end
             print("\(next - indices.lowerBound) \(noun), \(stopwatch.text)")
-            fflush(stdout)   // progress shows when the output is a file too
+            fflush(nil)   // every stream: progress shows when the output is a file too
         }
         print("seed \(arguments.seed), \(noun) \(indices) in \(stopwatch.text): \(report())")
     }

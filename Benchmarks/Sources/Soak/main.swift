@@ -22,7 +22,7 @@ print(soak.samples[0].row)
 do {
     try await soak.run(routes: arguments.count) { sample in
         print(sample.row)
-        fflush(stdout)   // the table grows as it runs when the output is a file too
+        fflush(nil)   // every stream: the table grows as it runs when the output is a file too
     }
 } catch {
     print(error)
