@@ -10,7 +10,7 @@ enum AppSpecValues {
             return "\"n\(text.nextID)\""
         }
         switch random.int(in: 0...9) {
-        case 0: return #""""#
+        case 0: return literal([])
         case 1: return literal([0x6E, 0xFF, 0x31])                               // not UTF-8
         case 2: return literal(Array("n\u{1}\u{1B}[31m\n".utf8))                 // control characters
         case 3: return literal([0x6E, 0x00, 0x31])                               // a NUL
@@ -24,7 +24,7 @@ enum AppSpecValues {
 
     /// A switch's `active` that is no child of it.
     static func strayActive(_ random: inout SeededRandom) -> String {
-        random.element(["1", #""""#, "true", literal([0xFF]), "\"n\(random.int(in: 0...29))\""])
+        random.element(["1", literal([]), "true", literal([0xFF]), "\"n\(random.int(in: 0...29))\""])
     }
 
     /// `route`: one pattern, a list of them, or something of the wrong type.

@@ -3,9 +3,11 @@
 -- fail and are rolled back, and some rollbacks fail in turn. Every failure is chosen by the route
 -- itself, through its entries' contexts, so the soak's seed decides all of them:
 --
---   fail = "enter" | "leave" | "task"   that handler raises
+--   fail = "enter" | "task"             that handler raises
+--   fail = "leave"                      leave raises, every other time it runs (else the node
+--                                       could never be left)
 --   fail = "enter_false"                enter returns false and a message
---   fail = "leave_odd"                  leave returns something a handler may not
+--   fail = "leave_odd"                  leave returns something a handler may not, every other time
 --   fail = "reenter"                    enter raises every second time the node is entered with
 --                                       the same id, so an undo that enters it again may fail too
 --   fail = "stay"                       can_leave refuses, every other time it is asked
@@ -16,10 +18,18 @@ local function context(entry)
   return entry.context or {}
 end
 
+-- Whether a leave that the context asks to fail fails this time: every other time, so that a node
+-- whose leave fails is not there for good (each failed leave undoes its route).
+local function leave_fails(node)
+  node.leaves = (node.leaves or 0) + 1
+  return node.leaves % 2 == 1
+end
+
 -- A handler for `phase` that fails as the entry's context asks.
 local function act(phase)
   return function(node, entry)
     local fail = context(entry).fail
+    if phase == "leave" and (fail == "leave" or fail == "leave_odd") and not leave_fails(node) then return end
     if fail == phase then error("soak: " .. phase .. " fails") end
     if phase == "enter" and fail == "enter_false" then return false, "soak: refused" end
     if phase == "leave" and fail == "leave_odd" then return 42 end
@@ -59,6 +69,13 @@ portolan.app {
           children = {
             { id = "detail", route = "/items/:id<int>/:fail/detail",
               enter = act("enter"), leave = act("leave"), can_leave = stays },
+          } },
+        -- A switch node that keeps its children's stacks, which a route leaves and its undo enters
+        -- again: it must come back as it was (the stack kept under `left` too), not afresh.
+        { id = "panes", kind = "switch", active = "left", keep = true, route = "/panes",
+          children = {
+            { id = "left", route = "/panes/left", children = { { id = "note", route = "/panes/left/note" } } },
+            { id = "right", route = "/panes/right" },
           } },
       } },
     { id = "vault", route = "/vault/:mode",

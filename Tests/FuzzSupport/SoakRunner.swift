@@ -49,6 +49,15 @@ public final class SoakRunner {
     /// The names of the apps, in the order of each sample's figures.
     public var appNames: [String] { subjects.map(\.app.name) }
 
+    /// What the apps' routers reported, summed: routes run (those queued by handlers included),
+    /// redirects by guards and interceptors, failed routes undone in full and checked. Read
+    /// between runs only.
+    public var witnessed: (routes: Int, redirects: Int, rollbacks: Int) {
+        subjects.map(\.driver.witness).reduce((0, 0, 0)) { sum, witness in
+            (sum.0 + witness.routesStarted, sum.1 + witness.redirects, sum.2 + witness.rollbacksChecked)
+        }
+    }
+
     /// Runs `routes` more routes; `onSample` sees each sample as it is taken. Throws at the first
     /// broken invariant, naming the route.
     public func run(routes: Int, onSample: (SoakSample) -> Void = { _ in }) async throws(FuzzFailure) {

@@ -16,6 +16,9 @@ public final class TreeWitness: @unchecked Sendable {
     private var problems: [String] = []
     /// Events seen, by kind: how many routes ran, failed, were undone.
     public private(set) var routesStarted = 0
+    /// Routes a guard or an interceptor sent elsewhere.
+    public private(set) var redirects = 0
+    /// Failed routes undone in full, each checked to end where it started.
     public private(set) var rollbacksChecked = 0
 
     /// Starts watching `router` (for as long as it lives).
@@ -43,11 +46,14 @@ public final class TreeWitness: @unchecked Sendable {
             // The router restores the tree it started from (a switch node left and entered again
             // comes back with the stacks it kept): so must the witness, and so it checks.
             if let router, router.tree.root != start.root {
-                problems.append("'\(failure)' was undone to \(router.tree.activePath), not to \(start.activePath)")
+                let (now, then) = (router.tree.activePath, start.activePath)
+                problems.append("'\(failure)' was undone to \(now), not to \(then)" + (now == then ? " (the stacks kept below differ)" : ""))
             }
             tree = start
             rollbacksChecked += 1
-        case .failed, .didRoute, .redirected:
+        case .redirected:
+            redirects += 1
+        case .failed, .didRoute:
             break
         }
     }

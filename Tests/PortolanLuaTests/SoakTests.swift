@@ -24,6 +24,7 @@ import Testing
             #expect(counts.failures[kind, default: 0] > 20, "few routes failed as \(kind): \(counts.failures)")
         }
         #expect(counts.succeeded > 5_000 && counts.rollbackFailures > 0, "\(counts)")
+        #expect(soak.witnessed.redirects > 100 && soak.witnessed.rollbacks > 1_000, "\(soak.witnessed)")
         // The Lua heap of each host, after a full collection, ends near where it started.
         let start = try #require(soak.samples.first), end = try #require(soak.samples.last)
         try #require(start.luaBytes.count == 3 && end.luaBytes.count == 3)

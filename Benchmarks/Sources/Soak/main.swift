@@ -39,6 +39,8 @@ print("""
     \(counts.switchesFlipped) globals flipped between them
     succeeded \(counts.succeeded); failed \(counts.routes - counts.succeeded - counts.nothingPending): \(kinds.joined(separator: ", ")); \
     \(counts.rollbackFailures) undos failed in turn
+    the routers ran \(soak.witnessed.routes) routes (those handlers queued included), guards and interceptors redirected \
+    \(soak.witnessed.redirects), \(soak.witnessed.rollbacks) failed routes were undone in full and found where they started
     Lua heap (KiB, after a full collection): \(soak.appNames.indices.map { "\(soak.appNames[$0]) \(first.luaBytes[$0] / 1024) → \(last.luaBytes[$0] / 1024)" }.joined(separator: ", ")); \
     all \(first.totalLuaBytes / 1024) → \(last.totalLuaBytes / 1024)
     RSS: \(first.residentBytes >> 20) MiB → \(last.residentBytes >> 20) MiB
