@@ -9,6 +9,9 @@ let package = Package(
         .library(name: "PortolanLua", targets: ["PortolanLua"]),
         .library(name: "PortolanTools", targets: ["PortolanTools"]),
         .executable(name: "portolan", targets: ["portolan"]),
+        // For the tests and the long runs in `Benchmarks` only: not part of the API.
+        .library(name: "TestSupport", targets: ["TestSupport"]),
+        .library(name: "FuzzSupport", targets: ["FuzzSupport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -72,12 +75,20 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        // What the test targets share: temporary directories, thread CPU time, instruction texts.
+        // What the test targets share: temporary directories, thread CPU time, instruction texts,
+        // the seeded random generator.
         .target(name: "TestSupport", dependencies: ["Portolan"], path: "Tests/TestSupport"),
+        // The fuzzers of the Lua value bridge and of app loading, and the soak: one home for their
+        // generators and properties, which the tests run briefly and `Benchmarks` at length.
+        .target(
+            name: "FuzzSupport", dependencies: ["PortolanLua", "TestSupport"], path: "Tests/FuzzSupport",
+            resources: [.embedInCode("LuaMadeValues.lua"), .embedInCode("SoakApp.lua")]
+        ),
         // The pattern differential test's generator of cases is Lua, compiled in.
         .testTarget(
-            name: "LuaTests", dependencies: ["Lua", "TestSupport"], resources: [.embedInCode("PatternCases.lua")]),
-        .testTarget(name: "PortolanLuaTests", dependencies: ["PortolanLua", "TestSupport"]),
+            name: "LuaTests", dependencies: ["Lua", "FuzzSupport", "TestSupport"],
+            resources: [.embedInCode("PatternCases.lua")]),
+        .testTarget(name: "PortolanLuaTests", dependencies: ["PortolanLua", "TestSupport", "FuzzSupport"]),
         .testTarget(name: "PortolanToolsTests", dependencies: ["PortolanTools", "TestSupport"]),
         // The Lua and engine modules too, to compare `--version` with what the library reports.
         .testTarget(name: "CLITests", dependencies: ["portolan", "Lua", "Portolan"]),

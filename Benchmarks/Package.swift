@@ -43,9 +43,16 @@ let package = Package(
         // the coverage-guided variant, built by its own script.
         .executableTarget(
             name: "MatcherFuzz",
-            dependencies: [.product(name: "Portolan", package: "Portolan")],
+            dependencies: [
+                .product(name: "Portolan", package: "Portolan"), .product(name: "TestSupport", package: "Portolan"),
+            ],
             exclude: ["libfuzzer"]
         ),
+        // The long fuzz runs of the Lua value bridge and of app loading, and the soak; their code is
+        // the main package's FuzzSupport, which the tests run briefly (issue 10).
+        .executableTarget(name: "BridgeFuzz", dependencies: [.product(name: "FuzzSupport", package: "Portolan")]),
+        .executableTarget(name: "AppSpecFuzz", dependencies: [.product(name: "FuzzSupport", package: "Portolan")]),
+        .executableTarget(name: "Soak", dependencies: [.product(name: "FuzzSupport", package: "Portolan")]),
     ],
     swiftLanguageModes: [.v6]
 )

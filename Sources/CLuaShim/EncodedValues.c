@@ -44,7 +44,7 @@ static void push_table(lua_State *L, reader *r, int depth) {
 }
 
 static void push_value(lua_State *L, reader *r, int depth) {
-    if (depth > 1000) luaL_error(L, "encoded values nested too deeply");
+    if (depth > CLUASHIM_MAX_ENCODED_DEPTH) luaL_error(L, "encoded values nested too deeply");
     unsigned char tag = *take(L, r, 1);
     switch (tag) {
     case TAG_NIL: lua_pushnil(L); break;

@@ -29,8 +29,14 @@ public final class LuaState {
     /// Whether the state was opened with the sandboxed library set.
     public let isSandboxed: Bool
     /// The deepest table nesting converted to or from Swift; deeper tables fail with
-    /// ``LuaError/Kind/conversion``.
+    /// ``LuaError/Kind/conversion``. Values pushed from Swift are bounded by
+    /// ``maximumPushedTableDepth``, which may be less.
     public var maximumTableDepth = 200
+    /// The deepest table nesting pushed from Swift: ``maximumTableDepth``, but at most 1,000
+    /// (`CLUASHIM_MAX_ENCODED_DEPTH`), since the decoder of pushed values recurses in C.
+    public var maximumPushedTableDepth: Int {
+        min(maximumTableDepth, Int(CLUASHIM_MAX_ENCODED_DEPTH))
+    }
     /// The directory where the sandboxed `require` looks for `name.lua` (`a.b` becomes `a/b.lua`), or nil for
     /// none; set with ``setModuleDirectory(_:)``. Module names must be dot-separated segments of letters,
     /// digits, `_` and `-`, so a script cannot reach outside the directory with `..` or an absolute path.

@@ -54,8 +54,9 @@ struct LuaValueEncoding {
     }
 
     private mutating func appendTable(_ table: [LuaValue: LuaValue], state: LuaState, depth: Int) throws(LuaError) {
-        guard depth < state.maximumTableDepth else {
-            throw LuaError(.conversion, "table nesting deeper than \(state.maximumTableDepth)")
+        let limit = state.maximumPushedTableDepth
+        guard depth < limit else {
+            throw LuaError(.conversion, "table nesting deeper than \(limit)")
         }
         let sequenceCount = table.keys.count { key in
             guard case .integer(let index) = key else { return false }

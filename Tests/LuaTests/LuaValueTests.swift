@@ -86,6 +86,26 @@ import Testing
         #expect(try state.run("local t = {} for i = 1, 40 do t = { t } end return t").count == 1)
     }
 
+    /// Found by the bridge fuzzer: a state allowed tables deeper than the C decoder takes (a
+    /// host's, 2,008) refused a Swift value 1,001 tables deep as a runtime error ("encoded values
+    /// nested too deeply"); it is the conversion error every other too-deep table is.
+    @Test func swiftPushesAtMostAThousandTablesDeepWhateverTheStateReads() throws {
+        state.maximumTableDepth = 2_008
+        #expect(state.maximumPushedTableDepth == 1_000)
+        func chain(_ levels: Int) -> LuaValue {
+            (1..<levels).reduce(LuaValue.array([1])) { inner, _ in .array([inner]) }
+        }
+        #expect(try roundTrip(chain(1_000)) == chain(1_000))
+        #expect {
+            try roundTrip(chain(1_001))
+        } throws: { error in
+            (error as? LuaError)?.kind == .conversion && (error as? LuaError)?.message == "table nesting deeper than 1000"
+        }
+        #expect(state.stackTop == 0)
+        // Lua's own tables are read as deep as the state says.
+        #expect(try state.run("local t = {} for i = 1, 2000 do t = { t } end return t").count == 1)
+    }
+
     @Test func nilAndNaNKeysFromSwiftAreErrors() throws {
         #expect(throws: LuaError.self) { try roundTrip(.table([.nil: 1])) }
         #expect(throws: LuaError.self) { try roundTrip(.table([.number(.nan): 1])) }

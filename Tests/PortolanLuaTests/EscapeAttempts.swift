@@ -118,6 +118,6 @@ enum EscapeAttempts {
             local node = { id = "n5000" }
             for i = 4999, 1, -1 do node = { id = "n" .. i, children = { node } } end
             portolan.app(node)
-            """, "attack.lua:4: 'n1001' is declared deeper than 1000 levels"),
+            """, "attack.lua:4: node 'n1001' is declared deeper than 1000 levels"),
     ]
 }

@@ -180,6 +180,21 @@ import Testing
             #expect(!error.message.contains("nesting deeper than"), "\(error.message)")
         }
     }
+
+    /// Found by the app-spec fuzzer: a chain of 1,005 nodes or more was refused as
+    /// `portolan:224: table nesting deeper than 2008`, naming neither the app's line nor the
+    /// node; the module now refuses the first node past the limit at the app's line.
+    @Test func aChainFarPastTheLimitIsRefusedAtTheAppsLineNamingTheNode() async throws {
+        for depth in [1_005, 2_010] {
+            let host = try PortolanHost()
+            do {
+                try await host.loadApp(source: Self.chain(depth), chunkName: "=deep.lua")
+                Issue.record("a chain of \(depth) must be refused")
+            } catch {
+                #expect(error.message == "deep.lua:3: node 'n1001' is declared deeper than 1000 levels", "\(error.message)")
+            }
+        }
+    }
 }
 
 /// Invalid UTF-8 in an id or a URL is named as such, and a malformed URL is `invalid` (issue 10, item 7).

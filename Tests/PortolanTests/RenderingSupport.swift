@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Portolan
+import TestSupport
 import Synchronization
 
 /// Graphs the rendering tests draw.

@@ -1,4 +1,5 @@
 import Portolan
+import TestSupport
 import Testing
 
 /// Bounded fuzzing of the URL layer, deterministic (seeded) so a failure reproduces from its index.

@@ -1,3 +1,5 @@
+import TestSupport
+
 /// Inputs a hostile or careless caller could send (the same recipe as Tests/PortolanTests/URLFuzzTests.swift).
 enum FuzzInputs {
     static let registered = [
@@ -12,7 +14,7 @@ enum FuzzInputs {
         "3f2504e0-4f89-11d3-9a0c-0305e82c3301",
     ]
 
-    static func url(_ random: inout FuzzRandom) -> String {
+    static func url(_ random: inout SeededRandom) -> String {
         switch random.int(in: 0...9) {
         case 0:
             let bytes = (0..<random.int(in: 0...64)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
@@ -32,26 +34,7 @@ enum FuzzInputs {
         "|", "\\", "a", "b", "%2F", "%", "{3}", "{1,2}", "[^/]", "https://", "h.com", "?", "é", "\u{1}",
     ]
 
-    static func pattern(_ random: inout FuzzRandom) -> String {
+    static func pattern(_ random: inout SeededRandom) -> String {
         (0..<random.int(in: 0...16)).map { _ in patternTokens[random.int(in: 0...patternTokens.count - 1)] }.joined()
-    }
-}
-
-/// SplitMix64.
-struct FuzzRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func int(in range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.count))
     }
 }

@@ -1,4 +1,5 @@
 import Portolan
+import TestSupport
 
 // Long fuzz run of the URL layer (issue 4: "at least a million inputs"), a seeded property harness:
 //
@@ -18,7 +19,7 @@ func argument(_ name: String) -> UInt64? {
 }
 
 let count = Int(argument("--count") ?? 1_000_000)
-var random = FuzzRandom(seed: argument("--seed") ?? 0x5EED_0004)
+var random = SeededRandom(seed: argument("--seed") ?? 0x5EED_0004)
 var matcher = URLMatcher<Int>()
 for (index, pattern) in FuzzInputs.registered.enumerated() { try matcher.insert(pattern, value: index) }
 var patternMatcher = URLMatcher<Int>()

@@ -118,6 +118,9 @@ int cluashim_ppushlstring(lua_State *L, const char *s, size_t len);
 /// The frame at `level` of `L`'s stack: -1 past the last, 0 for one without a line (C), 1 with
 /// its short source name in `source` and its current line in `line`. Never raises.
 int cluashim_frame(lua_State *L, int level, char *source, size_t size, int *line);
+/// The deepest value the decoder of encoded values pushes (the top value is at 0): it recurses on
+/// the C stack. LuaValueEncoding.swift refuses deeper tables first, as a conversion error.
+#define CLUASHIM_MAX_ENCODED_DEPTH 1000
 /// Pushes `count` values encoded by LuaValueEncoding.swift, under one lua_pcall.
 int cluashim_ppushencoded(lua_State *L, const unsigned char *bytes, size_t length, int count);
 int cluashim_pcreatetable(lua_State *L, int narr, int nrec);

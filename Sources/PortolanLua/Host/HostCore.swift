@@ -95,9 +95,9 @@ final class HostCore: @unchecked Sendable {
         let printer = try run(PortolanModule.printer, [])
         guard printer.count == 2 else { throw HostError("the printer of values returned \(printer.count) values") }
         sortedKeys = printer[1]
-        let checkers = try run(PortolanModule.nodeDescription, [
-            .array(HandlerName.allCases.map { .string($0.rawValue) }), .integer(Int64(NavigationGraph.maximumDepth)),
-        ])
+        let checkers = try run(
+            PortolanModule.nodeDescription,
+            [.array(HandlerName.allCases.map { .string($0.rawValue) }), .integer(Int64(NavigationGraph.maximumDepth))])
         guard checkers.count == 2 else { throw HostError("the node-table checkers returned \(checkers.count) values") }
         let chunk = try CompiledChunks.function(PortolanModule.source, chunkName: PortolanModule.chunkName, in: state)
         let urlRules = try run(PortolanModule.urlRules, []).first ?? .nil

@@ -279,6 +279,13 @@ public actor PortolanHost {
     /// Its routes run on this host's thread, in turn with the host's own units.
     public var router: Router? { core.router }
 
+    /// Bytes the host's Lua state holds now, after a full garbage collection when
+    /// `collectingGarbage` (what a soak compares from its start to its end).
+    public func luaMemoryUsed(collectingGarbage: Bool = false) -> Int {
+        if collectingGarbage { try? core.state.collectGarbage() }
+        return core.state.memoryUsed
+    }
+
     /// The declared graph; nil before `portolan.app`.
     public var graph: NavigationGraph? { core.declaration?.graph }
 

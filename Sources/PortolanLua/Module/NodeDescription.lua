@@ -1,29 +1,28 @@
 -- The checkers of the tables an app declares: each node's plain description for the host to
 -- validate (ids, kinds, children, handler names, routes), and the root table's options; each
 -- returns nil and a message naming what is wrong instead. The host runs this chunk once per state
--- with its list of handler fields (HandlerName) and the engine's depth limit, and hands the two
--- functions to the module.
-local HANDLERS, MAXIMUM_DEPTH = ...
+-- with its list of handler fields (HandlerName) and the engine's depth limit
+-- (NavigationGraph.maximumDepth), and hands the two functions to the module.
+local HANDLERS, MAX_DEPTH = ...
 
--- A node's `route` as a list of patterns (empty when it has none), or nil and what is wrong.
-local function route_patterns(node, name)
-  local routes = node.route
-  if type(routes) == "string" then return { routes } end
-  if routes == nil then return {} end
-  if type(routes) ~= "table" then
-    return nil, name .. ": route must be a URL pattern or a list of them, not a " .. type(routes)
+-- A node's `route` as a list of patterns (empty without one), or nil and what is wrong with it.
+local function route_list(route, name)
+  if type(route) == "string" then return { route } end
+  if route == nil then return {} end
+  if type(route) ~= "table" then
+    return nil, name .. ": route must be a URL pattern or a list of them, not a " .. type(route)
   end
-  for _, pattern in ipairs(routes) do
+  for _, pattern in ipairs(route) do
     if type(pattern) ~= "string" then
       return nil, name .. ": route must be a URL pattern or a list of them"
     end
   end
-  return routes
+  return route
 end
 
 -- Returns the plain description the host validates, or nil and a message. `depth` is the node's
--- level (the root's is 1): the engine's limit is checked here, before the host converts the
--- tables, in the engine's words (NavigationGraph.maximumDepth, GraphError.tooDeep).
+-- level (1 for the root and anywhere nodes): a node past the engine's limit is refused here, since
+-- a description that deep would be too deep to hand the host at all.
 local function describe(node, where, found, depth)
   depth = depth or 1
   if type(node) ~= "table" then
@@ -32,10 +31,10 @@ local function describe(node, where, found, depth)
   if type(node.id) ~= "string" or node.id == "" then
     return nil, where .. " needs an id (a non-empty string)"
   end
-  if depth > MAXIMUM_DEPTH then
-    return nil, "'" .. node.id .. "' is declared deeper than " .. MAXIMUM_DEPTH .. " levels"
-  end
   local name = "node '" .. node.id .. "'"
+  if depth > MAX_DEPTH then
+    return nil, name .. " is declared deeper than " .. MAX_DEPTH .. " levels"
+  end
   if node.kind ~= nil and node.kind ~= "screen" and node.kind ~= "switch" then
     return nil, name .. ": kind must be \"screen\" or \"switch\", not " .. tostring(node.kind)
   end
@@ -64,8 +63,8 @@ local function describe(node, where, found, depth)
   if node.children ~= nil and type(node.children) ~= "table" then
     return nil, name .. ": children must be a list of node tables"
   end
-  local routes, bad_route = route_patterns(node, name)
-  if bad_route then return nil, bad_route end
+  local routes, bad_route = route_list(node.route, name)
+  if not routes then return nil, bad_route end
   local children = {}
   for index, child in ipairs(node.children or {}) do
     local description, message = describe(child, name .. ", child " .. index, found, depth + 1)
