@@ -220,15 +220,15 @@ import Testing
         // Each scenario on its own, so that a short limit only applies to the endless ones (a busy
         // test process may take longer than that just to list a file). The limit leaves a busy
         // machine time to load the app first, so that the cut falls in the scenario's own loop.
-        let short = ScenarioRunner(options: .init(app: app, timeout: .seconds(2), grace: .milliseconds(500)))
+        let short = ScenarioRunner(options: .init(app: app, timeout: .seconds(5), grace: .milliseconds(500)))
         let patient = ScenarioRunner(options: .init(app: app, timeout: .seconds(60)))
         let loops = await short.run(file: file, scenario: 1, named: "loops")
         let waits = await short.run(file: file, scenario: 2, named: "waits forever")
         let after = await patient.run(file: file, scenario: 3, named: "after")
         // Each names the line it was cut at (Lua shortens a long path from the front).
         let name = ScenarioRunner.luaName(of: file)
-        #expect(Self.message(loops) == "timed out after 2 s (cut at \(name):1)")
-        #expect(Self.message(waits) == "timed out after 2 s (cut at \(name):2)")
+        #expect(Self.message(loops) == "timed out after 5 s (cut at \(name):1)")
+        #expect(Self.message(waits) == "timed out after 5 s (cut at \(name):2)")
         #expect(after.outcome == .passed)
     }
 
