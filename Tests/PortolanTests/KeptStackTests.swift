@@ -73,4 +73,23 @@ import Testing
         #expect(await back() == ["leave article"])
         #expect(await back() == nil)
     }
+
+    /// Found by the soak: every switch was kept for back, so a long session of tab taps grew the
+    /// router's memory without end. Back now reaches the last 1,000 switches.
+    @Test func backReachesTheLastThousandSwitchesAndNoFurther() async throws {
+        let graph = try NavigationGraph(root: NodeSpec(
+            "root", kind: .switch, children: [.screen("home"), .screen("search")], keepsStacks: true, backThroughHistory: true))
+        let router = Router(graph: graph, configuration: .init(handlerTimeout: nil))
+        let backs = await router.thread.run {
+            for index in 0..<1_500 {
+                _ = router.routeNow(to: path("root", index % 2 == 0 ? "search" : "home"))
+            }
+            var backs = 0
+            while case .success = router.backNow(), backs <= 1_500 {
+                backs += 1
+            }
+            return backs
+        }
+        #expect(backs == 1_000)
+    }
 }

@@ -91,7 +91,7 @@ extension Router {
         }
         if !switchedAway.isEmpty {
             state.withLock { state in
-                for (switchNode, child) in switchedAway { state.switchHistory[switchNode, default: []].append(child) }
+                for (switchNode, child) in switchedAway { state.recordSwitch(awayFrom: child, in: switchNode) }
             }
         }
         return .success(executed)

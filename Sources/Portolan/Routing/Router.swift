@@ -323,6 +323,18 @@ struct RouterState {
     var subscribers: [Int: AsyncStream<RouterEvent>.Continuation] = [:]
     var nextSubscriberID = 0
     var history: RouteHistory
-    /// For switch nodes that go back through their history: the children they switched away from.
+    /// For switch nodes that go back through their history: the children they switched away from,
+    /// newest last, at most `switchHistoryLimit` each.
     var switchHistory: [NodeID: [Entry]] = [:]
+
+    /// How many switches back a switch node's history reaches: without a bound, every tab tap of a
+    /// long session stayed in memory (the soak found it).
+    static let switchHistoryLimit = 1_000
+
+    /// Records that `switchNode` switched away from `child`, forgetting the oldest entry past the limit.
+    mutating func recordSwitch(awayFrom child: Entry, in switchNode: NodeID) {
+        switchHistory[switchNode, default: []].append(child)
+        let excess = (switchHistory[switchNode]?.count ?? 0) - Self.switchHistoryLimit
+        if excess > 0 { switchHistory[switchNode]?.removeFirst(excess) }
+    }
 }
