@@ -4,9 +4,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/bootstrap.sh
 
-# The Lua compiled into the host and the tools (settings in .luacheckrc); the demo app is a link
-# to Examples/movies/app.lua, an app script rather than part of Portolan.
-find Sources -name '*.lua' -type f -print0 | sort -z | xargs -0 luacheck --no-color
+# The Lua compiled into the host and the tools, and into the fuzzers and the soak (settings in
+# .luacheckrc); the demo app is a link to Examples/movies/app.lua, an app script rather than part
+# of Portolan.
+find Sources Tests/FuzzSupport -name '*.lua' -type f -print0 | sort -z | xargs -0 luacheck --no-color
 
 # No file in Sources over 400 lines, no function over 60 (CONTRIBUTING.md).
 python3 scripts/sizes.py
