@@ -233,7 +233,9 @@ import Testing
     private static func cutInItsBody(_ file: String, app: String, scenario: Int, named name: String) async -> (message: String?, seconds: Int) {
         var result: (message: String?, seconds: Int) = (nil, 0)
         for seconds in [2, 5, 15] {
-            let runner = ScenarioRunner(options: .init(app: app, timeout: .seconds(seconds), grace: .milliseconds(500)))
+            // A long grace: a busy process may take more than a moment to unwind the cut script,
+            // and a scenario abandoned after its grace has no line to report.
+            let runner = ScenarioRunner(options: .init(app: app, timeout: .seconds(seconds), grace: .seconds(10)))
             let outcome = await runner.run(file: file, scenario: scenario, named: name)
             result = (message(outcome), seconds)
             if outcome.output.contains("started") { break }
