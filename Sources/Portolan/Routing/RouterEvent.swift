@@ -15,3 +15,24 @@ public enum RouterEvent: Sendable, Hashable {
     /// A step of the undo of a failed route ran (the inverse of an instruction it executed).
     case rolledBack(Instruction)
 }
+
+extension RouterEvent: CustomStringConvertible {
+    /// Canonical text, what scenarios assert with `expect_events` and the inspector lists: the
+    /// event's name as Lua observers know it, then what it is about, without messages (they
+    /// change with the wording of handlers' errors, not with the navigation).
+    ///
+    /// `will_route root > a`, `enter a`, `switch root -> tabs`, `did_route root > a`,
+    /// `failed denied root > a`, `redirected root > a -> root > login`, `rolled_back leave a`,
+    /// `host_reported enter a`.
+    public var description: String {
+        switch self {
+        case .willRoute(let destination): "will_route \(destination)"
+        case .instruction(let instruction): "\(instruction)"
+        case .didRoute(let destination, _): "did_route \(destination)"
+        case .failed(let destination, let failure): "failed \(failure.kind.rawValue) \(destination)"
+        case .hostReported(let instruction): "host_reported \(instruction)"
+        case .redirected(let from, let to): "redirected \(from) -> \(to)"
+        case .rolledBack(let instruction): "rolled_back \(instruction)"
+        }
+    }
+}
