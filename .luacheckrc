@@ -7,7 +7,7 @@ max_line_length = 120
 files["Sources/PortolanLua/Module/portolan.lua"] = { globals = { "print" } }
 
 -- The expect library defines the scenario API.
-files["Sources/PortolanTools/Scenarios/ExpectLibrary.lua"] = { globals = { "expect", "scenario", "skip" } }
+files["Sources/PortolanTools/Scenarios/ExpectLibrary.lua"] = { globals = { "expect", "expect_events", "exhaustive", "scenario", "skip" } }
 
 -- The linter's prelude wraps the `portolan` module's functions, and defines the function that
 -- the rewritten app calls to say on which line each node table stands, and the one the checker

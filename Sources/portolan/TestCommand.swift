@@ -61,6 +61,9 @@ struct Test: AsyncParsableCommand {
     @Flag(help: "After the report, print what the scenarios exercised of the app's graph, and what they never did.")
     var coverage = false
 
+    @Flag(help: "Fail every scenario that leaves router events unasserted by expect_events, as exhaustive() does.")
+    var exhaustive = false
+
     @Option(
         name: .customLong("coverage-html"),
         help: ArgumentHelp("Write the coverage report as an HTML page with the graph coloured by coverage.", valueName: "file.html"))
@@ -94,7 +97,8 @@ struct Test: AsyncParsableCommand {
     func run() async throws {
         let measuring = coverage || coverageHTML != nil
         let runner = ScenarioRunner(options: .init(
-            app: app, timeout: ScriptNumbers.duration(seconds: timeout) ?? .seconds(30), jobs: jobs, coverage: measuring))
+            app: app, timeout: ScriptNumbers.duration(seconds: timeout) ?? .seconds(30), jobs: jobs, coverage: measuring,
+            exhaustive: exhaustive))
         var reporter = (ScenarioFormat(rawValue: format.rawValue) ?? .text).makeReporter()
         var summary = ScenarioSummary()
         if let text = reporter.begin() { Self.write(text) }

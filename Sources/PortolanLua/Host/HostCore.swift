@@ -45,6 +45,9 @@ final class HostCore: @unchecked Sendable {
     var idleCoroutines: [LuaCoroutine] = []
     /// Told of every URL a script routes to, once resolved (coverage of route patterns).
     var urlObserver: (@Sendable (URLResolution) -> Void)?
+    /// Told of every router event, from whichever router the app has now (a script may declare
+    /// the app again, which makes a new one).
+    var eventObserver: (@Sendable (RouterEvent) -> Void)?
     /// Where `print` and observer failures go.
     var output: @Sendable (String) -> Void = { print($0) }
     /// The app's own directory: where `portolan.load` finds the files a script names (see

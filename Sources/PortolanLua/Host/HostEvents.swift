@@ -6,6 +6,7 @@ import Portolan
 /// in the route's order and a route they queue runs after the current one.
 extension HostCore {
     func deliver(_ event: RouterEvent) {
+        eventObserver?(event)
         guard let name = event.luaName, observedEvents.contains(name), let emit = functions?.emit else { return }
         // The step that asked for the route travels with its events (the last argument).
         let step = router?.runningStep?.luaValue ?? .nil

@@ -270,6 +270,12 @@ public actor PortolanHost {
         core.urlObserver = observer
     }
 
+    /// Calls `observer` with every router event, synchronously on the host's thread, whichever
+    /// router the app has at the time: one declared or loaded later, or declared again, included.
+    public func observeEvents(_ observer: @escaping @Sendable (RouterEvent) -> Void) {
+        core.eventObserver = observer
+    }
+
     /// What `route` would execute now, without running anything.
     public func plan(_ destination: Destination) -> RouteResult {
         core.plan(destination)

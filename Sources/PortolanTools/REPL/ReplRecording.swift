@@ -9,9 +9,11 @@ import Darwin
 
 /// What `:record FILE` remembers of a session, and the scenario file it writes.
 ///
-/// Every route request typed at the prompt (a URL line, an id path, `:back`) becomes
-/// `expect(portolan.route(DEST), { instructions })` followed by `expect(portolan.active_path(), { ids })`;
-/// a failed one expects its failure's kind. Lua typed at the prompt is replayed verbatim, in
+/// A recording started mid-session first replays the Lua statements typed before it that ran
+/// cleanly without routing (`login()`), then routes to where the session stood (the active path,
+/// and the tabs it left deep), and expects that active path. Then every route request typed at the
+/// prompt (a URL line, an id path, `:back`) becomes `expect(portolan.route(DEST), { instructions })`
+/// followed by `expect(portolan.active_path(), { ids })`; a failed one expects its failure's kind. Lua typed at the prompt is replayed verbatim, in
 /// order, because it may change what later routes do (`login()`); when it routed itself
 /// (`portolan.route ...` at the prompt), the active path it left is expected after it. When the
 /// app lies in the file's directory, the file loads it itself if `portolan test` was not given
@@ -40,12 +42,25 @@ public struct ReplRecording: Sendable {
     let app: String?
     /// How the header names the app.
     let appName: String
+    /// Where the session stood when the recording started.
+    struct Start: Sendable {
+        /// Lua statements typed before, replayed first (`ReplSession.setupLua`).
+        var lua: [String] = []
+        /// The routes that get there from where the app starts (`RoutingTree.routesFromFreshTree`):
+        /// none when the session stood where the app starts.
+        var routes: [Destination] = []
+        /// The active path they lead to.
+        var activePath: [String] = []
+    }
+
+    let start: Start
     private(set) var steps: [Step] = []
 
-    init(path: String, app: String?, appName: String) {
+    init(path: String, app: String?, appName: String, start: Start = Start()) {
         self.path = path
         self.app = app
         self.appName = appName
+        self.start = start
     }
 
     mutating func append(_ step: Step) {
@@ -88,6 +103,15 @@ public struct ReplRecording: Sendable {
         }
         lines.append("")
         lines.append("scenario(\"recorded session\", function()")
+        if !start.lua.isEmpty {
+            lines.append("  -- The Lua typed before the recording started, which may change what routes do.")
+            lines += start.lua.flatMap { Self.replay($0, statement: true) }
+        }
+        if !start.routes.isEmpty {
+            lines.append("  -- Where the session stood when the recording started: get there first.")
+            lines += start.routes.map { "  portolan.route(\(Self.lua($0)))" }
+            lines.append("  expect(portolan.active_path(), \(Self.list(start.activePath)), \"where the recording started\")")
+        }
         for step in steps {
             switch step {
             case .lua(let chunk, let statement, let raised, let routed, let activePath):

@@ -32,6 +32,9 @@ extension ReplSession {
         // A chunk stopped by Ctrl-C would not stop in the replay: it is left out.
         if recording != nil, !interrupted {
             await recordLua(chunk, raised: raised, routed: !routes.isEmpty)
+        } else if recording == nil, !raised, routes.isEmpty, await host.compiles(chunk, chunkName: "=stdin") {
+            if setupLua.count == Self.setupLimit { setupLua.removeFirst() }
+            setupLua.append(chunk)
         }
         // A chunk that declared an app (or loaded one) has a new router: watch it from now on.
         await observeRouter()

@@ -16,14 +16,11 @@ extension ReplSession {
             return
         }
         stopRecording()
-        var fresh = ReplRecording(path: argument, app: appArgument ?? DemoApp.chunkName, appName: appName)
-        // The routes replay from where the session is now: get there first.
-        if let router = await host.router {
-            let path = router.activePath.map(\.id)
-            if path != RoutingTree(graph: router.tree.graph).activePath.map(\.id) {
-                fresh.append(.note("recording started at \(path.joined(separator: " > ")); the replay starts where the app starts"))
-            }
-        }
+        // The routes replay from where the session is now: the file gets there first.
+        let tree = await host.router?.tree
+        let fresh = ReplRecording(
+            path: argument, app: appArgument ?? DemoApp.chunkName, appName: appName,
+            start: .init(lua: setupLua, routes: tree?.routesFromFreshTree ?? [], activePath: tree?.activePath.map(\.id) ?? []))
         do {
             try fresh.write()
         } catch {
@@ -32,6 +29,9 @@ extension ReplSession {
         }
         recording = fresh
         say("recording to \(argument) (routes, and the Lua typed between them); :record off stops", .note)
+        if !fresh.start.routes.isEmpty {
+            say("the file first routes to where the session stands: \(fresh.start.activePath.joined(separator: " > "))", .note)
+        }
     }
 
     /// Ends the recording, if any, saying how much it holds (its file is already written).

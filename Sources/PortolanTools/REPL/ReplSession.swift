@@ -56,6 +56,11 @@ public actor ReplSession {
     let showsEvents = Locked(false)
     /// The scenario `:record` is writing, if any.
     var recording: ReplRecording?
+    /// Lua statements typed before any recording that ran cleanly without routing (`login()`,
+    /// `logged_in = true`): a recording started later replays them first, since its routes may
+    /// depend on them. The last `setupLimit` are kept.
+    var setupLua: [String] = []
+    static let setupLimit = 500
     /// The files watched and how they were when last seen.
     var stamps: [String: FileStamp] = [:]
 

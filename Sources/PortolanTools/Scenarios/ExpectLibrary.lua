@@ -6,8 +6,9 @@ local report, printer, sorted_keys = ...
 -- or `type` cannot make a failing expectation pass.
 local error, type, tostring, pairs, ipairs = error, type, tostring, pairs, ipairs
 local select, setmetatable, concat, max = select, setmetatable, table.concat, math.max
-local load, next, G = load, next, _G
-local SELECTED = report("mode")
+local load, next, G, pcall = load, next, _G, pcall
+local string_format, unpack = string.format, table.unpack
+local SELECTED, EXHAUSTIVE = report("mode")
 
 -- Showing values ------------------------------------------------------------------------------------
 
@@ -103,17 +104,43 @@ function expect(...)
   if why then error(why, 2) end
 end
 
+-- Events ------------------------------------------------------------------------------------------------
+
+local running = false
+-- Set by `exhaustive()`, or for every scenario by `portolan test --exhaustive`.
+local exhaustive_mode = EXHAUSTIVE
+
+--- Fails the scenario at the caller's line unless the router's events since the previous
+--- `expect_events` (or since the scenario began) are exactly `expected`, in order, in their
+--- canonical text: `will_route root > a`, `enter a`, `did_route root > a`, `failed denied root > b`.
+function expect_events(expected, message)
+  if not running then error("expect_events({ ... }) can only be called inside a scenario", 2) end
+  if type(expected) ~= "table" or not is_list(expected) then
+    error("expect_events(events [, message]): events must be a list of strings", 2)
+  end
+  for i = 1, #expected do
+    if type(expected[i]) ~= "string" then
+      error("expect_events: event " .. i .. " is a " .. type(expected[i]) .. ", not a string", 2)
+    end
+  end
+  local why = report("events", expected)
+  if why then error((message ~= nil and tostring(message) .. ": " or "") .. why, 2) end
+end
+
+--- Makes events left unasserted by `expect_events` at the end of the scenario fail it: at the top
+--- of a file, for each of its scenarios.
+function exhaustive()
+  exhaustive_mode = true
+end
+
 -- scenario and skip -------------------------------------------------------------------------------------
 
 local count = 0
-local running = false
 local SKIP = setmetatable({}, { __tostring = function() return "skipped" end })
 
---- Declares a scenario. The runner lists them first, then runs each alone in a fresh state.
-function scenario(name, fn)
-  if type(name) ~= "string" then error("scenario(name, fn): name must be a string", 2) end
-  if type(fn) ~= "function" then error("scenario(name, fn): fn must be a function", 2) end
-  if running then error("scenario(...) cannot be called inside another scenario", 2) end
+-- Declares one scenario; `level` is where errors point, the file's line for the caller.
+local function declare(name, fn, level)
+  if running then error("scenario(...) cannot be called inside another scenario", level) end
   count = count + 1
   if SELECTED == nil then
     report("found", count, name)
@@ -122,9 +149,54 @@ function scenario(name, fn)
     running = true
     fn()
     running = false
+    local unasserted = exhaustive_mode and report("unasserted")
+    if unasserted then error(unasserted, level) end
     report("finish", count)
   end
 end
+
+-- A row's values: a sequence's items, or the row itself.
+local function row_values(row)
+  if type(row) == "table" and is_list(row) and #row > 0 then return row, #row end
+  return { row }, 1
+end
+
+-- The row's name: `format` filled with its values, tables shown as the printer shows them.
+local function row_name(format, index, values, n)
+  local shown = {}
+  for i = 1, n do
+    shown[i] = type(values[i]) == "table" and show(values[i]) or values[i]
+  end
+  local ok, name = pcall(string_format, format, unpack(shown, 1, n))
+  if not ok then
+    error("scenario.each: row " .. index .. " does not fit the name " .. show(format) .. ": " .. name, 3)
+  end
+  return name
+end
+
+--- Declares a scenario. The runner lists them first, then runs each alone in a fresh state.
+--- `scenario.each(rows, name, fn)` declares one per row: `fn` gets the row's values (a sequence is
+--- unpacked), and the name is `string.format(name, values...)`.
+scenario = setmetatable({
+  each = function(rows, format, fn)
+    if type(rows) ~= "table" or not is_list(rows) or #rows == 0 then
+      error("scenario.each(rows, name, fn): rows must be a non-empty list", 2)
+    end
+    if type(format) ~= "string" then error("scenario.each(rows, name, fn): name must be a string", 2) end
+    if type(fn) ~= "function" then error("scenario.each(rows, name, fn): fn must be a function", 2) end
+    for index = 1, #rows do
+      local values, n = row_values(rows[index])
+      declare(row_name(format, index, values, n), function() fn(unpack(values, 1, n)) end, 3)
+    end
+  end,
+}, {
+  __call = function(_, name, fn)
+    if type(name) ~= "string" then error("scenario(name, fn): name must be a string", 2) end
+    if type(fn) ~= "function" then error("scenario(name, fn): fn must be a function", 2) end
+    declare(name, fn, 3)
+  end,
+  __metatable = "scenario",
+})
 
 --- Stops the running scenario and counts it as skipped.
 function skip(reason)

@@ -30,10 +30,20 @@ public enum ScenarioFormat: String, Sendable, CaseIterable {
 }
 
 extension ScenarioResult {
-    /// The failure message and what the scenario printed, as lines; empty for a passed scenario.
+    /// The failure message, the routes the scenario ran and what it printed, as lines; empty for
+    /// a passed scenario.
     var detailLines: [String] {
         guard case .failed(let message) = outcome else { return [] }
-        var lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        return message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) + sectionLines
+    }
+
+    /// The routes run and the output, under their headings: what JUnit puts in `system-out`.
+    var sectionLines: [String] {
+        var lines: [String] = []
+        if !routes.isEmpty {
+            lines.append("routes:")
+            lines += routes.map { "  " + $0 }
+        }
         if !output.isEmpty {
             lines.append("output:")
             lines += output.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }.map { "  | " + $0 }
@@ -91,6 +101,10 @@ public struct TAPScenarioReporter: ScenarioReporter {
         case .failed(let message):
             var lines = ["not ok \(count) - \(description)", "  ---"]
             lines += Self.block("message", message)
+            if !result.routes.isEmpty {
+                lines.append("  routes:")
+                lines += result.routes.map { "    - " + Self.quoted($0) }
+            }
             if !result.output.isEmpty {
                 lines += Self.block("output", result.output.joined(separator: "\n"))
             }
@@ -115,6 +129,21 @@ public struct TAPScenarioReporter: ScenarioReporter {
             }
         }
         return escaped
+    }
+
+    /// A YAML double-quoted scalar: `"` and `\` escaped, controls as `\xNN`.
+    static func quoted(_ text: String) -> String {
+        var quoted = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"", "\\": quoted += "\\" + String(scalar)
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                quoted += "\\x" + (hex.count < 2 ? "0" : "") + hex
+            default: quoted.unicodeScalars.append(scalar)
+            }
+        }
+        return quoted + "\""
     }
 
     /// A YAML literal block scalar, indented under the `---` of the result.
@@ -170,8 +199,8 @@ public struct JUnitScenarioReporter: ScenarioReporter {
                     let headline = message.split(separator: "\n").first.map(String.init) ?? ""
                     lines.append(open + ">")
                     lines.append(#"      <failure message="\#(Escaping.xml(headline))">\#(Escaping.xml(message))</failure>"#)
-                    if !result.output.isEmpty {
-                        lines.append("      <system-out>\(Escaping.xml(result.output.joined(separator: "\n")))</system-out>")
+                    if !result.sectionLines.isEmpty {
+                        lines.append("      <system-out>\(Escaping.xml(result.sectionLines.joined(separator: "\n")))</system-out>")
                     }
                     lines.append("    </testcase>")
                 }

@@ -17,6 +17,9 @@ public struct ScenarioResult: Sendable, Equatable {
     public var outcome: Outcome
     /// What the scenario printed; reporters show it for failures only.
     public var output: [String]
+    /// The routes the scenario ran, numbered, each with its destination and how it ended
+    /// (`2. root > a: failed denied: not logged in`); reporters show them for failures only.
+    public var routes: [String]
     public var duration: Duration
     /// What the scenario exercised of the app's graph, when the runner measured coverage
     /// (`Options.coverage`) and the app loaded; nil otherwise.
@@ -26,13 +29,14 @@ public struct ScenarioResult: Sendable, Equatable {
     public static let fileFailureName = "(file)"
 
     public init(
-        file: String, name: String, outcome: Outcome, output: [String] = [], duration: Duration = .zero,
-        coverage: ScenarioCoverage? = nil
+        file: String, name: String, outcome: Outcome, output: [String] = [], routes: [String] = [],
+        duration: Duration = .zero, coverage: ScenarioCoverage? = nil
     ) {
         self.file = file
         self.name = name
         self.outcome = outcome
         self.output = output
+        self.routes = routes
         self.duration = duration
         self.coverage = coverage
     }

@@ -31,10 +31,13 @@ public struct ScenarioRunner: Sendable {
         /// Whether each scenario's result carries what it exercised of the app's graph
         /// (``ScenarioResult/coverage``). Needs `app`: coverage is measured against its graph.
         public var coverage: Bool
+        /// Whether every scenario must assert all its router events with `expect_events`, as if
+        /// each called `exhaustive()`.
+        public var exhaustive: Bool
 
         public init(
             app: String? = nil, timeout: Duration = .seconds(30), grace: Duration = .seconds(1),
-            host: HostConfiguration = .init(), jobs: Int = 1, coverage: Bool = false
+            host: HostConfiguration = .init(), jobs: Int = 1, coverage: Bool = false, exhaustive: Bool = false
         ) {
             self.app = app
             self.timeout = timeout
@@ -42,6 +45,7 @@ public struct ScenarioRunner: Sendable {
             self.host = host
             self.jobs = max(1, jobs)
             self.coverage = coverage
+            self.exhaustive = exhaustive
         }
     }
 
@@ -147,7 +151,8 @@ public struct ScenarioRunner: Sendable {
         var coverage = collector?.snapshot
         if case .appFailed = attempt.ending { coverage = nil }
         return ScenarioResult(
-            file: file, name: name, outcome: outcome, output: output, duration: attempt.duration, coverage: coverage)
+            file: file, name: name, outcome: outcome, output: output, routes: attempt.record?.journal.routeLines ?? [],
+            duration: attempt.duration, coverage: coverage)
     }
 
     // MARK: Hosts
@@ -178,7 +183,7 @@ public struct ScenarioRunner: Sendable {
     ) async -> Attempt {
         let clock = ContinuousClock()
         let start = clock.now
-        let session = ScenarioSession(selected: selected)
+        let session = ScenarioSession(selected: selected, exhaustive: options.exhaustive)
         let app = withApp ? options.app : nil
         var configuration = options.host
         if configuration.moduleDirectory == nil {
@@ -216,6 +221,7 @@ public struct ScenarioRunner: Sendable {
         _ host: isolated PortolanHost, session: ScenarioSession, file: String, app: String?, coverage: CoverageCollector?
     ) -> Attempt.Ending {
         host.setOutput { session.print($0) }
+        host.observeEvents { session.record($0) }
         let compile: LuaValue
         do {
             let runner = try host.function { session.handle($0) }
@@ -270,8 +276,8 @@ public struct ScenarioRunner: Sendable {
         var calls: [String] = []
         for line in traceback.split(separator: "\n") {
             let frame = line.drop(while: { $0 == "\t" || $0 == " " })
-            // Frames below `scenario` are the file's top level, not the scenario.
-            if frame.hasPrefix("expect:"), frame.hasSuffix("in function 'scenario'") { break }
+            // Frames below the library's `declare` are the file's top level, not the scenario.
+            if frame.hasPrefix("expect:"), frame.contains("'declare'") { break }
             guard frame.hasPrefix(luaName(of: file) + ":") else { continue }
             let location = frame.prefix(while: { $0 != " " })   // "file:line:"
             if error.message.hasPrefix(location) || calls.contains("called from " + location.dropLast()) { continue }
