@@ -28,7 +28,7 @@ import FoundationXML
     @Test func movieScenariosPass() async throws {
         let run = try await PortolanBinary.run(
             ["test", "--app", "Examples/movies/app.lua"]
-                + ["failures", "onboarding", "settings", "tabs"].map { "Examples/movies/scenarios/\($0).lua" })
+                + ["failures", "onboarding", "settings", "tabs", "events", "links"].map { "Examples/movies/scenarios/\($0).lua" })
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.lastLine.wholeMatch(of: /[1-9][0-9]* passed, 0 failed/) != nil, "\(run.stdout)")
         #expect(!run.stdout.contains("FAIL"))
@@ -53,6 +53,24 @@ import FoundationXML
         #expect(!run.stdout.contains("printed by") || lines.contains("     output:"))
         #expect(lines.contains("skip s.lua: later (not yet)"))
         #expect(lines.last == "1 passed, 1 failed, 1 skipped")
+    }
+
+    /// Issue 11: `--exhaustive` fails a scenario that leaves events unasserted, with the diff; the
+    /// example that asserts every event passes under it.
+    @Test func exhaustiveFailsUnassertedEventsAndTheExhaustiveExamplePasses() async throws {
+        let directory = try PortolanBinary.directory(with: ["app.lua": Self.app, "s.lua": Self.mixed])
+        let run = try await PortolanBinary.run(["test", "--exhaustive", "--app", "app.lua", "s.lua"], in: directory)
+        #expect(run.status == 1)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        let failure = try #require(lines.firstIndex(of: "FAIL s.lua: routes"), "\(run.stdout)")
+        try #require(lines.count > failure + 4)
+        #expect(lines[failure + 1] == "     s.lua:2: exhaustive: 3 events were not asserted by expect_events:")
+        #expect(lines[(failure + 2)...(failure + 4)] == [
+            "       + will_route root > home > detail", "       + enter detail", "       + did_route root > home > detail",
+        ])
+        let example = try await PortolanBinary.run(
+            ["test", "--exhaustive", "--app", "Examples/movies/app.lua", "Examples/movies/scenarios/events.lua"])
+        #expect(example.status == 0, "\(example.stdout)\(example.stderr)")
     }
 
     @Test func aScenarioFileWithASyntaxErrorFails() async throws {

@@ -197,13 +197,25 @@ import Testing
         #expect(results.map(\.passed) == [true], "\(results)\n\(written)")
     }
 
-    @Test func recordingStartedMidSessionSaysWhereItStarted() async throws {
+    /// Issue 11: a recording started mid-session passes as written. It replays the Lua typed
+    /// before (here `login()`, without which the dashboard's guard turns routes away), routes to
+    /// where the session stood, tabs left deep included, and then expects what the session saw.
+    @Test func aRecordingStartedMidSessionPassesAsWritten() async throws {
         let directory = try TemporaryDirectory(files: [:])
+        let file = directory.path("r.lua")
         let repl = try await Fixture()
-        await repl.feed("/root/onboarding/onboarding_login", ":record \(directory.path("r.lua"))")
-        let written = try String(contentsOfFile: directory.path("r.lua"), encoding: .utf8)
-        #expect(written.contains("-- recording started at root > onboarding > onboarding_login; the replay starts where the app starts"))
-        #expect(await repl.feed(":record") == ["recorded 0 routes to \(directory.path("r.lua"))"])
+        await repl.feed("login()", "nil + 1", "/wishlist/movies/42", "/watched/movies/1/cast/2", ":record \(file)")
+        // Back to the wishlist tab: it kept movie 42, which the replay must have rebuilt to leave it.
+        await repl.feed("/wishlist", "/root/nowhere", ":record off")
+        let written = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(written.contains("  login()\n"))
+        #expect(!written.contains("nil + 1"))
+        #expect(written.contains(#"portolan.route({ "root", "dashboard", "wishlist", { id = "wishlist_movie", context = { id = 42 } } })"#))
+        #expect(written.contains(#"expect(portolan.route("/wishlist"), { "switch dashboard -> wishlist", "leave wishlist_movie {id=42}" })"#), "\(written)")
+        #expect(written.contains(#"expect(err and err.kind, "unreachable")"#))
+        let results = try await Self.runScenarios(file, app: Self.packageRoot + "/Examples/movies/app.lua")
+        #expect(results.map(\.passed) == [true], "\(results)\n\(written)")
+
         #expect(await repl.feed(":record") == ["error: :record needs a file, as in :record session.lua (:record off stops)"])
         #expect(await repl.feed(":record /nonexistent-dir/x.lua").first?.hasPrefix("error: cannot write /nonexistent-dir/x.lua") == true)
     }

@@ -7,7 +7,7 @@ local report, printer, sorted_keys = ...
 local error, type, tostring, pairs, ipairs = error, type, tostring, pairs, ipairs
 local select, setmetatable, concat, max = select, setmetatable, table.concat, math.max
 local load, next, G, pcall = load, next, _G, pcall
-local string_format, unpack = string.format, table.unpack
+local format, unpack = string.format, table.unpack
 local SELECTED, EXHAUSTIVE = report("mode")
 
 -- Showing values ------------------------------------------------------------------------------------
@@ -161,15 +161,17 @@ local function row_values(row)
   return { row }, 1
 end
 
--- The row's name: `format` filled with its values, tables shown as the printer shows them.
-local function row_name(format, index, values, n)
+-- The row's name: `name_format` filled with its values, tables shown as the printer shows them.
+local function row_name(name_format, index, values, n)
   local shown = {}
   for i = 1, n do
     shown[i] = type(values[i]) == "table" and show(values[i]) or values[i]
   end
-  local ok, name = pcall(string_format, format, unpack(shown, 1, n))
+  -- Called from a Lua function, so that an error names `format` (pcall alone would make it '?').
+  local ok, name = pcall(function() return format(name_format, unpack(shown, 1, n)) end)
   if not ok then
-    error("scenario.each: row " .. index .. " does not fit the name " .. show(format) .. ": " .. name, 3)
+    local reason = name:gsub("^expect:%d+: ", "") -- this library's line means nothing to its caller
+    error("scenario.each: row " .. index .. " does not fit the name " .. show(name_format) .. ": " .. reason, 3)
   end
   return name
 end
@@ -178,15 +180,15 @@ end
 --- `scenario.each(rows, name, fn)` declares one per row: `fn` gets the row's values (a sequence is
 --- unpacked), and the name is `string.format(name, values...)`.
 scenario = setmetatable({
-  each = function(rows, format, fn)
+  each = function(rows, name_format, fn)
     if type(rows) ~= "table" or not is_list(rows) or #rows == 0 then
       error("scenario.each(rows, name, fn): rows must be a non-empty list", 2)
     end
-    if type(format) ~= "string" then error("scenario.each(rows, name, fn): name must be a string", 2) end
+    if type(name_format) ~= "string" then error("scenario.each(rows, name, fn): name must be a string", 2) end
     if type(fn) ~= "function" then error("scenario.each(rows, name, fn): fn must be a function", 2) end
     for index = 1, #rows do
       local values, n = row_values(rows[index])
-      declare(row_name(format, index, values, n), function() fn(unpack(values, 1, n)) end, 3)
+      declare(row_name(name_format, index, values, n), function() fn(unpack(values, 1, n)) end, 3)
     end
   end,
 }, {
