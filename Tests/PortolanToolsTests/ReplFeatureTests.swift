@@ -95,7 +95,7 @@ import Testing
         #expect(await repl.feed("/root/dashboard") == [
             "· will_route root > dashboard",
             "replace the window's root with dashboard  [switch root -> dashboard]",
-            "· instruction switch root -> dashboard",
+            "· switch root -> dashboard",
             "· did_route root > dashboard (1 instruction)",
             "  switch root -> dashboard",
             "active: root > dashboard > wishlist",

@@ -56,17 +56,17 @@ extension ReplSession {
         write(GraphRenderer.activeTree(router.tree))
     }
 
-    /// An event as `:events on` prints it.
+    /// An event as `:events on` prints it: its canonical text (what `expect_events` asserts), with
+    /// the route's step, a finished route's instruction count and a failure's message.
     static func describe(_ event: RouterEvent, step: RouteStep? = nil) -> String {
+        let detail: String
         switch event {
-        case .willRoute(let destination): return "will_route \(destination)" + (step.map { " (step \($0))" } ?? "")
-        case .instruction(let instruction): return "instruction \(instruction)"
-        case .didRoute(let destination, let executed):
-            return "did_route \(destination) (\(executed.count) instruction\(executed.count == 1 ? "" : "s"))"
-        case .failed(let destination, let failure): return "failed \(destination): \(failure)"
-        case .hostReported(let instruction): return "host_reported \(instruction)"
-        case .redirected(let from, let to): return "redirected \(from) → \(to)"
-        case .rolledBack(let instruction): return "rolled_back \(instruction)"
+        case .willRoute: detail = step.map { " (step \($0))" } ?? ""
+        case .didRoute(_, let executed):
+            detail = " (\(executed.count) instruction\(executed.count == 1 ? "" : "s"))"
+        case .failed(_, let failure): detail = ": \(failure)"
+        default: detail = ""
         }
+        return event.description + detail
     }
 }
