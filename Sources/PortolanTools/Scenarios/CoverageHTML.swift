@@ -85,11 +85,7 @@ public enum CoverageHTML {
             ],
             title: app.map { "Coverage of " + $0 }
         ).showingRoutes(of: coverage.graph)
-        var svg = GraphRenderer.render(coverage.graph, as: .svg, style: style)
-        // Inline in HTML, the XML declaration would be a bogus comment at best.
-        if svg.hasPrefix("<?xml"), let end = svg.firstIndex(of: "\n") {
-            svg = String(svg[svg.index(after: end)...])
-        }
+        let svg = GraphRenderer.inlineSVG(GraphRenderer.render(coverage.graph, as: .svg, style: style))
         return "<h2>The graph</h2>\n"
             + "<p class=\"meta\">Green: exercised; red: never. A thick edge was switched to. Nodes reachable from anywhere are in the dashed frame; where they were entered is listed below.</p>\n"
             + "<div id=\"graph\">\n" + svg + "</div>\n"
