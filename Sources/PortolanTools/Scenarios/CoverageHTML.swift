@@ -170,8 +170,10 @@ public enum CoverageHTML {
     .bar.none { background: #e9ecef; }
     tr.covered td:first-child { border-left: 4px solid #2f9e44; padding-left: 6px; }
     tr.uncovered td:first-child { border-left: 4px solid #e03131; padding-left: 6px; }
-    #graph { overflow-x: auto; border: 1px solid #dee2e6; padding: 8px; display: inline-block; max-width: 100%; }
+    #graph { border: 1px solid #dee2e6; padding: 8px; }
+    #graph svg { display: block; width: 100%; height: auto; }
     ul.never { margin: 0; columns: 3; font-size: 13px; }
+    code { overflow-wrap: anywhere; }
     """
 
     /// Counts what the browser parsed, so a headless test can tell the page ran.
