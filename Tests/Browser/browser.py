@@ -114,4 +114,5 @@ class Repl:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+        self.process.stdout.close()
         return self.process.returncode
