@@ -101,6 +101,7 @@ let package = Package(
             resources: [.embedInCode("PatternCases.lua")]),
         .testTarget(name: "PortolanLuaTests", dependencies: ["PortolanLua", "TestSupport", "FuzzSupport"]),
         .testTarget(name: "PortolanToolsTests", dependencies: ["PortolanTools", "TestSupport"]),
+        .testTarget(name: "PortolanInspectorTests", dependencies: ["PortolanInspector", "PortolanTools"]),
         // The Lua and engine modules too, to compare `--version` with what the library reports.
         .testTarget(name: "CLITests", dependencies: ["portolan", "Lua", "Portolan"]),
     ],

@@ -6,6 +6,7 @@ extension ReplSession {
     /// Adds an observer and tells it at once where the session stands.
     public func addObserver(_ observer: any ReplObserver) async {
         observers.append(observer)
+        notifiedRouter = await host.router.map(ObjectIdentifier.init)
         observer.replDidUpdate(await update(with: []))
     }
 
