@@ -16,6 +16,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        // The REPL's live inspector serves its page and WebSocket with FlyingFox.
+        .package(url: "https://github.com/swhitty/FlyingFox.git", from: "0.27.1"),
     ],
     targets: [
         // Lua 5.4 as Debian ships it (liblua5.4-dev); scripts/bootstrap.sh installs it.
@@ -58,10 +60,19 @@ let package = Package(
                 .embedInCode("REPL/ReplKeys.lua"), .embedInCode("REPL/DemoApp.lua"),
             ]
         ),
+        // The REPL's live inspector (`portolan repl --inspect`): a page on 127.0.0.1 that shows the
+        // live tree, the event log and the last route, updated over a WebSocket. Its own target, so
+        // that neither the host nor the tools link an HTTP server.
+        .target(
+            name: "PortolanInspector",
+            dependencies: ["PortolanTools", .product(name: "FlyingFox", package: "FlyingFox")],
+            resources: [.embedInCode("InspectorPage.html")]
+        ),
         .executableTarget(
             name: "portolan",
             dependencies: [
                 "PortolanTools",
+                "PortolanInspector",
                 "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -90,6 +101,7 @@ let package = Package(
             resources: [.embedInCode("PatternCases.lua")]),
         .testTarget(name: "PortolanLuaTests", dependencies: ["PortolanLua", "TestSupport", "FuzzSupport"]),
         .testTarget(name: "PortolanToolsTests", dependencies: ["PortolanTools", "TestSupport"]),
+        .testTarget(name: "PortolanInspectorTests", dependencies: ["PortolanInspector", "PortolanTools"]),
         // The Lua and engine modules too, to compare `--version` with what the library reports.
         .testTarget(name: "CLITests", dependencies: ["portolan", "Lua", "Portolan"]),
     ],

@@ -5,9 +5,11 @@ set -euo pipefail
 
 # chromium: the coverage report's browser test loads the HTML in headless Chromium (about 300 MB
 # installed; the first install takes a minute or two, later runs only check dpkg).
+# chromium-driver: Selenium drives that Chromium in the browser tests (Tests/Browser), which also
+# need the selenium Python package, installed with pip below.
 # lua-check: luacheck, which scripts/test.sh runs on the Lua compiled into the host.
 # python3: scripts/sizes.py, the file and function size check that scripts/test.sh runs.
-REQUIRED_PACKAGES=(liblua5.4-dev libedit-dev pkg-config tmux chromium lua-check python3)
+REQUIRED_PACKAGES=(liblua5.4-dev libedit-dev pkg-config tmux chromium chromium-driver lua-check python3)
 
 missing=()
 for package in "${REQUIRED_PACKAGES[@]}"; do
@@ -16,7 +18,16 @@ for package in "${REQUIRED_PACKAGES[@]}"; do
     fi
 done
 
+# The browser tests' Selenium, from PyPI, for the python3 that scripts/test.sh runs.
+install_selenium() {
+    if ! python3 -c "import selenium" >/dev/null 2>&1; then
+        echo "bootstrap: installing selenium (pip)" >&2
+        python3 -m pip install --quiet --disable-pip-version-check selenium >&2
+    fi
+}
+
 if [ ${#missing[@]} -eq 0 ]; then
+    install_selenium
     exit 0
 fi
 
@@ -33,3 +44,4 @@ echo "bootstrap: installing ${missing[*]}" >&2
 export DEBIAN_FRONTEND=noninteractive
 "${run_as_root[@]}" apt-get update -qq >/dev/null
 "${run_as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+install_selenium

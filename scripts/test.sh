@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what is missing, then runs every test: the Swift suite and the example scenarios.
+# Installs what is missing, then runs every test: the Swift suite, the example scenarios and the
+# browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/bootstrap.sh
@@ -19,3 +20,7 @@ swift test
 portolan="$(swift build --show-bin-path)/portolan"
 "$portolan" test --app Examples/movies/app.lua Examples/movies/scenarios/*.lua
 "$portolan" test --app Examples/portus/app.lua Examples/portus/portus.lua
+
+# The browser tests: the SVG and the coverage page fit a 1280×800 window, and the REPL's live
+# inspector in headless Chromium (Selenium).
+PORTOLAN_BINARY="$portolan" python3 Tests/Browser/run.py

@@ -15,6 +15,11 @@ struct Portolan: AsyncParsableCommand {
         defaultSubcommand: Repl.self
     )
 
+    /// `--inspect` may come without its port (`Repl.givingInspectItsPort`).
+    static func main() async {
+        await main(Repl.givingInspectItsPort(Array(CommandLine.arguments.dropFirst())))
+    }
+
     /// What `--version` prints: `portolan 0.10.0 (Lua 5.4.4)`, the Lua release being the linked library's, so
     /// that it can be checked against Lua's list of bugs (both releases when it differs from the build's lua.h).
     static var versionLine: String {

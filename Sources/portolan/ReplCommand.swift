@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Glibc
+import PortolanInspector
 import PortolanLua
 import PortolanTools
 import Synchronization
@@ -44,6 +45,13 @@ struct Repl: AsyncParsableCommand {
     @Flag(help: "Reload the app when its file, a file it portolan.load-s or a module it requires changes.")
     var watch = false
 
+    @Option(
+        name: .customLong("inspect"),
+        help: ArgumentHelp(
+            "Serve the live inspector (the tree, the events, the last route) on 127.0.0.1:port; --inspect alone uses \(InspectorServer.defaultPort), --inspect 0 any free port.",
+            valueName: "port"))
+    var inspectPort: UInt16?
+
     mutating func run() async throws {
         let interactive = isatty(STDIN_FILENO) != 0
         let environment = Self.environment()
@@ -55,6 +63,8 @@ struct Repl: AsyncParsableCommand {
             StandardStreams.errorLine("error: \(error.message)")
             throw ExitCode.failure
         }
+        let inspector = try await startInspector(session, style: style)
+        defer { withExtendedLifetime(inspector) {} }
         installInterruptHandler(session.host)
         replPhase.store(interactive ? Phase.idleOnTerminal : Phase.idlePlain, ordering: .sequentiallyConsistent)
         if interactive {

@@ -33,6 +33,13 @@ public enum GraphRenderer {
         TreeRenderer.text(tree)
     }
 
+    /// An SVG drawing without its XML declaration, to sit inline in an HTML page, where the
+    /// declaration would be a bogus comment at best.
+    public static func inlineSVG(_ svg: String) -> String {
+        guard svg.hasPrefix("<?xml"), let end = svg.firstIndex(of: "\n") else { return svg }
+        return String(svg[svg.index(after: end)...])
+    }
+
     static func render(_ drawing: GraphDrawing, as format: GraphFormat) -> String {
         switch format {
         case .text: return TextGraphRenderer.render(drawing)

@@ -36,43 +36,44 @@ enum SVGRenderer {
         let margin = TreeLayout.margin
         let top = margin + (drawing.title == nil ? 0 : headingHeight)
         let layout = TreeLayout(drawing, origin: (margin, top))
-        let legend = legendItems(drawing)
-        let extent = layout.extent
-        let legendTop = max(extent.bottom, top) + 2 * margin
-        let legendWidth = legend.map { 48 + TreeLayout.textWidth($0.label, fontSize: 11) }.max() ?? 0
-        let width = max(extent.right, margin + legendWidth) + margin
-        let height = legendTop + 18 + legend.count * legendRow + margin
+        let legendTop = max(layout.extent.bottom, top) + 2 * margin
+        var bounds = SVGBounds()
+        var body = ""
+        if let title = drawing.title {
+            body += "<text class=\"heading\" x=\"\(margin)\" y=\"\(margin + 14)\">\(Escaping.xml(title))</text>\n"
+            bounds.includeText(title, x: margin, baseline: margin + 14, fontSize: 14, face: .bold)
+        }
+        if let frame = layout.anywhereFrame {
+            body += anywhereFrame(frame, bounds: &bounds)
+        }
+        body += "<g class=\"edges\">\n"
+        for edge in drawing.edges {
+            body += path(for: edge, in: drawing, layout: layout, bounds: &bounds)
+        }
+        body += "</g>\n<g class=\"nodes\">\n"
+        for (index, node) in drawing.nodes.enumerated() {
+            body += group(for: node, box: layout.boxes[index], in: drawing, bounds: &bounds)
+        }
+        body += "</g>\n"
+        body += legendGroup(legendItems(drawing), top: legendTop, left: margin, bounds: &bounds)
+        return header(drawing, viewBox: bounds.viewBox(margin: margin)) + body + "</svg>\n"
+    }
 
+    /// The document up to the drawing: no width or height, only a `viewBox` from what is drawn,
+    /// so the picture scales to its container (never beyond its natural size: the `max-width`).
+    private static func header(_ drawing: GraphDrawing, viewBox: (x: Int, y: Int, width: Int, height: Int)) -> String {
+        let box = "\(viewBox.x) \(viewBox.y) \(viewBox.width) \(viewBox.height)"
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" class=\"portolan-graph \(drawing.source.rawValue)\""
-        out += " width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\">\n"
+        out += " viewBox=\"\(box)\" preserveAspectRatio=\"xMidYMin meet\" style=\"max-width: \(viewBox.width)px; height: auto\">\n"
         out += "<title>\(Escaping.xml(drawing.title ?? "Portolan navigation graph"))</title>\n"
         out += "<style type=\"text/css\"><![CDATA[\n\(baseStylesheet)\n\(cdataSafe(drawing.stylesheet))\n]]></style>\n"
         out += "<defs>\n"
         out += marker("portolan-arrow", color: "#868e96")
         out += marker("portolan-arrow-active", color: "#d9480f")
         out += "</defs>\n"
-        out += "<rect class=\"background\" x=\"0\" y=\"0\" width=\"\(width)\" height=\"\(height)\" fill=\"#ffffff\"/>\n"
-        if let title = drawing.title {
-            out += "<text class=\"heading\" x=\"\(margin)\" y=\"\(margin + 14)\">\(Escaping.xml(title))</text>\n"
-        }
-        if let frame = layout.anywhereFrame {
-            out += "<g class=\"anywhere-forest\">\n"
-            out += "<rect class=\"frame\" x=\"\(frame.x)\" y=\"\(frame.y)\" width=\"\(frame.width)\" height=\"\(frame.height)\" rx=\"6\" fill=\"none\" stroke=\"#868e96\" stroke-dasharray=\"6 4\"/>\n"
-            out += "<text class=\"frame-label\" x=\"\(frame.x + 8)\" y=\"\(frame.y + 14)\">anywhere</text>\n"
-            out += "</g>\n"
-        }
-        out += "<g class=\"edges\">\n"
-        for edge in drawing.edges {
-            out += path(for: edge, in: drawing, layout: layout)
-        }
-        out += "</g>\n<g class=\"nodes\">\n"
-        for (index, node) in drawing.nodes.enumerated() {
-            out += group(for: node, box: layout.boxes[index], in: drawing)
-        }
-        out += "</g>\n"
-        out += legendGroup(legend, top: legendTop, left: margin)
-        return out + "</svg>\n"
+        out += "<rect class=\"background\" x=\"\(viewBox.x)\" y=\"\(viewBox.y)\" width=\"\(viewBox.width)\" height=\"\(viewBox.height)\" fill=\"#ffffff\"/>\n"
+        return out
     }
 
     // MARK: Pieces
@@ -86,13 +87,25 @@ enum SVGRenderer {
         " \(name)=\"\(Escaping.xml(value))\""
     }
 
-    private static func path(for edge: GraphDrawing.Edge, in drawing: GraphDrawing, layout: TreeLayout) -> String {
+    /// The dashed frame around the nodes reachable from anywhere, and its label.
+    private static func anywhereFrame(_ frame: TreeLayout.Box, bounds: inout SVGBounds) -> String {
+        bounds.include(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
+        bounds.includeText("anywhere", x: frame.x + 8, baseline: frame.y + 14, fontSize: 11)
+        return "<g class=\"anywhere-forest\">\n"
+            + "<rect class=\"frame\" x=\"\(frame.x)\" y=\"\(frame.y)\" width=\"\(frame.width)\" height=\"\(frame.height)\" rx=\"6\" fill=\"none\" stroke=\"#868e96\" stroke-dasharray=\"6 4\"/>\n"
+            + "<text class=\"frame-label\" x=\"\(frame.x + 8)\" y=\"\(frame.y + 14)\">anywhere</text>\n"
+            + "</g>\n"
+    }
+
+    private static func path(for edge: GraphDrawing.Edge, in drawing: GraphDrawing, layout: TreeLayout, bounds: inout SVGBounds) -> String {
         let from = layout.boxes[edge.from], to = layout.boxes[edge.to]
         let d: String
         if edge.from == edge.to {
-            // A node entered on top of itself (reachable from anywhere): a loop on its right.
+            // A node entered on top of itself (reachable from anywhere): a loop on its right,
+            // inside its control points.
             let x = from.right, y = from.y + from.height / 2
             d = "M\(x),\(y - 6) C\(x + 30),\(y - 24) \(x + 30),\(y + 24) \(x),\(y + 6)"
+            bounds.include(x: x, y: y - 24, width: 30, height: 48)
         } else if edge.isLive {
             let x1 = from.right, y1 = from.y + from.height / 2
             let x2 = to.x, y2 = to.y + to.height / 2
@@ -110,7 +123,10 @@ enum SVGRenderer {
             + " d=\"\(d)\" fill=\"none\" stroke=\"#868e96\" marker-end=\"url(#\(arrow))\"/>\n"
     }
 
-    private static func group(for node: GraphDrawing.Node, box: TreeLayout.Box, in drawing: GraphDrawing) -> String {
+    private static func group(
+        for node: GraphDrawing.Node, box: TreeLayout.Box, in drawing: GraphDrawing, bounds: inout SVGBounds
+    ) -> String {
+        bounds.include(x: box.x, y: box.y, width: box.width, height: box.height)
         var out = "<g" + attribute("class", drawing.classList(of: node).joined(separator: " "))
             + attribute("data-id", node.id)
         if drawing.source == .live { out += attribute("data-key", node.key) }
@@ -123,13 +139,17 @@ enum SVGRenderer {
         out += "/>\n"
         var baseline = box.y + TreeLayout.paddingY + TreeLayout.lineHeight - 4
         out += "<text class=\"label\" x=\"\(box.centerX)\" y=\"\(baseline)\" text-anchor=\"middle\">\(Escaping.xml(node.label))</text>\n"
+        // Any label may turn bold: a style's classes can make it so, as the active path's does.
+        bounds.includeText(node.label, x: box.centerX, baseline: baseline, fontSize: TreeLayout.fontSize, face: .bold, anchor: .middle)
         if node.kind == .switch {
             baseline += TreeLayout.lineHeight
             out += "<text class=\"tag\" x=\"\(box.centerX)\" y=\"\(baseline)\" text-anchor=\"middle\">switch</text>\n"
+            bounds.includeText("switch", x: box.centerX, baseline: baseline, fontSize: 10, anchor: .middle)
         }
         for line in node.details {
             baseline += TreeLayout.lineHeight
             out += "<text class=\"detail\" x=\"\(box.centerX)\" y=\"\(baseline)\" text-anchor=\"middle\">\(Escaping.xml(line))</text>\n"
+            bounds.includeText(line, x: box.centerX, baseline: baseline, fontSize: 10, face: .monospace, anchor: .middle)
         }
         return out + "</g>\n"
     }
@@ -159,10 +179,15 @@ enum SVGRenderer {
         return items
     }
 
-    private static func legendGroup(_ items: [(sample: Sample, label: String)], top: Int, left: Int) -> String {
+    private static func legendGroup(
+        _ items: [(sample: Sample, label: String)], top: Int, left: Int, bounds: inout SVGBounds
+    ) -> String {
         var out = "<g class=\"legend\">\n<text class=\"legend-title\" x=\"\(left)\" y=\"\(top + 11)\">legend</text>\n"
+        bounds.includeText("legend", x: left, baseline: top + 11, fontSize: 11)
         for (offset, item) in items.enumerated() {
             let y = top + 18 + offset * legendRow
+            bounds.include(x: left, y: y, width: 36, height: 14)
+            bounds.includeText(item.label, x: left + 46, baseline: y + 11, fontSize: 11)
             switch item.sample {
             case .node(let classes):
                 let dashed = classes.contains("anywhere") ? " stroke-dasharray=\"5 3\"" : ""

@@ -39,12 +39,17 @@ struct TreeLayout {
     /// The estimated width of a line of text: no font metrics, a fixed advance per character,
     /// double for wide (CJK, emoji) characters.
     static func textWidth(_ text: String, fontSize: Int = fontSize) -> Int {
+        (widthUnits(text) * fontSize * 6 + 9) / 10  // ≈ 0.6 em per character
+    }
+
+    /// A line of text's width in characters, wide (CJK, emoji) ones counting double.
+    static func widthUnits(_ text: String) -> Int {
         var units = 0
         for character in text {
             let wide = character.unicodeScalars.first.map { $0.value >= 0x1100 && ($0.value < 0x2000 || $0.value >= 0x2E80) } ?? false
             units += wide ? 2 : 1
         }
-        return (units * fontSize * 6 + 9) / 10  // ≈ 0.6 em per character
+        return units
     }
 
     init(_ drawing: GraphDrawing, origin: (x: Int, y: Int)) {

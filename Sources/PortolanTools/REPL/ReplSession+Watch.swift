@@ -51,7 +51,7 @@ extension ReplSession {
             await observeRouter()
             eventLog.start()
             await reload(reason: file)
-            _ = eventLog.stop()
+            await notifyObservers(of: eventLog.stop())
             return true
         }
         return false

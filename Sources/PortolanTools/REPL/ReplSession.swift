@@ -63,6 +63,10 @@ public actor ReplSession {
     static let setupLimit = 500
     /// The files watched and how they were when last seen.
     var stamps: [String: FileStamp] = [:]
+    /// Those told what each line did (the live inspector); see `addObserver(_:)`.
+    var observers: [any ReplObserver] = []
+    /// The router the observers were last told of: a new one (the app reloaded) is news.
+    var notifiedRouter: ObjectIdentifier?
 
     /// A session on an app that `host` has already loaded (or will load through the prompt).
     /// Everything the session and Lua's `print` write goes to `output`, one call per message,
@@ -126,7 +130,12 @@ public actor ReplSession {
         await observeRouter()
         eventLog.start()
         printed.value = BoundedOutput()
-        defer { _ = eventLog.stop() }
+        let step = await dispatch(line)
+        await notifyObservers(of: eventLog.stop())
+        return step
+    }
+
+    private func dispatch(_ line: String) async -> Step {
         if !pending.isEmpty {
             return await evaluate(line)
         }

@@ -1,15 +1,18 @@
 import Portolan
 
-/// One route as the REPL shows it, rebuilt from the router's events.
-struct RouteReport {
-    var requested: Destination?
-    var settled: Destination?
-    var instructions: [Instruction]
-    var failure: RouteFailure?
+/// One route as the REPL shows it (and the inspector), rebuilt from the router's events.
+public struct RouteReport: Sendable {
+    /// Where the route was asked to go.
+    public internal(set) var requested: Destination?
+    /// Where it ended, after any redirect.
+    public internal(set) var settled: Destination?
+    /// What ran, in order.
+    public internal(set) var instructions: [Instruction]
+    public internal(set) var failure: RouteFailure?
     /// The undo of a failed route, step by step.
-    var rolledBack: [Instruction] = []
+    public internal(set) var rolledBack: [Instruction] = []
     /// The step that asked for the route (`portolan.step`), if one did.
-    var step: RouteStep?
+    public internal(set) var step: RouteStep?
 
     /// A route's result, for a route the router never announced (no app, a URL leading nowhere).
     init(_ result: RouteResult) {

@@ -85,11 +85,7 @@ public enum CoverageHTML {
             ],
             title: app.map { "Coverage of " + $0 }
         ).showingRoutes(of: coverage.graph)
-        var svg = GraphRenderer.render(coverage.graph, as: .svg, style: style)
-        // Inline in HTML, the XML declaration would be a bogus comment at best.
-        if svg.hasPrefix("<?xml"), let end = svg.firstIndex(of: "\n") {
-            svg = String(svg[svg.index(after: end)...])
-        }
+        let svg = GraphRenderer.inlineSVG(GraphRenderer.render(coverage.graph, as: .svg, style: style))
         return "<h2>The graph</h2>\n"
             + "<p class=\"meta\">Green: exercised; red: never. A thick edge was switched to. Nodes reachable from anywhere are in the dashed frame; where they were entered is listed below.</p>\n"
             + "<div id=\"graph\">\n" + svg + "</div>\n"
@@ -174,8 +170,10 @@ public enum CoverageHTML {
     .bar.none { background: #e9ecef; }
     tr.covered td:first-child { border-left: 4px solid #2f9e44; padding-left: 6px; }
     tr.uncovered td:first-child { border-left: 4px solid #e03131; padding-left: 6px; }
-    #graph { overflow-x: auto; border: 1px solid #dee2e6; padding: 8px; display: inline-block; max-width: 100%; }
+    #graph { border: 1px solid #dee2e6; padding: 8px; }
+    #graph svg { display: block; width: 100%; height: auto; }
     ul.never { margin: 0; columns: 3; font-size: 13px; }
+    code { overflow-wrap: anywhere; }
     """
 
     /// Counts what the browser parsed, so a headless test can tell the page ran.

@@ -1,0 +1,68 @@
+import Foundation
+import PortolanTools
+import Portolan
+
+/// The inspector's side of the REPL: it folds each update into the page's state and hands the
+/// state to every connected page.
+///
+/// Nothing here waits for a page. Each page has a buffer of one message, the newest state (every
+/// message is the whole state, so a slow page loses nothing it would show: it skips to the
+/// latest); the REPL's update only replaces it. A page that closes is forgotten when its stream
+/// ends. At most `clientLimit` pages at once.
+public final class InspectorFeed: ReplObserver {
+    private struct State {
+        var snapshot = InspectorSnapshot()
+        var message = "{}"
+        var clients: [Int: AsyncStream<String>.Continuation] = [:]
+        var nextClient = 0
+    }
+
+    static let clientLimit = 32
+    private let state = Locked(State())
+
+    public init() {}
+
+    public func replDidUpdate(_ update: ReplUpdate) {
+        let (message, clients) = state.withLock { state in
+            state.snapshot.apply(update)
+            state.message = Self.json(state.snapshot)
+            return (state.message, Array(state.clients.values))
+        }
+        for client in clients { client.yield(message) }
+    }
+
+    /// The state as JSON, as the page receives it.
+    var currentMessage: String {
+        state.withLock { $0.message }
+    }
+
+    /// A stream of states for one page, starting with the current one; nil when `clientLimit`
+    /// pages are connected already.
+    func subscribe() -> AsyncStream<String>? {
+        let (stream, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(1))
+        let id: Int? = state.withLock { state in
+            guard state.clients.count < Self.clientLimit else { return nil }
+            defer { state.nextClient += 1 }
+            state.clients[state.nextClient] = continuation
+            continuation.yield(state.message)
+            return state.nextClient
+        }
+        guard let id else { return nil }
+        continuation.onTermination = { [weak self] _ in
+            self?.state.withLock { _ = $0.clients.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    /// How many pages are connected.
+    var clientCount: Int {
+        state.withLock { $0.clients.count }
+    }
+
+    private static func json(_ snapshot: InspectorSnapshot) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(snapshot) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
