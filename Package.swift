@@ -56,6 +56,8 @@ let package = Package(
             resources: [
                 .embedInCode("Scenarios/ExpectLibrary.lua"), .embedInCode("Check/CheckPrelude.lua"),
                 .embedInCode("REPL/ReplKeys.lua"), .embedInCode("REPL/DemoApp.lua"),
+                // The LuaLS definitions `portolan types` prints: described, never run.
+                .embedInCode("Editor/EditorDefinitions.lua"),
             ]
         ),
         .executableTarget(

@@ -22,9 +22,11 @@ struct Check: AsyncParsableCommand {
             warning), which the runner shows as an annotation on the pull request's line; the summary \
             follows as a plain line.
 
-            Exit status: 0 when there is no error (warnings allowed), 1 when there is one, \
-            2 when the file cannot be read or the arguments are wrong.
-            """
+            """ + ExitStatusHelp.paragraph([
+                (0, "no error (warnings allowed)"),
+                (1, "at least one error"),
+                (2, "the app file cannot be read: the job is wrong, not the app"),
+            ])
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
