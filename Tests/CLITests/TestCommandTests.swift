@@ -209,10 +209,13 @@ import FoundationXML
             let one = try await PortolanBinary.run(["test", "--format", format] + arguments)
             let two = try await PortolanBinary.run(["test", "--format", format, "--jobs", "2"] + arguments)
             let auto = try await PortolanBinary.run(["test", "--format", format, "--jobs", "auto"] + arguments)
+            // 0 means one per core, as auto does: not a count to refuse.
+            let zero = try await PortolanBinary.run(["test", "--format", format, "--jobs=0"] + arguments)
             #expect(one.status == 0, "\(one.stdout)\(one.stderr)")
-            #expect(two.status == 0 && auto.status == 0, "\(two.stderr)\(auto.stderr)")
+            #expect(two.status == 0 && auto.status == 0 && zero.status == 0, "\(two.stderr)\(auto.stderr)\(zero.stderr)")
             #expect(two.stdout == one.stdout)
             #expect(auto.stdout == one.stdout)
+            #expect(zero.stdout == one.stdout)
         }
     }
 

@@ -11,6 +11,10 @@ extension HostCore {
         }
         // The longest wait the host accepts: the module checks it at the caller's line.
         table[.string("max_wait_seconds")] = .integer(Int64(ScriptNumbers.maxSeconds))
+        // How the module raises a caller's misuse at the caller's line, even through a tail call.
+        let caller = try state.callerErrorFunctions()
+        table[.string("error_at_caller")] = caller.errorAtCaller
+        table[.string("keep_caller")] = caller.keepCaller
         return .table(table)
     }
 
