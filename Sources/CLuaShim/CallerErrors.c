@@ -5,7 +5,7 @@
 // names its library chunks, scripts call the library's functions through C wrappers that keep the
 // caller's frame (a C function called in tail position does not replace it), and the position of
 // such an error — and of one a Swift function raises through the trampoline — is that of the first
-// frame that is neither the library's nor a wrapper.
+// frame with a line that is not the library's (so `pcall(portolan.wait, "x")` names the pcall's line).
 #include "CLuaShim.h"
 #include "CallerErrors.h"
 #include "Protect.h"
@@ -42,16 +42,11 @@ void cluashim_whereoutsidelibrary(lua_State *L, int level) {
     const char *library = lua_tolstring(L, -1, &length);   // kept on the stack while it is read
     lua_Debug ar;
     while (lua_getstack(L, level, &ar)) {
-        lua_getinfo(L, "Slf", &ar);
-        int wrapper = lua_tocfunction(L, -1) == keptCaller;
-        lua_pop(L, 1);
-        if (!wrapper && !isLibrarySource(ar.source, library, length)) {
+        lua_getinfo(L, "Sl", &ar);
+        // A C function (pcall, a wrapper) has no line: the script that called it does.
+        if (ar.currentline > 0 && !isLibrarySource(ar.source, library, length)) {
             lua_pop(L, 1);
-            if (ar.currentline > 0) {
-                lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
-            } else {
-                lua_pushliteral(L, "");   // a C function such as pcall: no line, as luaL_where says
-            }
+            lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
             return;
         }
         level++;

@@ -5,9 +5,9 @@
 
 #include <lua.h>
 
-/// Pushes "chunk:line: " of the first frame from `level` up that is neither the library's (the chunk
-/// cluashim_psetlibrarychunk named, or a part of it) nor a wrapper that keeps the caller's frame;
-/// "" when that frame has no line (a C function), as luaL_where does. May raise (memory).
+/// Pushes "chunk:line: " of the first frame from `level` up that has a line (a C function such as
+/// pcall has none) and is not the library's (the chunk cluashim_psetlibrarychunk named, or a part of
+/// it); "" when there is none. May raise (memory).
 void cluashim_whereoutsidelibrary(lua_State *L, int level);
 
 #endif

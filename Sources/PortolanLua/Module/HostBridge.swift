@@ -47,6 +47,8 @@ extension HostCore {
                 try self.unwrap().hasURLFunctions = true
                 return []
             }),
+            // A URL as a message quotes it (Excerpt): the start of a long one and its length.
+            ("excerpt", { arguments in [.string(Excerpt.of(arguments.first?.stringValue ?? ""))] }),
             // Invalid UTF-8 decodes with replacement characters, which cannot change the verdict.
             ("is_url", { arguments in [.boolean(arguments.first?.stringValue.map(ParsedURL.isURL) ?? false)] }),
             ("intercepting", { [weak self] _ in

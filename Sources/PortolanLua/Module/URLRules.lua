@@ -66,7 +66,7 @@ return function(bridge, route_error)
       end
       url = rewrite
     end
-    error("redirect rules loop: more than 8 rewrites, last to '" .. url .. "'", 0)
+    error("redirect rules loop: more than 8 rewrites, last to '" .. bridge.excerpt(url) .. "'", 0)
   end
 
   -- A destination as the host takes it: a URL rewritten by the function rules, anything else as is.
