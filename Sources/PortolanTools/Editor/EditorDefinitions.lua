@@ -10,8 +10,8 @@
 
 --- A node as a route names it: its id and the context it is shown with.
 ---@class portolan.Entry
----@field id string the node's id
----@field context portolan.Context string keys to strings, numbers or booleans; `{}` when none
+---@field id string # the node's id
+---@field context portolan.Context # string keys to strings, numbers or booleans; `{}` when none
 
 --- An entry as a destination may write it: an id alone, or `{ id =, context = }`.
 ---@alias portolan.EntryLike string|{ id: string, context?: portolan.Context }
@@ -41,10 +41,10 @@
 ---@class portolan.Error
 ---@field kind portolan.ErrorKind
 ---@field message string
----@field instruction? string the instruction that failed, if one did
----@field executed portolan.Instructions what ran before the failure
----@field rolled_back? portolan.Instructions the undo's instructions, as they ran, when the route was undone
----@field rollback_error? string why the undo stopped early, if it did
+---@field instruction? string # the instruction that failed, if one did
+---@field executed portolan.Instructions # what ran before the failure
+---@field rolled_back? portolan.Instructions # the undo's instructions, as they ran, when the route was undone
+---@field rollback_error? string # why the undo stopped early, if it did
 
 --- One item of a URL's query, in order; `value` is nil for a name without `=`.
 ---@class portolan.QueryItem
@@ -54,27 +54,27 @@
 --- What a handler receives as `info` (can_leave receives none). The URL fields are there when the
 --- route was asked for by URL.
 ---@class portolan.Info
----@field instruction string the canonical instruction being run: `enter movie {id=42}`
----@field index integer the instruction's place in its route, from 1
----@field count integer how many instructions the route has
----@field last boolean whether this is the route's last instruction
----@field animated boolean true for the last instruction only (each one with `animate = "each"` on the root)
----@field destination portolan.Entry[] the route's whole destination (built when first read)
----@field step? portolan.Step the step that asked for the route, if one did
----@field url? string the URL the route was asked for
----@field query? table<string, string|true> each query name to its first value (`true` without `=`)
----@field query_items? portolan.QueryItem[] every query item, in order, repeats kept
----@field fragment? string the URL's fragment
+---@field instruction string # the canonical instruction being run: `enter movie {id=42}`
+---@field index integer # the instruction's place in its route, from 1
+---@field count integer # how many instructions the route has
+---@field last boolean # whether this is the route's last instruction
+---@field animated boolean # true for the last instruction only (each one with `animate = "each"` on the root)
+---@field destination portolan.Entry[] # the route's whole destination (built when first read)
+---@field step? portolan.Step # the step that asked for the route, if one did
+---@field url? string # the URL the route was asked for
+---@field query? table<string, string|true> # each query name to its first value (`true` without `=`)
+---@field query_items? portolan.QueryItem[] # every query item, in order, repeats kept
+---@field fragment? string # the URL's fragment
 
 --- What guards and interceptors receive.
 ---@class portolan.Request
----@field destination portolan.Entry[] where the route goes, from the root
----@field from portolan.Entry[] the active path when the route was asked for
----@field step? portolan.Step the step that asked for the route, if one did
----@field url? string the URL the route was asked for
----@field query? table<string, string|true> each query name to its first value (`true` without `=`)
----@field query_items? portolan.QueryItem[] every query item, in order, repeats kept
----@field fragment? string the URL's fragment
+---@field destination portolan.Entry[] # where the route goes, from the root
+---@field from portolan.Entry[] # the active path when the route was asked for
+---@field step? portolan.Step # the step that asked for the route, if one did
+---@field url? string # the URL the route was asked for
+---@field query? table<string, string|true> # each query name to its first value (`true` without `=`)
+---@field query_items? portolan.QueryItem[] # every query item, in order, repeats kept
+---@field fragment? string # the URL's fragment
 local Request = {}
 
 --- Whether the route ends at, or passes through, the node `id`.
@@ -101,54 +101,54 @@ function Request:goes_to(id) end
 
 --- A node table. `node`, as handlers receive it, is this very table: handlers may keep state in it.
 ---@class portolan.Node
----@field id string unique in the app
----@field kind? "screen"|"switch" `"screen"` by default
----@field active? string a switch node's initial child (its first child by default)
+---@field id string # unique in the app
+---@field kind? "screen"|"switch" # `"screen"` by default
+---@field active? string # a switch node's initial child (its first child by default)
 ---@field children? portolan.Node[]
----@field route? string|string[] URL patterns: `"/movies/:id<int>"`, `"myapp://film/:id"`
----@field keep? boolean on a switch node: keep each child's stack when switching away (a tab bar)
----@field back? "history" on a switch node: `portolan.back()` returns to the child active before
----@field enter? fun(node: portolan.Node, entry: portolan.Entry, info: portolan.Info): portolan.HandlerResult, string? when the node is entered
----@field leave? fun(node: portolan.Node, entry: portolan.Entry, info: portolan.Info): portolan.HandlerResult, string? when the node is left
----@field switch? fun(node: portolan.Node, child_entry: portolan.Entry, info: portolan.Info): portolan.HandlerResult, string? on a switch node, when one of its children becomes active
----@field can_leave? fun(node: portolan.Node, entry: portolan.Entry): boolean? before any route that would leave the node: false refuses (`blocked`)
----@field guard? fun(node: portolan.Node, request: portolan.Request): portolan.Verdict before every route to the node or below it
----@field context_task? fun(node: portolan.Node, entry: portolan.Entry, info: portolan.Info): portolan.HandlerResult, string? after every route that succeeds, for each node on its destination
+---@field route? string|string[] # URL patterns: `"/movies/:id<int>"`, `"myapp://film/:id"`
+---@field keep? boolean # on a switch node: keep each child's stack when switching away (a tab bar)
+---@field back? "history" # on a switch node: `portolan.back()` returns to the child active before
+---@field enter? fun(node: portolan.Node, entry: portolan.Entry, info: portolan.Info): portolan.HandlerResult, string? # when the node is entered
+---@field leave? fun(node: portolan.Node, entry: portolan.Entry, info: portolan.Info): portolan.HandlerResult, string? # when the node is left
+---@field switch? fun(node: portolan.Node, child_entry: portolan.Entry, info: portolan.Info): portolan.HandlerResult, string? # on a switch node, when one of its children becomes active
+---@field can_leave? fun(node: portolan.Node, entry: portolan.Entry): boolean? # before any route that would leave the node: false refuses (`blocked`)
+---@field guard? fun(node: portolan.Node, request: portolan.Request): portolan.Verdict # before every route to the node or below it
+---@field context_task? fun(node: portolan.Node, entry: portolan.Entry, info: portolan.Info): portolan.HandlerResult, string? # after every route that succeeds, for each node on its destination
 ---@field [string] any
 
 --- The root node table, with the app's options.
 ---@class portolan.App: portolan.Node
----@field anywhere? portolan.Node[] nodes that can be shown on top of any screen
----@field rollback? boolean `false` leaves a failed route where it stopped instead of undoing it (default true)
----@field max_redirects? integer how many redirects one route may follow, 0 to 1000 (default 8)
----@field animate? "last"|"each" which instructions are animated (default "last")
----@field history? integer how many finished routes `portolan.history()` keeps, 0 to 10000 (default 100)
----@field queue? "fifo"|"latest_wins" what a request that arrives during a route does (default "fifo")
----@field case_insensitive_routes? boolean URL patterns match letters in any case (default false)
----@field schemes? string[] the custom URL schemes the app owns: `{ "shop" }`
----@field hosts? string[] the web hosts the app serves: `{ "shop.example" }`
+---@field anywhere? portolan.Node[] # nodes that can be shown on top of any screen
+---@field rollback? boolean # `false` leaves a failed route where it stopped instead of undoing it (default true)
+---@field max_redirects? integer # how many redirects one route may follow, 0 to 1000 (default 8)
+---@field animate? "last"|"each" # which instructions are animated (default "last")
+---@field history? integer # how many finished routes `portolan.history()` keeps, 0 to 10000 (default 100)
+---@field queue? "fifo"|"latest_wins" # what a request that arrives during a route does (default "fifo")
+---@field case_insensitive_routes? boolean # URL patterns match letters in any case (default false)
+---@field schemes? string[] # the custom URL schemes the app owns: `{ "shop" }`
+---@field hosts? string[] # the web hosts the app serves: `{ "shop.example" }`
 
 --- A flow (RxFlow): where each step leads.
 ---@class portolan.Flow
 ---@field name string
----@field steps table<string, fun(payload: table): portolan.Destination?> a step's name to a function returning a destination, or nothing to let later flows answer
----@field adapt? fun(step: string, payload: table): (string|false|nil), table? rewrite a step (another name and payload), refuse it (false) or leave it (nothing)
+---@field steps table<string, fun(payload: table): portolan.Destination?> # a step's name to a function returning a destination, or nothing to let later flows answer
+---@field adapt? fun(step: string, payload: table): (string|false|nil), table? # rewrite a step (another name and payload), refuse it (false) or leave it (nothing)
 
 --- What `portolan.match` answers.
 ---@class portolan.Match
----@field node string the matched node's id
----@field pattern string the pattern that matched
----@field path string[] the ids from the root to the node
----@field params portolan.Context the pattern's parameters
----@field url string the URL after the redirect rules
+---@field node string # the matched node's id
+---@field pattern string # the pattern that matched
+---@field path string[] # the ids from the root to the node
+---@field params portolan.Context # the pattern's parameters
+---@field url string # the URL after the redirect rules
 ---@field query table<string, string|true>
 ---@field query_items portolan.QueryItem[]
 ---@field fragment? string
 
 --- A finished route, as `portolan.history()` lists it.
 ---@class portolan.RouteRecord
----@field destination portolan.Entry[] where the route settled (after redirects)
----@field requested portolan.Entry[] where it was asked to go
+---@field destination portolan.Entry[] # where the route settled (after redirects)
+---@field requested portolan.Entry[] # where it was asked to go
 ---@field executed portolan.Instructions
 ---@field ok boolean
 ---@field error? portolan.Error
