@@ -58,6 +58,8 @@ let package = Package(
             resources: [
                 .embedInCode("Scenarios/ExpectLibrary.lua"), .embedInCode("Check/CheckPrelude.lua"),
                 .embedInCode("REPL/ReplKeys.lua"), .embedInCode("REPL/DemoApp.lua"),
+                // The LuaLS definitions `portolan types` prints: described, never run.
+                .embedInCode("Editor/EditorDefinitions.lua"),
             ]
         ),
         // The REPL's live inspector (`portolan repl --inspect`): a page on 127.0.0.1 that shows the

@@ -1,4 +1,5 @@
 #include "CLuaShim.h"
+#include "CallerErrors.h"
 #include "Protect.h"
 #include "StepCharge.h"
 
@@ -323,7 +324,8 @@ static int trampoline(lua_State *L) {
     int n = c->call(L, *slot);
     if (n >= 0) return n;
     if (n == CLUASHIM_SWIFT_ERROR && lua_type(L, -1) == LUA_TSTRING) {
-        luaL_where(L, 1);
+        // At the script's line, also when a library function of the state's called this one.
+        cluashim_whereoutsidelibrary(L, 1);
         lua_insert(L, -2);
         lua_concat(L, 2);
     }

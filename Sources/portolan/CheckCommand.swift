@@ -17,16 +17,25 @@ struct Check: AsyncParsableCommand {
             ambiguous or shadowed URL patterns, handler fields that are not functions, and guards and \
             redirects naming unknown nodes. The script runs once in a sandbox, as the REPL would load it.
 
-            Exit status: 0 when there is no error (warnings allowed), 1 when there is one, \
-            2 when the file cannot be read or the arguments are wrong.
-            """
+            --format github writes each finding as a GitHub Actions workflow command \
+            (::error file=app.lua,line=12,title=portolan check%3A duplicate-id::message, ::warning for a \
+            warning), which the runner shows as an annotation on the pull request's line; the summary \
+            follows as a plain line.
+
+            """ + ExitStatusHelp.paragraph([
+                (0, "no error (warnings allowed)"),
+                (1, "at least one error"),
+                (2, "the app file cannot be read: the job is wrong, not the app"),
+            ])
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
+        case text, json, github
     }
 
-    @Option(help: "The report format: text (one line per finding, then a summary) or json.")
+    @Option(help: ArgumentHelp(
+        "The report format: text (one line per finding, then a summary), json, or github (GitHub Actions annotations).",
+        valueName: "text|json|github"))
     var format: Format = .text
 
     @Argument(help: ArgumentHelp("The app script to check.", valueName: "app.lua"))
@@ -43,6 +52,7 @@ struct Check: AsyncParsableCommand {
         switch format {
         case .text: print(report.text)
         case .json: print(report.json)
+        case .github: print(report.github)
         }
         if report.hasErrors {
             throw ExitCode(1)

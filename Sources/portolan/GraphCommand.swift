@@ -24,8 +24,10 @@ struct Graph: AsyncParsableCommand {
             The app loads under the same limits as portolan check: an instruction budget, and \
             --timeout seconds (10 by default) after which its script is interrupted.
 
-            Exit status: 0 when drawn, 1 when the app does not load.
-            """
+            """ + ExitStatusHelp.paragraph([
+                (0, "drawn"),
+                (1, "the app does not load or declares no app"),
+            ])
     )
 
     @Argument(help: ArgumentHelp("The app script.", valueName: "app.lua"))

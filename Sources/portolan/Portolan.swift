@@ -8,10 +8,12 @@ struct Portolan: AsyncParsableCommand {
         commandName: "portolan",
         abstract: "A headless navigation engine whose rules are Lua scripts.",
         discussion: """
-            With no subcommand, starts the REPL on the built-in demo app.
-            """,
+            With no subcommand, starts the REPL on the built-in demo app, and exits as the REPL does; \
+            each subcommand's --help lists its own exit statuses. --help and --version exit with 0.
+
+            """ + ExitStatusHelp.paragraph(Repl.exitStatuses),
         version: versionLine,
-        subcommands: [Repl.self, Test.self, Graph.self, Check.self],
+        subcommands: [Repl.self, Test.self, Graph.self, Check.self, Types.self],
         defaultSubcommand: Repl.self
     )
 

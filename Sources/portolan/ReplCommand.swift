@@ -36,8 +36,16 @@ struct Repl: AsyncParsableCommand {
             $PORTOLAN_HISTORY or ~/.portolan_history, Tab completion, colours unless NO_COLOR is set. \
             When standard input is not a terminal, lines are read plainly and no prompt is shown, so a \
             session can be scripted.
-            """
+
+            """ + ExitStatusHelp.paragraph(Repl.exitStatuses)
     )
+
+    /// What `run` exits with (the usage error aside).
+    static let exitStatuses: [(status: Int32, meaning: String)] = [
+        (0, "the input ended, or :quit"),
+        (1, "the app does not load, or the input ended inside an unfinished chunk"),
+        (130, "Ctrl-C while waiting for input that is not a terminal"),
+    ]
 
     @Argument(help: "The app script to load (default: the built-in demo app).")
     var app: String?

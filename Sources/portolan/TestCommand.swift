@@ -31,8 +31,10 @@ struct Test: AsyncParsableCommand {
             coverage. Both need --app. Coverage does not change the exit status, and is the same whatever \
             --jobs is; a shard's coverage is that of its own scenarios.
 
-            Exit status: 0 when no scenario failed, 1 when one did.
-            """
+            """ + ExitStatusHelp.paragraph([
+                (0, "every scenario passed or was skipped"),
+                (1, "a scenario failed (or its file did not load), or coverage failed"),
+            ])
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -48,8 +50,10 @@ struct Test: AsyncParsableCommand {
     @Option(help: ArgumentHelp("How long one scenario may run before it is cut and fails.", valueName: "seconds"))
     var timeout: Double = 30
 
-    @Option(help: ArgumentHelp(
-        "How many scenarios to run at once; 0 or auto for one per core.", valueName: "N"),
+    // Unconditional: `--jobs -1` is a value to refuse with a reason, not an unknown flag `-1`.
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("How many scenarios to run at once; 0 or auto for one per core.", valueName: "N"),
         transform: Test.jobs)
     var jobs: Int = 1
 
@@ -129,7 +133,7 @@ struct Test: AsyncParsableCommand {
         let measured = ScenarioRunner.coverage(of: results, graph: graph)
         if let coverageHTML {
             do {
-                try Self.writeFile(coverageHTML, CoverageHTML.render(measured, app: app))
+                try WholeFile.write(CoverageHTML.render(measured, app: app), to: coverageHTML)
             } catch {
                 StandardStreams.errorLine("coverage: \(error.description)")
                 throw ExitCode(1)
@@ -145,7 +149,8 @@ struct Test: AsyncParsableCommand {
     static func jobs(_ argument: String) throws -> Int {
         let count = argument == "auto" ? 0 : argument.allSatisfy({ $0.isASCII && $0.isNumber }) ? Int(argument) : nil
         guard let count else {
-            throw ValidationError("give a number of scenarios to run at once, or 0 or auto for one per core, not \"\(argument)\".")
+            throw ValidationError(
+                "--jobs needs a positive number of scenarios to run at once (or 0 or auto for one per core), not \"\(argument)\".")
         }
         return count > 0 ? count : max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
     }
@@ -156,23 +161,6 @@ struct Test: AsyncParsableCommand {
             return try ScenarioShard(parsing: argument)
         } catch {
             throw ValidationError("\(error.description).")
-        }
-    }
-
-    struct FileError: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    /// Writes a whole file, replacing it.
-    private static func writeFile(_ path: String, _ text: String) throws(FileError) {
-        guard let file = fopen(path, "w") else {
-            throw FileError(description: "cannot write \(path): \(String(cString: strerror(errno)))")
-        }
-        let bytes = Array(text.utf8)
-        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-        let closed = fclose(file)
-        guard written == bytes.count, closed == 0 else {
-            throw FileError(description: "cannot write \(path): \(String(cString: strerror(errno)))")
         }
     }
 

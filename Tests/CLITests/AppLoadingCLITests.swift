@@ -45,4 +45,27 @@ import Testing
             #expect(said.contains("loops.lua:2: ") && said.contains("instruction budget exceeded"), "\(arguments): \(said)")
         }
     }
+
+    /// A misuse of the module in a tail call names the app's line through every command, never
+    /// the module's own chunk (`portolan:296:`).
+    @Test func aMisuseOfTheModuleNamesTheAppsLineInEveryCommand() async throws {
+        let directory = try PortolanBinary.directory(with: [
+            "app.lua": """
+                portolan.app { id = "root", children = { { id = "a" } } }
+                local wait = 0
+                return portolan.wait("x")
+                """,
+            "s.lua": #"scenario("s", function() end)"#,
+        ])
+        let graph = try await PortolanBinary.run(["graph", "app.lua"], in: directory)
+        #expect(graph.status == 1)
+        #expect(graph.stderr.hasPrefix("error: app.lua:3: portolan.wait expects a number of seconds"), "\(graph.stderr)")
+        let check = try await PortolanBinary.run(["check", "app.lua"], in: directory)
+        #expect(check.stdout.hasPrefix("app.lua:3: error: the script failed: portolan.wait expects"), "\(check.stdout)")
+        let test = try await PortolanBinary.run(["test", "--app", "app.lua", "s.lua"], in: directory)
+        #expect(test.stdout.contains("app.lua:3: portolan.wait expects"), "\(test.stdout)")
+        for run in [graph, check, test] {
+            #expect(!(run.stdout + run.stderr).contains("portolan:"), "\(run.stdout)\(run.stderr)")
+        }
+    }
 }

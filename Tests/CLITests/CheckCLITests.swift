@@ -75,4 +75,42 @@ import Testing
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.contains("no such app file: no/such/app.lua"))
     }
+
+    @Test func githubFormatWritesOneWorkflowCommandPerFinding() async throws {
+        let run = try await PortolanBinary.run(["check", "--format", "github", "Examples/lint/bad_app.lua"])
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 19, "\(run.stdout)")
+        #expect(lines.contains(
+            "::error file=Examples/lint/bad_app.lua,line=22,title=portolan check%3A duplicate-id::"
+                + "duplicate id 'movie' (first declared at line 19)"))
+        #expect(lines.filter { $0.hasPrefix("::error file=Examples/lint/bad_app.lua,line=") }.count == 11)
+        #expect(lines.filter { $0.hasPrefix("::warning file=Examples/lint/bad_app.lua,line=") }.count == 7)
+        #expect(run.lastLine == "11 errors, 7 warnings")
+    }
+
+    @Test func githubFormatEncodesWhatWouldEndACommand() async throws {
+        // A file name with `,` and `:`, and an id with `%`, a line feed and a carriage return, which
+        // the message of a duplicate id quotes.
+        let directory = try PortolanBinary.directory(with: [
+            "a,b:c.lua": """
+                portolan.app { id = "root", children = {
+                  { id = "x%\\ny\\rz" },
+                  { id = "x%\\ny\\rz" } } }
+                """,
+        ])
+        let run = try await PortolanBinary.run(["check", "--format", "github", "a,b:c.lua"], in: directory)
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        try #require(lines.count == 2, "\(run.stdout)")
+        #expect(lines[0].hasPrefix("::error file=a%2Cb%3Ac.lua,line=3,title=portolan check%3A duplicate-id::"), "\(lines[0])")
+        #expect(lines[0].contains("x%25%0Ay%0Dz"), "\(lines[0])")
+        #expect(lines[1] == "1 error, 0 warnings")
+    }
+
+    @Test func githubFormatOfACleanAppIsTheSummaryAlone() async throws {
+        let run = try await PortolanBinary.run(["check", "--format", "github", "Examples/lint/good_app.lua"])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout == "0 errors, 0 warnings\n")
+    }
 }

@@ -34,6 +34,7 @@ import Testing
               enter onboarding_login
             active: root > onboarding > onboarding_login
               leave onboarding_login
+            (plan only: nothing ran, the tree is unchanged)
             active: root > onboarding > onboarding_login
             failed: unreachable: no node 'nowhere' is declared
             active: root > onboarding > onboarding_login

@@ -227,10 +227,13 @@ import FoundationXML
             let one = try await PortolanBinary.run(["test", "--format", format] + arguments)
             let two = try await PortolanBinary.run(["test", "--format", format, "--jobs", "2"] + arguments)
             let auto = try await PortolanBinary.run(["test", "--format", format, "--jobs", "auto"] + arguments)
+            // 0 means one per core, as auto does: not a count to refuse.
+            let zero = try await PortolanBinary.run(["test", "--format", format, "--jobs=0"] + arguments)
             #expect(one.status == 0, "\(one.stdout)\(one.stderr)")
-            #expect(two.status == 0 && auto.status == 0, "\(two.stderr)\(auto.stderr)")
+            #expect(two.status == 0 && auto.status == 0 && zero.status == 0, "\(two.stderr)\(auto.stderr)\(zero.stderr)")
             #expect(two.stdout == one.stdout)
             #expect(auto.stdout == one.stdout)
+            #expect(zero.stdout == one.stdout)
         }
     }
 
@@ -307,12 +310,16 @@ import FoundationXML
             (["--shard", "1/0"], "the shard count must be at least 1, not 0"),
             (["--shard", "2"], "a shard is i/n"),
             (["--shard", "a/b"], "a shard is i/n"),
-            (["--jobs=-1"], "give a number of scenarios to run at once"),
-            (["--jobs", "two"], "give a number of scenarios to run at once"),
+            (["--jobs=-1"], "--jobs needs a positive number of scenarios to run at once (or 0 or auto for one per core), not \"-1\""),
+            (["--jobs", "-1"], "--jobs needs a positive number of scenarios to run at once (or 0 or auto for one per core), not \"-1\""),
+            (["--jobs", "-3"], "not \"-3\""),
+            (["--jobs", "two"], "--jobs needs a positive number of scenarios to run at once"),
+            (["--jobs", "1.5"], "not \"1.5\""),
         ] {
             let run = try await PortolanBinary.run(["test"] + arguments + ["Examples/portus/portus.lua"])
-            #expect(run.status != 0 && run.status != 1, "\(arguments)")
+            #expect(run.status == 64, "\(arguments)")
             #expect(run.stdout.isEmpty)
+            #expect(!run.stderr.contains("Missing value"), "\(arguments): \(run.stderr)")
             #expect(run.stderr.contains(message), "\(arguments): \(run.stderr)")
         }
     }

@@ -187,4 +187,27 @@ import Testing
             }
         }
     }
+
+    /// `portolan.redirect("/login")` from a guard or interceptor routes to where the URL leads, as
+    /// DESIGN.md's example has it, rather than failing as an unknown anywhere node '/login'.
+    @Test func aGuardRedirectsToAURL() async throws {
+        let host = try PortolanHost()
+        try await host.loadApp(source: """
+            portolan.app { id = "root", children = {
+              { id = "login", route = "/login" },
+              { id = "movie", route = "/movies/:id<int>",
+                guard = function(_, request) if not logged_in then return portolan.redirect("/login?next=movie") end end },
+              { id = "old", route = "/old", guard = function() return portolan.redirect("/movies/7") end },
+              { id = "lost", route = "/lost", guard = function() return portolan.redirect("/nowhere") end } } }
+            """, chunkName: "@app.lua")
+        #expect(try await host.route(url: "/movies/3").get().map(\.description) == ["enter login"])
+        #expect(await host.router?.activePath.map(\.description) == ["root", "login"])
+        _ = try await host.run("logged_in = true", chunkName: "=login")
+        #expect(try await host.route(url: "/old").get().map(\.description) == ["leave login", "enter movie {id=7}"])
+        guard case .failure(let failure) = await host.route(url: "/lost") else {
+            Issue.record("a redirect to a URL no route matches succeeded")
+            return
+        }
+        #expect(failure.message.contains("a redirect names an invalid destination: no route matches '/nowhere'"), "\(failure.message)")
+    }
 }

@@ -116,6 +116,13 @@ import Testing
         #expect(try String(contentsOfFile: file, encoding: .utf8).contains("<svg"))
         #expect(await repl.feed(":graph mermaid").first?.contains("onboarding") == true)
         #expect(await repl.feed(":graph svg a b").first?.hasPrefix("error: :graph takes") == true)
+        // A word that is no format is an error naming the formats, never the name of a file.
+        #expect(await repl.feed(":graph bogus") == [
+            "error: :graph: unknown format 'bogus'; the formats are text, dot, mermaid, json, svg (:graph svg tree.svg writes a file)"
+        ])
+        let name = "graph-\(UUID()).svg"
+        #expect(await repl.feed(":graph \(name)").first?.hasPrefix("error: :graph: unknown format '\(name)'") == true)
+        #expect(!FileManager.default.fileExists(atPath: FileManager.default.currentDirectoryPath + "/" + name))
     }
 
     @Test func reloadKeepsTheTreeLeavesWhatIsGoneAndSurvivesAFailure() async throws {

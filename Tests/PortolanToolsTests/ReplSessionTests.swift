@@ -151,24 +151,29 @@ import Testing
         await repl.feed("login()")
         let expected = [
             "  switch root -> dashboard",
+            "(plan only: nothing ran, the tree is unchanged)",
             "active: root > onboarding",
         ]
         #expect(await repl.feed(":plan /root/dashboard") == expected)
         #expect(await repl.feed(#":plan {"root", "dashboard"}"#) == expected)
-        #expect(await repl.feed(":plan {'root', {id = 'onboarding'}}") == ["(nothing to do)", "active: root > onboarding"])
-        #expect(await repl.feed(":plan 'settings'") == ["  enter settings", "active: root > onboarding"])
+        #expect(await repl.feed(":plan {'root', {id = 'onboarding'}}") == ["(nothing to do)", "(plan only: nothing ran, the tree is unchanged)", "active: root > onboarding"])
+        #expect(await repl.feed(":plan 'settings'") == ["  enter settings", "(plan only: nothing ran, the tree is unchanged)", "active: root > onboarding"])
         #expect(await repl.feed(":plan /root/nowhere") == [
             "failed: unreachable: no node 'nowhere' is declared",
+            "(plan only: nothing ran, the tree is unchanged)",
             "active: root > onboarding",
         ])
         // Destinations of the wrong type, and expressions that do not parse.
         #expect(await repl.feed(":plan 42") == [
             "failed: invalid: a destination is a list of ids or entries from the root, or the id or entry of an anywhere node; got a number",
+            "(plan only: nothing ran, the tree is unchanged)",
             "active: root > onboarding",
         ])
         #expect(await repl.feed(":plan {'root',") == ["error: plan:1: unexpected symbol near <eof>"])
         #expect(await repl.feed(":plan") == [#"error: :plan needs a destination, as in :plan /wishlist or :plan {"root", "dashboard"}"#])
         #expect(await repl.feed("portolan.active_path()") == [#"{ "root", "onboarding" }"#])
+        // The tree is untouched indeed: routing there now does what the plan said.
+        #expect(await repl.feed("/root/dashboard").contains("  switch root -> dashboard"))
     }
 
     @Test func urlLinesRouteAsTheirPatternSays() async throws {
@@ -222,6 +227,7 @@ import Testing
             "matched /wishlist/movies/:id<int> (wishlist_movie)",
             "  leave wishlist_movie {id=5}",
             "  enter wishlist_movie {id=8}",
+            "(plan only: nothing ran, the tree is unchanged)",
             "active: root > dashboard > wishlist > wishlist_movie {id=5}",
         ])
         // A rule that raises fails the route (kind invalid) with its message, and nothing moves.
@@ -246,6 +252,7 @@ import Testing
         ])
         #expect(await repl.feed(":plan /root/dashboard/wishlist") == [
             "  switch dashboard -> wishlist",
+            "(plan only: nothing ran, the tree is unchanged)",
             "active: root > dashboard > watched",
         ])
         // A node without a route is reached by ids.

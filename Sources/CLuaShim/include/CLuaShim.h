@@ -162,6 +162,13 @@ int cluashim_ppushshowntable(lua_State *L);
 /// every step of a match charged to the instruction budget and the interrupt polled), so that tests and
 /// benchmarks can set them beside liblua5.4's in a state with every library.
 int cluashim_pboundedpatternfunctions(lua_State *L);
+/// Names the state's library chunk (CallerErrors.c): an error a Swift function raises, or one raised with
+/// `error_at_caller`, is placed at the first frame outside the chunk `chunkName` and its parts (`chunkName.x`).
+int cluashim_psetlibrarychunk(lua_State *L, const char *chunkName);
+/// Pushes `error_at_caller(message)`, which raises at the first frame outside the library, and
+/// `keep_caller(fn)`, which wraps fn in a C function that keeps its caller's frame on the stack even
+/// when it is called in tail position (`return portolan.redirect(x)`).
+int cluashim_ppushcallerfunctions(lua_State *L);
 /// Pops the value on top into the preload table under `name` (what `require(name)` calls).
 int cluashim_psetpreload(lua_State *L, const char *name);
 /// The directory the sandboxed require searches for `name.lua`; NULL for none.

@@ -47,7 +47,7 @@ public enum Planner {
         }
         let root = tree.activePath[0]
         guard first == root else {
-            throw RouteFailure(.unreachable, "root mismatch: the destination starts at '\(first)', the tree's root is '\(root)'")
+            throw RouteFailure(.unreachable, "root mismatch: the destination starts at '\(Excerpt.of(first.description))', the tree's root is '\(root)'")
         }
         var indices = [tree.nodeIndices[0]]
         indices.reserveCapacity(entries.count)
@@ -61,7 +61,7 @@ public enum Planner {
     /// The index of `child`, which must be allowed below the node `parent`.
     private static func validateStep(from parent: Int, to child: NodeID, in graph: NavigationGraph) throws(RouteFailure) -> Int {
         guard let index = graph.index(of: child, below: parent) else {
-            throw RouteFailure(.unreachable, "no node '\(child)' is declared")
+            throw RouteFailure(.unreachable, "no node '\(Excerpt.of(child))' is declared")
         }
         guard graph.allows(index, below: parent) else {
             let kind = graph[index: parent].kind == .switch ? "switch node" : "node"
@@ -75,7 +75,7 @@ public enum Planner {
             throw RouteFailure(.invalid, "malformed entry '\(entry)': ids must be non-empty and numbers finite")
         }
         guard let index = graph.index(of: entry.id) else {
-            throw RouteFailure(.unreachable, "no node '\(entry.id)' is declared")
+            throw RouteFailure(.unreachable, "no node '\(Excerpt.of(entry.id))' is declared")
         }
         guard graph[index: index].isAnywhere else {
             throw RouteFailure(.unreachable, "'\(entry.id)' is not declared reachable from anywhere; route to its path instead")

@@ -87,6 +87,30 @@ public enum Escaping {
         return out
     }
 
+    /// The message of a GitHub Actions workflow command (`::error …::message`): `%`, CR and LF
+    /// percent-encoded as the runner decodes them, other controls shown as `\u{1B}`.
+    public static func githubMessage(_ text: String) -> String {
+        visibleControls(githubEncoded(text, also: []))
+    }
+
+    /// A property value of a workflow command (`file=`, `title=`): as a message, and `:` and `,`
+    /// encoded too, since they end a property.
+    public static func githubProperty(_ text: String) -> String {
+        visibleControls(githubEncoded(text, also: [":", ","]))
+    }
+
+    private static func githubEncoded(_ text: String, also extra: Set<Unicode.Scalar>) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar == "%" || scalar == "\r" || scalar == "\n" || extra.contains(scalar) {
+                out += "%" + hex(scalar.value, width: 2)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
     /// Text for a line-based report (TAP, the linter's and the runner's text): control characters
     /// other than those in `kept` are shown as `\u{1B}` instead of written raw, so a name cannot
     /// end a line, ring a bell or drive the terminal. For people to read, not to parse back.

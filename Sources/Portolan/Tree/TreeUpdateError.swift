@@ -17,7 +17,7 @@ extension TreeUpdateError: CustomStringConvertible {
         case .malformedEntry(let entry):
             return "malformed entry '\(entry)': ids must be non-empty and numbers finite"
         case .unknownNode(let id):
-            return "no node '\(id)' is declared"
+            return "no node '\(Excerpt.of(id))' is declared"
         case .cannotEnter(let id, let leaf):
             return "'\(id)' cannot be entered on top of '\(leaf)': it is not declared as its child"
         case .notOnActivePath(let entry):

@@ -26,12 +26,12 @@ public struct URLRedirects: Sendable {
             do {
                 parsed = try ParsedURL(parsing: current)
             } catch {
-                throw RouteFailure(.invalid, "malformed URL '\(current)': \(error)")
+                throw RouteFailure(.invalid, "malformed URL '\(Excerpt.of(current))': \(error)")
             }
             guard let match = rules.lazy.compactMap({ $0.matcher.match(parsed) }).first else { return current }
             current = Self.fill(match.value, with: match.parameters) + Self.suffix(of: parsed, unlessIn: match.value)
         }
-        throw RouteFailure(.invalid, "redirect rules loop: more than \(limit) rewrites, last to '\(current)'")
+        throw RouteFailure(.invalid, "redirect rules loop: more than \(limit) rewrites, last to '\(Excerpt.of(current))'")
     }
 
     /// `template` with each `:name` replaced by the parameter's value, percent-encoded.

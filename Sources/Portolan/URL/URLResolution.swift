@@ -25,14 +25,14 @@ extension NavigationGraph {
         do {
             url = try ParsedURL(parsing: text)
         } catch {
-            throw RouteFailure(.invalid, "malformed URL '\(Self.excerpt(text))': \(error)")
+            throw RouteFailure(.invalid, "malformed URL '\(Excerpt.of(text))': \(error)")
         }
         guard urlRoutes.origins.accepts(url) else {
             throw RouteFailure(
-                .unreachable, "'\(Self.excerpt(text))' comes from outside the app, which accepts \(urlRoutes.origins.summary)")
+                .unreachable, "'\(Excerpt.of(text))' comes from outside the app, which accepts \(urlRoutes.origins.summary)")
         }
         guard let match = urlRoutes.match(url) else {
-            throw RouteFailure(.unreachable, "no route matches '\(Self.excerpt(text))'")
+            throw RouteFailure(.unreachable, "no route matches '\(Excerpt.of(text))'")
         }
         let lineage = lineage(of: match.value)
         let entries = lineage.map { id in
@@ -54,10 +54,5 @@ extension NavigationGraph {
                 .unreachable, "'\(last.id)' is inside the anywhere node '\(first.id)'; route to '\(first.id)' first")
         }
         return .anywhere(first)
-    }
-
-    /// A URL as error messages quote it: bounded, so a hostile one cannot flood a log.
-    private static func excerpt(_ text: String) -> String {
-        text.count <= 200 ? text : String(text.prefix(200)) + "…"
     }
 }

@@ -68,7 +68,7 @@ extension URLRoutingError: CustomStringConvertible {
         case .emptyURL:
             return "the URL is empty"
         case .noPath(let url):
-            return "'\(url)' has no path: a lone query or fragment routes nowhere"
+            return "'\(Excerpt.of(url))' has no path: a lone query or fragment routes nowhere"
         case .urlTooLong(let length):
             return "the URL is \(length) bytes long; the limit is \(URLLimits.maximumLength)"
         case .tooManySegments(let count):

@@ -65,12 +65,24 @@ extension HostCore {
         requestFields[.string("from")] = .array(request.from.map(\.luaValue))
         if let step = request.step { requestFields[.string("step")] = step.luaValue }
         let values = try runCoroutine(try module.runInterceptors, [.table(requestFields)])
-        let decision = try HandlerResult.decision(values)
+        let decision = try redirectByURL(values) ?? HandlerResult.decision(values)
         if case .redirect = decision, values.count > 2, values[2] == .boolean(true) {
             // portolan.redirect(dest, { resume = true }): where the route was going waits for resume().
             pendingResume = request.destination
         }
         return decision
+    }
+
+    /// A guard's or interceptor's `portolan.redirect("/login")`: the URL resolved as a route to
+    /// it is (redirect rules, patterns), not taken for the id of an anywhere node. Nil for any
+    /// other decision.
+    private func redirectByURL(_ values: [LuaValue]) throws -> InterceptionDecision? {
+        guard values.first == .string("redirect"), values.count > 1, case .string(let url) = values[1],
+              ParsedURL.isURL(url) else { return nil }
+        switch resolve(url: url) {
+        case .success(let resolution): return .redirect(resolution.destination)
+        case .failure(let failure): throw HandlerError("a redirect names an invalid destination: \(failure.message)")
+        }
     }
 
     /// Runs `function(arguments…)` to its end, sleeping through its `portolan.wait`s within the

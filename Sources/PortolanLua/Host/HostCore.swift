@@ -95,6 +95,8 @@ final class HostCore: @unchecked Sendable {
     }
 
     private func installModule() throws {
+        // The module's chunks raise a script's misuse at the script's line, never at their own.
+        try state.setLibraryChunk(PortolanModule.chunkName)
         let printer = try run(PortolanModule.printer, [])
         guard printer.count == 2 else { throw HostError("the printer of values returned \(printer.count) values") }
         sortedKeys = printer[1]

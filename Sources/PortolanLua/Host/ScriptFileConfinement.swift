@@ -44,7 +44,6 @@ enum ScriptFileConfinement {
 
     /// The path as an error message may quote it: controls made visible, and a long one cut.
     private static func shown(_ path: String) -> String {
-        let visible = Escaping.visibleControls(path)
-        return visible.count > 200 ? String(visible.prefix(200)) + "…" : visible
+        Excerpt.of(Escaping.visibleControls(path))
     }
 }

@@ -1,7 +1,7 @@
 -- Flows and steps, as RxFlow has them: the app says what happened (a step, `movie_picked` with a
 -- payload), and flows decide where that leads. The host runs this chunk once per state and hands
 -- the function it returns to the module, which calls it with what a step's route needs (`module`)
--- and keeps the flows it returns.
+-- and keeps the flows it returns. A misuse is raised with `module.error_at_caller`, at the script's line.
 local function check(flow)
   if type(flow) ~= "table" then return "portolan.flow expects a table { name =, steps = {}, adapt = }" end
   if type(flow.name) ~= "string" or flow.name == "" then return "a flow needs a name (a non-empty string)" end
@@ -48,7 +48,7 @@ return function(module)
   --- Declares a flow: { name =, steps = { step = function(payload) return DEST end }, adapt = }.
   function flows.flow(flow)
     local problem = check(flow)
-    if problem then error(problem, 2) end
+    if problem then module.error_at_caller(problem) end
     flows.list[#flows.list + 1] = flow
     return flow
   end
@@ -57,8 +57,10 @@ return function(module)
   -- one returns, the step travelling with the route; returns that route's result. A step a flow
   -- adapts is the step the flows after it see.
   function flows.step(name, payload)
-    if type(name) ~= "string" then error("portolan.step expects a step name", 2) end
-    if payload ~= nil and type(payload) ~= "table" then error("portolan.step's payload must be a table", 2) end
+    if type(name) ~= "string" then module.error_at_caller("portolan.step expects a step name") end
+    if payload ~= nil and type(payload) ~= "table" then
+      module.error_at_caller("portolan.step's payload must be a table")
+    end
     local step_name, step_payload = name, payload or {}
     for _, flow in ipairs(flows.list) do
       step_name, step_payload = adapted(flow, step_name, step_payload)

@@ -11,6 +11,10 @@ extension HostCore {
         }
         // The longest wait the host accepts: the module checks it at the caller's line.
         table[.string("max_wait_seconds")] = .integer(Int64(ScriptNumbers.maxSeconds))
+        // How the module raises a caller's misuse at the caller's line, even through a tail call.
+        let caller = try state.callerErrorFunctions()
+        table[.string("error_at_caller")] = caller.errorAtCaller
+        table[.string("keep_caller")] = caller.keepCaller
         return .table(table)
     }
 
@@ -43,6 +47,8 @@ extension HostCore {
                 try self.unwrap().hasURLFunctions = true
                 return []
             }),
+            // A URL as a message quotes it (Excerpt): the start of a long one and its length.
+            ("excerpt", { arguments in [.string(Excerpt.of(arguments.first?.stringValue ?? ""))] }),
             // Invalid UTF-8 decodes with replacement characters, which cannot change the verdict.
             ("is_url", { arguments in [.boolean(arguments.first?.stringValue.map(ParsedURL.isURL) ?? false)] }),
             ("intercepting", { [weak self] _ in

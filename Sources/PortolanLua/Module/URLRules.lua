@@ -2,7 +2,8 @@
 -- module's URL functions (portolan.redirect_rule, portolan.match). The host runs this chunk once
 -- per state and hands the function it returns to the module, which calls it with its bridge (a
 -- table, so it must be the module's own, not a copy) and its maker of error objects, and keeps the
--- rules it returns: it adds to them and applies them before every URL route.
+-- rules it returns: it adds to them and applies them before every URL route. A misuse is raised
+-- with `bridge.error_at_caller`, at the script's line.
 
 -- The module's functions made of the rules: destination (rules.target answering nil and an error),
 -- redirect_rule and match.
@@ -24,16 +25,16 @@ local function add_module_functions(rules, bridge, route_error)
       return
     end
     if type(from) ~= "string" or type(to) ~= "string" then
-      error("portolan.redirect_rule expects a pattern and a URL template, or a function of the URL", 2)
+      bridge.error_at_caller("portolan.redirect_rule expects a pattern and a URL template, or a function of the URL")
     end
     local ok, why = bridge.redirect_rule(from, to)
-    if not ok then error(why, 2) end
+    if not ok then bridge.error_at_caller(why) end
   end
 
   --- Where a URL leads: { node =, path = { ids }, params = {}, query = {}, query_items = {},
   -- fragment = }, or nil and an error.
   function rules.match(url)
-    if type(url) ~= "string" then error("portolan.match expects a URL string", 2) end
+    if type(url) ~= "string" then bridge.error_at_caller("portolan.match expects a URL string") end
     local rewritten, invalid = rules.destination(url)
     if invalid then return nil, invalid end
     local ok, result = bridge.match(rewritten)
@@ -65,7 +66,7 @@ return function(bridge, route_error)
       end
       url = rewrite
     end
-    error("redirect rules loop: more than 8 rewrites, last to '" .. url .. "'", 0)
+    error("redirect rules loop: more than 8 rewrites, last to '" .. bridge.excerpt(url) .. "'", 0)
   end
 
   -- A destination as the host takes it: a URL rewritten by the function rules, anything else as is.

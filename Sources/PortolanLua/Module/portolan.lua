@@ -10,6 +10,10 @@ local bridge, show_value, describe, app_options, make_url_rules, make_flows = ..
 local portolan = {}
 local host = {}
 
+-- A script's misuse of the module is raised at the script's line, skipping the module's own frames
+-- (CallerErrors.c): `error(message, 2)` would name a line of the module when it was tail-called.
+local error_at_caller = bridge.error_at_caller
+
 -- Output goes through the host, which may capture it (the scenario runner does).
 function print(...)
   local parts = {}
@@ -90,13 +94,13 @@ end
 function portolan.route(dest) return route(dest) end
 
 -- Flows and steps (Flows.lua): portolan.flow { name =, steps =, adapt = } and portolan.step(name, payload).
-local flows = make_flows { route = route, route_error = route_error }
+local flows = make_flows { route = route, route_error = route_error, error_at_caller = error_at_caller }
 portolan.flow, portolan.step, host.flows = flows.flow, flows.step, flows.describe
 
 --- What portolan.route(dest) would execute now, without running anything.
 function portolan.plan(dest)
   if role() ~= "script" then
-    error("portolan.plan can only be called from a script's main flow, not from a handler", 2)
+    error_at_caller("portolan.plan can only be called from a script's main flow, not from a handler")
   end
   local planned, invalid = target(dest)
   if invalid then return nil, invalid end
@@ -118,17 +122,17 @@ end
 --- The live path to the node `id` (with these context values, if given), wherever it is in the
 -- live tree, kept stacks included, or nil: portolan.route(portolan.find("movie", { id = 42 })).
 function portolan.find(id, context)
-  if type(id) ~= "string" then error("portolan.find expects a node id", 2) end
-  if context ~= nil and type(context) ~= "table" then error("portolan.find's context must be a table", 2) end
+  if type(id) ~= "string" then error_at_caller("portolan.find expects a node id") end
+  if context ~= nil and type(context) ~= "table" then error_at_caller("portolan.find's context must be a table") end
   local ok, result = bridge.find(id, context)
-  if not ok then error(tostring(route_error(result)), 2) end
+  if not ok then error_at_caller(tostring(route_error(result))) end
   return result
 end
 
 --- A tab tap: switches `switch_id` to its child `child_id`, showing what the child keeps open.
 function portolan.switch_to(switch_id, child_id)
   if type(switch_id) ~= "string" or type(child_id) ~= "string" then
-    error("portolan.switch_to expects a switch node's id and a child's id", 2)
+    error_at_caller("portolan.switch_to expects a switch node's id and a child's id")
   end
   local ok, result = bridge.switch_destination(switch_id, child_id)
   if not ok then return nil, route_error(result) end
@@ -138,7 +142,7 @@ end
 --- Leaves the top screen and returns the route's result (nil and an `unreachable` error when
 -- there is nothing to leave). Only from a script's main flow or the REPL, not from a handler.
 function portolan.back()
-  if role() ~= "script" then error("portolan.back can only be called from a script, not from a handler", 2) end
+  if role() ~= "script" then error_at_caller("portolan.back can only be called from a script, not from a handler") end
   return outcome(coroutine.yield(MARK, "back"))
 end
 
@@ -159,11 +163,11 @@ end
 --- Suspends the calling handler (or script) for `seconds`; the router waits, within its timeout.
 function portolan.wait(seconds)
   if type(seconds) ~= "number" or not (seconds >= 0 and seconds <= bridge.max_wait_seconds) then
-    error(string.format("portolan.wait expects a number of seconds from 0 to %d, not %s",
-      bridge.max_wait_seconds, tostring(seconds)), 2)
+    error_at_caller(string.format("portolan.wait expects a number of seconds from 0 to %d, not %s",
+      bridge.max_wait_seconds, tostring(seconds)))
   end
   if role() == nil then
-    error("portolan.wait can only be called from a handler or a script's main flow", 2)
+    error_at_caller("portolan.wait can only be called from a handler or a script's main flow")
   end
   coroutine.yield(MARK, "wait", seconds)
 end
@@ -173,7 +177,7 @@ function portolan.active_entries() return bridge.active_entries() end
 function portolan.tree() return bridge.tree() end
 
 local function checked(ok, message)
-  if not ok then error(message, 3) end
+  if not ok then error_at_caller(message) end
   return true
 end
 
@@ -186,33 +190,33 @@ function portolan.did_switch(switch_id, child_id) return checked(bridge.did_swit
 --- Declares the app's graph; `spec` is the root node table.
 function portolan.app(spec)
   if type(spec) ~= "table" then
-    error("portolan.app expects the root node table, not a " .. type(spec), 2)
+    error_at_caller("portolan.app expects the root node table, not a " .. type(spec))
   end
   local found = {}
   local root, message = describe(spec, "the root", found)
-  if not root then error(message, 2) end
+  if not root then error_at_caller(message) end
   local anywhere = {}
   if spec.anywhere ~= nil and type(spec.anywhere) ~= "table" then
-    error("anywhere must be a list of node tables", 2)
+    error_at_caller("anywhere must be a list of node tables")
   end
   for index, node in ipairs(spec.anywhere or {}) do
     local description, why = describe(node, "anywhere node " .. index, found)
-    if not description then error(why, 2) end
+    if not description then error_at_caller(why) end
     anywhere[#anywhere + 1] = description
   end
   local options, bad = app_options(spec)
-  if not options then error(bad, 2) end
+  if not options then error_at_caller(bad) end
   local ok, why = bridge.declare(root, anywhere, options)
-  if not ok then error(why, 2) end
+  if not ok then error_at_caller(why) end
   nodes = found
   return spec
 end
 
 --- Runs another Lua file (an app script) in this state, as if its text stood here.
 function portolan.load(path)
-  if type(path) ~= "string" then error("portolan.load expects a file path", 2) end
+  if type(path) ~= "string" then error_at_caller("portolan.load expects a file path") end
   local chunk, message = bridge.loadfile(path)
-  if not chunk then error(message, 2) end
+  if not chunk then error_at_caller(message) end
   return chunk()
 end
 
@@ -228,9 +232,9 @@ end
 --- A guard's or interceptor's redirect. With { resume = true }, the destination the route was
 -- going to is remembered: portolan.resume() routes there later (after a login, say).
 function portolan.redirect(dest, options)
-  if dest == nil then error("portolan.redirect expects a destination", 2) end
+  if dest == nil then error_at_caller("portolan.redirect expects a destination") end
   if options ~= nil and type(options) ~= "table" then
-    error("portolan.redirect's options must be a table, as in { resume = true }", 2)
+    error_at_caller("portolan.redirect's options must be a table, as in { resume = true }")
   end
   return setmetatable({ destination = dest, resume = options ~= nil and options.resume == true }, Redirect)
 end
@@ -238,7 +242,7 @@ end
 --- Adds a global interceptor: fn(request) returns nothing to pass, false or portolan.deny(reason)
 -- to stop the route, portolan.redirect(dest) to send it elsewhere.
 function portolan.intercept(fn)
-  if type(fn) ~= "function" then error("portolan.intercept expects a function", 2) end
+  if type(fn) ~= "function" then error_at_caller("portolan.intercept expects a function") end
   interceptors[#interceptors + 1] = fn
   bridge.intercepting()
 end
@@ -249,6 +253,7 @@ Request.__name = "portolan.request"
 
 --- Whether the route ends at, or passes through, the node `id`.
 function Request:goes_to(id)
+  if getmetatable(self) ~= Request then error_at_caller("request:goes_to(id) is a method: call it with a colon") end
   for _, entry in ipairs(self.destination) do
     if entry.id == id then return true end
   end
@@ -331,9 +336,9 @@ end
 --- Observes router events: will_route, instruction, did_route, failed, redirected, rolled_back.
 function portolan.on(event, fn)
   if observers[event] == nil then
-    error("unknown event '" .. tostring(event) .. "'; expected one of " .. table.concat(EVENTS, ", "), 2)
+    error_at_caller("unknown event '" .. tostring(event) .. "'; expected one of " .. table.concat(EVENTS, ", "))
   end
-  if type(fn) ~= "function" then error("portolan.on expects a function", 2) end
+  if type(fn) ~= "function" then error_at_caller("portolan.on expects a function") end
   local list = observers[event]
   list[#list + 1] = fn
   bridge.observe(event)
@@ -375,6 +380,11 @@ end
 
 --- The text of a value: as the REPL prints it, or in the compact form when `compact` is true.
 host.show = show_value
+
+-- Scripts reach the module's functions through wrappers that keep the script's frame on the stack,
+-- so that a misuse names the script's line even from a tail call (`return portolan.redirect(x)`).
+for name, fn in next, portolan do portolan[name] = bridge.keep_caller(fn) end
+Request.goes_to = bridge.keep_caller(Request.goes_to)
 
 -- The host preloads this loader, so that `require "portolan"` gives this very table.
 return host, function() return portolan end

@@ -59,7 +59,7 @@ public enum IdPath {
                 depth += 1
             case "}" where !quoted:
                 depth -= 1
-                if depth < 0 { throw ParseError(message: "unbalanced '}' in '\(text)'") }
+                if depth < 0 { throw ParseError(message: "unbalanced '}' in '\(Excerpt.of(text))'") }
             case "/" where !quoted && depth == 0:
                 segments.append(current)
                 current = ""
@@ -69,8 +69,8 @@ public enum IdPath {
             }
             current.append(character)
         }
-        if quoted { throw ParseError(message: "unterminated quote in '\(text)'") }
-        if depth != 0 { throw ParseError(message: "missing '}' in '\(text)'") }
+        if quoted { throw ParseError(message: "unterminated quote in '\(Excerpt.of(text))'") }
+        if depth != 0 { throw ParseError(message: "missing '}' in '\(Excerpt.of(text))'") }
         segments.append(current)
         return segments
     }

@@ -27,7 +27,7 @@ public enum ReplInput: Equatable, Sendable {
     case record(String)
     /// `:events on|off` (the text after `:events`).
     case events(String)
-    /// `:graph [FORMAT] [FILE]` (the text after `:graph`).
+    /// `:graph [FORMAT [FILE]]` (the text after `:graph`).
     case graph(String)
     /// `:help`
     case help
@@ -85,8 +85,8 @@ public enum ReplInput: Equatable, Sendable {
           :back                      leave the top screen of the active path (its last node that
                                      is not managed by a switch node)
           :history                   the route requests of this session and what they did
-          :graph [FORMAT] [FILE]     the live tree, active path highlighted: text (default), dot,
-                                     mermaid, json or svg; to FILE when given
+          :graph [FORMAT [FILE]]     the live tree, active path highlighted: text (default), dot,
+                                     mermaid, json or svg; to FILE when given (:graph svg t.svg)
           :events on|off             print router events as they happen
           :reload                    run the app script again; what no longer exists is left
           :record FILE               from now on, write the session's routes (and the Lua typed

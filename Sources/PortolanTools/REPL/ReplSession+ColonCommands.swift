@@ -33,20 +33,24 @@ extension ReplSession {
 
     // MARK: :graph
 
+    /// `:graph [FORMAT [FILE]]`: the first word is always a format, so a misspelt one is an error
+    /// rather than the name of a file to write.
     func graph(_ argument: String) async {
         let words = argument.split(separator: " ").map(String.init)
+        let formats = GraphFormat.allCases.map(\.rawValue).joined(separator: ", ")
+        guard words.count <= 2 else {
+            say("error: :graph takes a format (\(formats)) and a file, as in :graph svg tree.svg", .error)
+            return
+        }
         var format = GraphFormat.text
-        var file: String?
-        for word in words {
-            if let named = GraphFormat(rawValue: word), file == nil, format == .text, word == words.first {
-                format = named
-            } else if file == nil {
-                file = word
-            } else {
-                say("error: :graph takes a format (text, dot, mermaid, json, svg) and a file, as in :graph svg tree.svg", .error)
+        if let word = words.first {
+            guard let named = GraphFormat(rawValue: word) else {
+                say("error: :graph: unknown format '\(Excerpt.of(word))'; the formats are \(formats) (:graph svg tree.svg writes a file)", .error)
                 return
             }
+            format = named
         }
+        let file = words.count == 2 ? words[1] : nil
         guard let router = await host.router else {
             say("(no app declared yet: call portolan.app { ... })", .note)
             return

@@ -14,7 +14,7 @@ extension ReplSession {
             let number = String(index + 1)
             write(String(repeating: " ", count: width - number.count) + number + "  " + record.requested.description)
             if record.settled != record.requested {
-                say(pad + "redirected to \(record.settled)", .note)
+                say(pad + "redirected to \(Excerpt.of(record.settled.description))", .note)
             }
             for instruction in record.executed { say(pad + "  \(instruction)", .instruction) }
             if let failure = record.failure {

@@ -27,7 +27,7 @@ extension ReplSession {
             say("step \(step)", .note)
         }
         if let settled = report.settled, let requested = report.requested, settled != requested {
-            say("redirected to \(settled)", .note)
+            say("redirected to \(Excerpt.of(settled.description))", .note)
         }
         for instruction in report.instructions {
             say("  \(instruction)", .instruction)

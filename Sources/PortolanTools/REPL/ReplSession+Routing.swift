@@ -67,7 +67,7 @@ extension ReplSession {
         }
         switch evaluated {
         case .success(.destination(let destination)):
-            show(await host.plan(destination))
+            showPlan(await host.plan(destination))
         case .success(.url(let url)):
             // `:plan "/wishlist"`: a string that is a URL, as portolan.plan takes it.
             await planURL(url)
@@ -76,17 +76,24 @@ extension ReplSession {
             say("error: \(message)", .error)
             return
         case .failure(.destination(let failure)):
-            show(.failure(failure))
+            showPlan(.failure(failure))
         }
         await showActivePath()
+    }
+
+    /// A plan's instructions or failure, then that nothing ran: a plan that looks like a route must
+    /// not read as one.
+    private func showPlan(_ result: RouteResult) {
+        show(result)
+        say("(plan only: nothing ran, the tree is unchanged)", .note)
     }
 
     private func planURL(_ text: String) async {
         switch await target(of: text) {
         case .url(let resolution)?:
-            show(await host.plan(resolution.destination))
+            showPlan(await host.plan(resolution.destination))
         case .idPath(let destination)?:
-            show(await host.plan(destination))
+            showPlan(await host.plan(destination))
         case nil:
             return
         }
@@ -99,7 +106,7 @@ extension ReplSession {
     private func target(of text: String) async -> Target? {
         switch await host.resolve(url: text) {
         case .success(let resolution):
-            if resolution.url != text { say("rewritten to \(resolution.url) by the redirect rules", .note) }
+            if resolution.url != text { say("rewritten to \(Excerpt.of(resolution.url)) by the redirect rules", .note) }
             say("matched \(resolution.pattern) (\(resolution.node))", .note)
             return .url(resolution)
         case .failure(let failure):

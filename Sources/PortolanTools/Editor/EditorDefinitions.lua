@@ -1,0 +1,350 @@
+---@meta portolan
+-- Portolan's definitions for the Lua language server (LuaLS, as in VS Code's Lua extension): the
+-- `portolan` module, the node tables an app declares, the objects handlers, guards, interceptors
+-- and observers receive, and the globals of a scenario file. `portolan types` prints this file;
+-- point `workspace.library` of a `.luarc.json` at a copy of it. Nothing here runs: Portolan's own
+-- Lua is compiled into the binary, and this describes it.
+
+---@alias portolan.ContextValue string|integer|number|boolean
+---@alias portolan.Context table<string, portolan.ContextValue>
+
+--- A node as a route names it: its id and the context it is shown with.
+---@class portolan.Entry
+---@field id string # the node's id
+---@field context portolan.Context # string keys to strings, numbers or booleans; `{}` when none
+
+--- An entry as a destination may write it: an id alone, or `{ id =, context = }`.
+---@alias portolan.EntryLike string|{ id: string, context?: portolan.Context }
+
+--- Where a route goes: a URL (`"/movies/42"`, `"shop://cart"`); a list of ids or entries from the
+--- root; or the id or entry of a node declared in `anywhere` (entered on top of the active leaf).
+---@alias portolan.Destination string|portolan.EntryLike[]|{ id: string, context?: portolan.Context }
+
+--- The step that asked for a route (`portolan.step`), as handlers, requests and observers see it.
+---@class portolan.Step
+---@field name string
+---@field payload table
+
+--- A route's result: the canonical instructions it executed, in order (`{}` when there was
+--- nothing to do), e.g. `{ "switch root -> tabs", "enter movie {id=42}" }`.
+---@alias portolan.Instructions string[]
+
+--- What `portolan.route` returns from a handler, guard, interceptor or observer: the route is
+--- queued and runs after the current one.
+---@class portolan.Pending
+---@field pending true
+---@field destination portolan.Destination|"refresh"
+
+---@alias portolan.ErrorKind "unreachable"|"blocked"|"denied"|"handler_failed"|"timeout"|"cancelled"|"duplicated"|"invalid"
+
+--- Why a route failed. Prints as `handler_failed at enter movie {id=7}: app.lua:31: no network (after 1 instruction)`.
+---@class portolan.Error
+---@field kind portolan.ErrorKind
+---@field message string
+---@field instruction? string # the instruction that failed, if one did
+---@field executed portolan.Instructions # what ran before the failure
+---@field rolled_back? portolan.Instructions # the undo's instructions, as they ran, when the route was undone
+---@field rollback_error? string # why the undo stopped early, if it did
+
+--- One item of a URL's query, in order; `value` is nil for a name without `=`.
+---@class portolan.QueryItem
+---@field name string
+---@field value? string
+
+--- What a handler receives as `info` (can_leave receives none). The URL fields are there when the
+--- route was asked for by URL.
+---@class portolan.Info
+---@field instruction string # the canonical instruction being run: `enter movie {id=42}`
+---@field index integer # the instruction's place in its route, from 1
+---@field count integer # how many instructions the route has
+---@field last boolean # whether this is the route's last instruction
+---@field animated boolean # true for the last instruction only (each one with `animate = "each"` on the root)
+---@field destination portolan.Entry[] # the route's whole destination (built when first read)
+---@field step? portolan.Step # the step that asked for the route, if one did
+---@field url? string # the URL the route was asked for
+---@field query? table<string, string|true> # each query name to its first value (`true` without `=`)
+---@field query_items? portolan.QueryItem[] # every query item, in order, repeats kept
+---@field fragment? string # the URL's fragment
+
+--- What guards and interceptors receive.
+---@class portolan.Request
+---@field destination portolan.Entry[] # where the route goes, from the root
+---@field from portolan.Entry[] # the active path when the route was asked for
+---@field step? portolan.Step # the step that asked for the route, if one did
+---@field url? string # the URL the route was asked for
+---@field query? table<string, string|true> # each query name to its first value (`true` without `=`)
+---@field query_items? portolan.QueryItem[] # every query item, in order, repeats kept
+---@field fragment? string # the URL's fragment
+local Request = {}
+
+--- Whether the route ends at, or passes through, the node `id`.
+---@param id string
+---@return boolean
+function Request:goes_to(id) end
+
+--- `portolan.deny(reason)`: a guard's or interceptor's refusal.
+---@class portolan.Deny
+---@field reason string
+
+--- `portolan.redirect(dest)`: a guard's or interceptor's redirect.
+---@class portolan.Redirect
+---@field destination portolan.Destination
+---@field resume boolean
+
+--- What a guard or interceptor returns: nothing (or true) to pass; false or `portolan.deny(reason)`
+--- to stop the route (`denied`); `portolan.redirect(dest)` to send it elsewhere.
+---@alias portolan.Verdict nil|boolean|portolan.Deny|portolan.Redirect
+
+--- A handler succeeds by returning nothing or true, and fails its route by returning false (and a
+--- message) or by raising an error.
+---@alias portolan.HandlerResult nil|boolean
+
+--- A node table. `node`, as handlers receive it, is this very table: handlers may keep state in it.
+---@class portolan.Node
+---@field id string # unique in the app
+---@field kind? "screen"|"switch" # `"screen"` by default
+---@field active? string # a switch node's initial child (its first child by default)
+---@field children? portolan.Node[]
+---@field route? string|string[] # URL patterns: `"/movies/:id<int>"`, `"myapp://film/:id"`
+---@field keep? boolean # on a switch node: keep each child's stack when switching away (a tab bar)
+---@field back? "history" # on a switch node: `portolan.back()` returns to the child active before
+---@field enter? fun(node: portolan.Node, entry: portolan.Entry, info: portolan.Info): portolan.HandlerResult, string? # when the node is entered
+---@field leave? fun(node: portolan.Node, entry: portolan.Entry, info: portolan.Info): portolan.HandlerResult, string? # when the node is left
+---@field switch? fun(node: portolan.Node, child_entry: portolan.Entry, info: portolan.Info): portolan.HandlerResult, string? # on a switch node, when one of its children becomes active
+---@field can_leave? fun(node: portolan.Node, entry: portolan.Entry): boolean? # before any route that would leave the node: false refuses (`blocked`)
+---@field guard? fun(node: portolan.Node, request: portolan.Request): portolan.Verdict # before every route to the node or below it
+---@field context_task? fun(node: portolan.Node, entry: portolan.Entry, info: portolan.Info): portolan.HandlerResult, string? # after every route that succeeds, for each node on its destination
+---@field [string] any
+
+--- The root node table, with the app's options.
+---@class portolan.App: portolan.Node
+---@field anywhere? portolan.Node[] # nodes that can be shown on top of any screen
+---@field rollback? boolean # `false` leaves a failed route where it stopped instead of undoing it (default true)
+---@field max_redirects? integer # how many redirects one route may follow, 0 to 1000 (default 8)
+---@field animate? "last"|"each" # which instructions are animated (default "last")
+---@field history? integer # how many finished routes `portolan.history()` keeps, 0 to 10000 (default 100)
+---@field queue? "fifo"|"latest_wins" # what a request that arrives during a route does (default "fifo")
+---@field case_insensitive_routes? boolean # URL patterns match letters in any case (default false)
+---@field schemes? string[] # the custom URL schemes the app owns: `{ "shop" }`
+---@field hosts? string[] # the web hosts the app serves: `{ "shop.example" }`
+
+--- A flow (RxFlow): where each step leads.
+---@class portolan.Flow
+---@field name string
+---@field steps table<string, fun(payload: table): portolan.Destination?> # a step's name to a function returning a destination, or nothing to let later flows answer
+---@field adapt? fun(step: string, payload: table): (string|false|nil), table? # rewrite a step (another name and payload), refuse it (false) or leave it (nothing)
+
+--- What `portolan.match` answers.
+---@class portolan.Match
+---@field node string # the matched node's id
+---@field pattern string # the pattern that matched
+---@field path string[] # the ids from the root to the node
+---@field params portolan.Context # the pattern's parameters
+---@field url string # the URL after the redirect rules
+---@field query table<string, string|true>
+---@field query_items portolan.QueryItem[]
+---@field fragment? string
+
+--- A finished route, as `portolan.history()` lists it.
+---@class portolan.RouteRecord
+---@field destination portolan.Entry[] # where the route settled (after redirects)
+---@field requested portolan.Entry[] # where it was asked to go
+---@field executed portolan.Instructions
+---@field ok boolean
+---@field error? portolan.Error
+
+---@alias portolan.Event "will_route"|"instruction"|"did_route"|"failed"|"redirected"|"rolled_back"
+
+--- The `portolan` module: `require "portolan"`, also the global `portolan`. Read-only.
+---@class portolan
+portolan = {}
+
+--- Declares the app's graph; `spec` is the root node table. Returns it.
+---@param spec portolan.App
+---@return portolan.App
+function portolan.app(spec) end
+
+--- Runs a route and returns the executed instructions, or nil and an error. From a handler,
+--- guard, interceptor or observer the route is queued instead, and a pending handle returns at once.
+---@param dest portolan.Destination
+---@return portolan.Instructions|portolan.Pending|nil
+---@return portolan.Error?
+function portolan.route(dest) end
+
+--- What `portolan.route(dest)` would execute now, without running anything or touching the tree.
+--- From a script's main flow (or the REPL) only.
+---@param dest portolan.Destination
+---@return portolan.Instructions?
+---@return portolan.Error?
+function portolan.plan(dest) end
+
+--- Leaves the top screen; nil and an `unreachable` error when there is nothing to leave. From a
+--- script's main flow (or the REPL) only.
+---@return portolan.Instructions?
+---@return portolan.Error?
+function portolan.back() end
+
+--- Runs the guards and interceptors for the active path again (after a logout, say): `{}` when
+--- they pass, the redirect's route when one redirects, nil and a `denied` error when one denies.
+---@return portolan.Instructions|portolan.Pending|nil
+---@return portolan.Error?
+function portolan.refresh() end
+
+--- A tab tap: switches `switch_id` to its child `child_id`, showing what the child keeps open.
+---@param switch_id string
+---@param child_id string
+---@return portolan.Instructions|portolan.Pending|nil
+---@return portolan.Error?
+function portolan.switch_to(switch_id, child_id) end
+
+--- The live path to the node `id` (with these context values, if given), wherever it is in the
+--- live tree, kept stacks included, or nil.
+---@param id string
+---@param context? portolan.Context
+---@return portolan.Entry[]?
+function portolan.find(id, context) end
+
+--- The ids from the root to the active leaf.
+---@return string[]
+function portolan.active_path() end
+
+--- The entries from the root to the active leaf.
+---@return portolan.Entry[]
+function portolan.active_entries() end
+
+--- The live tree as text, the active path marked `*`.
+---@return string
+function portolan.tree() end
+
+--- The finished routes, newest last (as many as the root's `history` keeps).
+---@return portolan.RouteRecord[]
+function portolan.history() end
+
+--- The destination a `portolan.redirect(dest, { resume = true })` set aside, or nil.
+---@return portolan.Destination?
+function portolan.pending() end
+
+--- Routes to the destination a redirect `{ resume = true }` set aside, and forgets it; nil when
+--- nothing is pending.
+---@return portolan.Instructions|portolan.Pending|nil
+---@return portolan.Error?
+function portolan.resume() end
+
+--- Suspends the calling handler (or script) for `seconds`, 0 to 1,000,000,000; the router waits,
+--- within the handler's time limit.
+---@param seconds number
+function portolan.wait(seconds) end
+
+--- Reports that the UI entered a node by itself; checked against the graph.
+---@param entry portolan.EntryLike
+---@return true
+function portolan.did_enter(entry) end
+
+--- Reports that the UI left a node by itself (a back swipe); checked against the graph.
+---@param id string
+---@return true
+function portolan.did_leave(id) end
+
+--- Reports that the UI switched a switch node by itself (a tab tap); checked against the graph.
+---@param switch_id string
+---@param child_id string
+---@return true
+function portolan.did_switch(switch_id, child_id) end
+
+--- Adds a global interceptor, run before every route.
+---@param fn fun(request: portolan.Request): portolan.Verdict
+function portolan.intercept(fn) end
+
+--- A guard's or interceptor's refusal: the route fails as `denied` with this reason.
+---@param reason? any
+---@return portolan.Deny
+function portolan.deny(reason) end
+
+--- A guard's or interceptor's redirect. With `{ resume = true }` the destination the route was
+--- going to is set aside for `portolan.resume()`.
+---@param dest portolan.Destination
+---@param options? { resume?: boolean }
+---@return portolan.Redirect
+function portolan.redirect(dest, options) end
+
+--- Adds a URL redirect rule, applied before matching: a pattern and a template
+--- (`portolan.redirect_rule("/films/:id", "/movies/:id")`), or a function of the URL that returns
+--- the new URL or nothing.
+---@param from string
+---@param to string
+---@overload fun(rule: fun(url: string): string?)
+function portolan.redirect_rule(from, to) end
+
+--- Where a URL leads, after the redirect rules, or nil and an error.
+---@param url string
+---@return portolan.Match?
+---@return portolan.Error?
+function portolan.match(url) end
+
+--- Declares a flow (RxFlow). Returns it.
+---@param flow portolan.Flow
+---@return portolan.Flow
+function portolan.flow(flow) end
+
+--- Asks every flow, in declaration order, where the step leads, and routes to the first
+--- destination one returns; nil and an error (`unreachable`, `denied`) when none does.
+---@param name string
+---@param payload? table
+---@return portolan.Instructions|portolan.Pending|nil
+---@return portolan.Error?
+function portolan.step(name, payload) end
+
+--- Observes router events.
+---@param event portolan.Event
+---@param fn function
+---@overload fun(event: "will_route", fn: fun(destination: portolan.Entry[], step?: portolan.Step))
+---@overload fun(event: "instruction", fn: fun(instruction: string))
+---@overload fun(event: "did_route", fn: fun(executed: portolan.Instructions, destination: portolan.Entry[], step?: portolan.Step))
+---@overload fun(event: "failed", fn: fun(error: portolan.Error, destination: portolan.Entry[], step?: portolan.Step))
+---@overload fun(event: "redirected", fn: fun(to: portolan.Entry[], from: portolan.Entry[]))
+---@overload fun(event: "rolled_back", fn: fun(instruction: string))
+function portolan.on(event, fn) end
+
+--- Runs another Lua file of the app (a relative path to a `.lua` file in the app's directory),
+--- as if its text stood here, and returns what it returns.
+---@param path string
+---@return any
+function portolan.load(path) end
+
+-- The globals of a scenario file (`portolan test`) -------------------------------------------------
+
+--- Fails the scenario at the caller's line unless `actual` deeply equals `expected`, showing the
+--- difference.
+---@param actual any
+---@param expected any
+---@param message? string
+function expect(actual, expected, message) end
+
+--- Asserts, exactly and in order, the router events since the previous `expect_events` (or the
+--- scenario's start), in their canonical text: `will_route root > a`, `enter a`,
+--- `switch root -> tabs`, `did_route root > a`, `failed denied root > a`, `redirected X -> Y`.
+---@param events string[]
+---@param message? string
+function expect_events(events, message) end
+
+--- Makes events left unasserted by `expect_events` at the end of the running scenario fail it.
+function exhaustive() end
+
+--- Declares a scenario: `scenario(name, fn)`. `scenario.each` declares one per row.
+---@class portolan.ScenarioDeclarer
+---@overload fun(name: string, fn: fun())
+scenario = {}
+
+--- Declares one scenario per row. A row that is a sequence is unpacked into `string.format`'s
+--- arguments (for the name) and into `fn`'s; any other row is passed to `fn` as one argument and
+--- formatted with `%s` of its printed form.
+---@param rows any[]
+---@param name_format string
+---@param fn fun(...)
+function scenario.each(rows, name_format, fn) end
+
+--- Stops the running scenario and counts it as skipped.
+---@param reason? string
+function skip(reason) end
+
+return portolan
