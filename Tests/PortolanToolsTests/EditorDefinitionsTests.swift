@@ -154,17 +154,10 @@ import Testing
         for name in library {
             #expect(declared.contains(name), "the scenario global \(name) is not declared")
         }
-        // Declared globals that the runtime lacks. expect_events, exhaustive and scenario.each
-        // arrive with the expect library's change (issue 11, part 1): until then they are missing.
+        // Declared globals that the runtime lacks.
         let globals = Self.declared.functions.filter { !$0.contains(".") && !$0.contains(":") }.union(["scenario.each"])
         for name in globals.sorted() {
-            if ["expect_events", "exhaustive", "scenario.each"].contains(name) {
-                withKnownIssue("\(name) comes with the expect library's change", isIntermittent: true) {
-                    #expect(library.contains(name), "\(name) is declared but scenario files lack it")
-                }
-            } else {
-                #expect(library.contains(name), "\(name) is declared but scenario files lack it")
-            }
+            #expect(library.contains(name), "\(name) is declared but scenario files lack it")
         }
     }
 }
