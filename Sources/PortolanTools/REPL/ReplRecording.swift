@@ -1,12 +1,6 @@
 import Portolan
 import PortolanLua
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// What `:record FILE` remembers of a session, and the scenario file it writes.
 ///
 /// A recording started mid-session first replays the Lua statements typed before it that ran
@@ -238,23 +232,12 @@ public struct ReplRecording: Sendable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Writes the file (a temporary file renamed over it, so a reader never sees half of it).
+    /// Writes the file whole (`WholeFile`).
     func write() throws(HostError) {
-        try Self.write(text, to: path)
-    }
-
-    static func write(_ text: String, to path: String) throws(HostError) {
-        let temporary = path + ".tmp-\(getpid())"
-        guard let file = fopen(temporary, "w") else {
-            throw HostError("cannot write \(path): \(String(cString: strerror(errno)))")
-        }
-        let bytes = Array(text.utf8)
-        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-        let closed = fclose(file)
-        guard written == bytes.count, closed == 0, rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw HostError("cannot write \(path): \(reason)")
+        do {
+            try WholeFile.write(text, to: path)
+        } catch {
+            throw HostError(error.description)
         }
     }
 }

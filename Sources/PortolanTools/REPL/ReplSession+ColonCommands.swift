@@ -61,10 +61,10 @@ extension ReplSession {
             return
         }
         do {
-            try ReplRecording.write(drawing.hasSuffix("\n") ? drawing : drawing + "\n", to: file)
+            try WholeFile.write(drawing.hasSuffix("\n") ? drawing : drawing + "\n", to: file)
             say("wrote the live tree as \(format.rawValue) to \(file)", .note)
         } catch {
-            say("error: \(error.message)", .error)
+            say("error: \(error.description)", .error)
         }
     }
 }
