@@ -1,5 +1,10 @@
-import Foundation
+import Dispatch
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One thread of its own that runs work one piece at a time, in arrival order: the single owner
 /// of a router's state (and, in a scripting host, of its Lua state).
@@ -14,18 +19,71 @@ public final class SerialThread: SerialExecutor, @unchecked Sendable {
     // @unchecked: `queue` is thread-safe and immutable once made.
     private let queue = WorkQueue()
 
-    /// Starts the thread; `name` shows in debuggers and `ps -T`. Returns without waiting for it:
-    /// work submitted meanwhile waits in the queue.
+    /// Starts the thread; `name` shows in debuggers and `ps -T` (the first 15 bytes, as Linux keeps
+    /// them). Returns without waiting for it: work submitted meanwhile waits in the queue.
+    ///
+    /// A POSIX thread rather than Foundation's `Thread`: this was the engine's one use of Foundation,
+    /// and linking Foundation (with ICU) made every program that uses the engine start slower. It
+    /// multiplied the size of the `portolan` binary and of the table of protocol conformances that
+    /// the Swift runtime scans on each first dynamic cast (Benchmarks/README.md, "Start-up").
     public init(name: String = "portolan") {
-        let queue = self.queue
-        let thread = Thread {
+        SerialThread.start(named: name, queue: queue)
+    }
+
+    /// Lua and the planner recurse on the C stack: room beyond a secondary thread's default.
+    static let stackSize = 16 << 20
+
+    private static func start(named name: String, queue: WorkQueue) {
+        let body = Unmanaged.passRetained(ThreadBody(name: name, queue: queue)).toOpaque()
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setstacksize(&attributes, stackSize)
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        #if canImport(Glibc)
+        var thread = pthread_t()
+        #else
+        var thread: pthread_t?
+        #endif
+        let status = pthread_create(&thread, &attributes, { argument in
+            guard let argument else { return nil }
+            let body = Unmanaged<ThreadBody>.fromOpaque(argument).takeRetainedValue()
+            body.run()
+            return nil
+        }, body)
+        // Without a thread no unit of work could ever run: the process is out of threads or memory.
+        precondition(status == 0, "pthread_create failed (\(status)): cannot start the \(name) thread")
+    }
+
+    /// What a new thread runs: names itself, marks its queue as current, then serves the queue.
+    private final class ThreadBody {
+        let name: String
+        let queue: WorkQueue
+
+        init(name: String, queue: WorkQueue) {
+            self.name = name
+            self.queue = queue
+        }
+
+        func run() {
+            nameCurrentThread()
             SerialThread.markCurrent(queue)
             queue.runUntilClosed()
         }
-        thread.name = name
-        // Lua and the planner recurse on the C stack: give them room beyond a secondary thread's default.
-        thread.stackSize = 16 << 20
-        thread.start()
+
+        /// Glibc's `pthread_setname_np` is not visible to Swift (it needs `_GNU_SOURCE`); it
+        /// writes the same file for another thread. A name that cannot be set is no failure.
+        private func nameCurrentThread() {
+            #if canImport(Glibc)
+            let descriptor = open("/proc/thread-self/comm", O_WRONLY)
+            guard descriptor >= 0 else { return }
+            defer { close(descriptor) }
+            let bytes = Array(name.utf8.prefix(15))
+            _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            #else
+            _ = pthread_setname_np(name)
+            #endif
+        }
     }
 
     deinit {
@@ -81,22 +139,19 @@ private final class WorkQueue: @unchecked Sendable {
         case closure(@Sendable () -> Void)
     }
 
-    private let condition = NSCondition()
-    private var items = FIFOQueue<Work>()
-    private var isClosed = false
+    /// The queue and whether it is closed; `available` counts what `next` may take: one signal per
+    /// item appended, and one for closing.
+    private let state = Mutex<(items: FIFOQueue<Work>, isClosed: Bool)>((FIFOQueue(), false))
+    private let available = DispatchSemaphore(value: 0)
 
     func append(_ work: Work) {
-        condition.lock()
-        items.append(work)
-        condition.signal()
-        condition.unlock()
+        state.withLock { $0.items.append(work) }
+        available.signal()
     }
 
     func close() {
-        condition.lock()
-        isClosed = true
-        condition.signal()
-        condition.unlock()
+        state.withLock { $0.isClosed = true }
+        available.signal()
     }
 
     /// The thread's body: runs work as it arrives; returns once closed and drained.
@@ -111,13 +166,16 @@ private final class WorkQueue: @unchecked Sendable {
         }
     }
 
+    /// The next piece of work, waiting for one; nil once closed and drained. Each wait consumes one
+    /// signal, so a wait that finds no item consumed the signal of `close`.
     private func next() -> Work? {
-        condition.lock()
-        defer { condition.unlock() }
-        while items.isEmpty {
-            if isClosed { return nil }
-            condition.wait()
+        while true {
+            available.wait()
+            let taken: (work: Work?, isClosed: Bool) = state.withLock { state in
+                (state.items.popFirst(), state.isClosed)
+            }
+            if let work = taken.work { return work }
+            if taken.isClosed { return nil }
         }
-        return items.popFirst()
     }
 }
