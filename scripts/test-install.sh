@@ -58,7 +58,8 @@ grep -q 'wishlist' <<<"$transcript" || fail "the REPL did not route to the wishl
 # The man page renders and names every subcommand.
 page="$(MANWIDTH=100 man -l "$manual" 2>/dev/null)" || fail "man -l $manual failed"
 grep -q '^PORTOLAN(1)' <<<"$page" || fail "the man page has no PORTOLAN(1) header"
-subcommands="$(run --help | sed -n '/^SUBCOMMANDS:/,/^$/p' | awk 'NR > 1 && NF { print $1 }')"
+# The subcommands as --help lists them: a name indented by two spaces (wrapped text is indented more).
+subcommands="$(run --help | sed -n '/^SUBCOMMANDS:/,/^$/p' | awk '/^  [^ ]/ { print $1 }')"
 [ -n "$subcommands" ] || fail "portolan --help lists no subcommands"
 for subcommand in $subcommands; do
     grep -Eq "^ +$subcommand( |$)" <<<"$page" || fail "the man page does not describe the subcommand $subcommand"

@@ -19,3 +19,7 @@ swift test
 portolan="$(swift build --show-bin-path)/portolan"
 "$portolan" test --app Examples/movies/app.lua Examples/movies/scenarios/*.lua
 "$portolan" test --app Examples/portus/app.lua Examples/portus/portus.lua
+
+# The installable tool: scripts/install.sh into a temporary prefix, then the installed binary run
+# from elsewhere, ldd and the man page (its release build is most of this step's time).
+bash scripts/test-install.sh
