@@ -15,6 +15,20 @@ struct Portolan: AsyncParsableCommand {
         defaultSubcommand: Repl.self
     )
 
+    /// The entry point: `portolan`, `portolan repl` and `portolan repl APP` start the REPL at once
+    /// (`DirectRepl`); every other command line goes through the parser, as `main(nil)` does it.
+    static func main() async {
+        guard let direct = DirectRepl(arguments: Array(CommandLine.arguments.dropFirst())) else {
+            await main(nil)
+            return
+        }
+        do {
+            try await Repl.runSession(app: direct.app, watch: false)
+        } catch {
+            exit(withError: error)
+        }
+    }
+
     /// What `--version` prints: `portolan 0.10.0 (Lua 5.4.4)`, the Lua release being the linked library's, so
     /// that it can be checked against Lua's list of bugs (both releases when it differs from the build's lua.h).
     static var versionLine: String {

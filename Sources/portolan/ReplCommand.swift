@@ -45,6 +45,13 @@ struct Repl: AsyncParsableCommand {
     var watch = false
 
     mutating func run() async throws {
+        try await Self.runSession(app: app, watch: watch)
+    }
+
+    /// The session, given what the command line said: called by `run()` once the parser has made
+    /// the command, and by `Portolan.main` directly for the plain `portolan` and `portolan repl APP`
+    /// (`DirectRepl`), which skip the parser to reach the prompt sooner.
+    static func runSession(app: String?, watch: Bool) async throws {
         let interactive = isatty(STDIN_FILENO) != 0
         let environment = Self.environment()
         let style = ReplStyle.decide(outputIsTerminal: interactive && isatty(STDOUT_FILENO) != 0, environment: environment)
@@ -60,7 +67,7 @@ struct Repl: AsyncParsableCommand {
         if interactive {
             Console.line(session.banner)
         }
-        let watcher = watch ? await startWatching(session, style: style) : nil
+        let watcher = watch ? await startWatching(session, app: app, style: style) : nil
         defer { watcher?.cancel() }
 
         let editor = interactive ? LineEditor(complete: { prefix in Self.complete(prefix, in: session) }, environment: environment) : nil
@@ -97,7 +104,7 @@ struct Repl: AsyncParsableCommand {
     }
 
     /// `--watch`: checks the app's files every 300 ms and reloads when one changed.
-    private func startWatching(_ session: ReplSession, style: ReplStyle) async -> Task<Void, Never>? {
+    private static func startWatching(_ session: ReplSession, app: String?, style: ReplStyle) async -> Task<Void, Never>? {
         guard app != nil else {
             Console.line(style.paint("--watch: the built-in demo has no file to watch", .note))
             return nil
