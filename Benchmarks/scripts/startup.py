@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Start-up of `portolan` to its first prompt, against `lua5.4 -e ''`, side by side in one run.
 
-    python3 Benchmarks/scripts/startup.py PORTOLAN [--runs N] [--app APP.lua]
+    python3 Benchmarks/scripts/startup.py PORTOLAN [PORTOLAN...] [--runs N] [--app APP.lua]
+
+Several binaries (a build before a change and after it) are timed in the same rounds.
 
 Each run starts the program on a pseudo-terminal of its own (as a person at a terminal starts
 it: libedit, colours, the banner) and times it from just before the spawn to the moment the
@@ -74,7 +76,7 @@ def time_to_marker(argv, marker, env, limit=20.0):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("portolan", help="the portolan binary to time")
+    parser.add_argument("portolan", nargs="+", help="the portolan binaries to time")
     parser.add_argument("--runs", type=int, default=100, help="rounds (default 100)")
     parser.add_argument("--app", help="an app script for the REPL (default: the built-in demo)")
     options = parser.parse_args()
@@ -86,12 +88,11 @@ def main():
     env = dict(os.environ, PORTOLAN_HISTORY=history, TERM=os.environ.get("TERM", "xterm"))
     env.pop("NO_COLOR", None)
 
-    repl = [options.portolan, "repl"] + ([options.app] if options.app else [])
+    app = [options.app] if options.app else []
     programs = [
         ("lua5.4 -e ''", ["lua5.4", "-e", ""], None),
         ("lua5.4 -i, to its prompt", ["lua5.4", "-i"], b"> "),
-        ("portolan repl, to its prompt", repl, b"portolan> "),
-    ]
+    ] + [(f"{binary} repl, to its prompt", [binary, "repl"] + app, b"portolan> ") for binary in options.portolan]
     for _, argv, marker in programs:  # a warm-up each: the page cache, and a check that it works
         time_to_marker(argv, marker, env)
     times = {name: [] for name, _, _ in programs}
@@ -103,11 +104,12 @@ def main():
 
     floor = statistics.median(times[programs[0][0]])
     print(f"{options.runs} alternating runs each; load average {os.getloadavg()[0]:.2f}")
-    print(f"{'program':<32} {'median ms':>9} {'min ms':>7} {'max ms':>7} {'x floor':>8}")
+    width = max(len(name) for name, _, _ in programs)
+    print(f"{'program':<{width}} {'median ms':>9} {'min ms':>7} {'max ms':>7} {'x floor':>8}")
     for name, _, _ in programs:
         values = times[name]
         median = statistics.median(values)
-        print(f"{name:<32} {median * 1000:9.2f} {min(values) * 1000:7.2f} {max(values) * 1000:7.2f} {median / floor:7.2f}x")
+        print(f"{name:<{width}} {median * 1000:9.2f} {min(values) * 1000:7.2f} {max(values) * 1000:7.2f} {median / floor:7.2f}x")
 
 
 if __name__ == "__main__":
