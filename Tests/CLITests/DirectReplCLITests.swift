@@ -19,11 +19,8 @@ import Testing
         #expect(direct.status == 0)
         #expect(direct.output.contains("active: root > dashboard > wishlist"))
         #expect(direct.output.contains("error: stdin:1: boom"))
-        for run in [directRepl, parsed] {
-            #expect(run.status == direct.status)
-            #expect(run.output == direct.output)
-            #expect(run.error == direct.error)
-        }
+        expectAlike(directRepl, direct)
+        expectAlike(parsed, direct)
     }
 
     @Test(.timeLimit(.minutes(3))) func anAppFileLoadsAlikeWithAndWithoutTheParser() throws {
@@ -32,9 +29,7 @@ import Testing
         let parsed = try ReplBinary.run(["repl", "--", app], input: Self.input)
         #expect(direct.status == 0)
         #expect(direct.output.contains("active: root > dashboard > wishlist"))
-        #expect(parsed.status == direct.status)
-        #expect(parsed.output == direct.output)
-        #expect(parsed.error == direct.error)
+        expectAlike(parsed, direct)
     }
 
     @Test(.timeLimit(.minutes(3))) func aMissingAppFailsAlikeWithAndWithoutTheParser() throws {
@@ -42,9 +37,15 @@ import Testing
         let parsed = try ReplBinary.run(["repl", "--", "/nonexistent/app.lua"], input: "")
         #expect(direct.status == 1)
         #expect(direct.error.contains("/nonexistent/app.lua"))
-        #expect(parsed.status == direct.status)
-        #expect(parsed.error == direct.error)
-        #expect(parsed.output == direct.output)
+        expectAlike(parsed, direct)
+    }
+
+    private func expectAlike(
+        _ run: ReplBinary.Run, _ reference: ReplBinary.Run, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(run.status == reference.status, sourceLocation: sourceLocation)
+        #expect(run.output == reference.output, sourceLocation: sourceLocation)
+        #expect(run.error == reference.error, sourceLocation: sourceLocation)
     }
 
     @Test(.timeLimit(.minutes(3))) func optionsAndHelpStillGoThroughTheParser() throws {
