@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -133,25 +132,44 @@ public final class SerialThread: SerialExecutor, @unchecked Sendable {
 
 /// The work a `SerialThread` runs, first in first out.
 private final class WorkQueue: @unchecked Sendable {
-    // @unchecked: every field is read and written with `condition` locked.
+    // @unchecked: `items` and `isClosed` are read and written with `mutex` locked.
     enum Work {
         case job(UnownedJob, UnownedSerialExecutor)
         case closure(@Sendable () -> Void)
     }
 
-    /// The queue and whether it is closed; `available` counts what `next` may take: one signal per
-    /// item appended, and one for closing.
-    private let state = Mutex<(items: FIFOQueue<Work>, isClosed: Bool)>((FIFOQueue(), false))
-    private let available = DispatchSemaphore(value: 0)
+    // A POSIX mutex and condition (what Foundation's NSCondition wrapped), not `Synchronization.Mutex`:
+    // ThreadSanitizer sees these, and it does not see a Mutex's contended path on Linux
+    // (CONTRIBUTING.md, "Sanitizers"). Allocated, so that their addresses never move.
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private var items = FIFOQueue<Work>()
+    private var isClosed = false
+
+    init() {
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(condition, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        condition.deallocate()
+        mutex.deallocate()
+    }
 
     func append(_ work: Work) {
-        state.withLock { $0.items.append(work) }
-        available.signal()
+        pthread_mutex_lock(mutex)
+        items.append(work)
+        pthread_cond_signal(condition)
+        pthread_mutex_unlock(mutex)
     }
 
     func close() {
-        state.withLock { $0.isClosed = true }
-        available.signal()
+        pthread_mutex_lock(mutex)
+        isClosed = true
+        pthread_cond_signal(condition)
+        pthread_mutex_unlock(mutex)
     }
 
     /// The thread's body: runs work as it arrives; returns once closed and drained.
@@ -166,16 +184,13 @@ private final class WorkQueue: @unchecked Sendable {
         }
     }
 
-    /// The next piece of work, waiting for one; nil once closed and drained. Each wait consumes one
-    /// signal, so a wait that finds no item consumed the signal of `close`.
     private func next() -> Work? {
-        while true {
-            available.wait()
-            let taken: (work: Work?, isClosed: Bool) = state.withLock { state in
-                (state.items.popFirst(), state.isClosed)
-            }
-            if let work = taken.work { return work }
-            if taken.isClosed { return nil }
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        while items.isEmpty {
+            if isClosed { return nil }
+            pthread_cond_wait(condition, mutex)
         }
+        return items.popFirst()
     }
 }
