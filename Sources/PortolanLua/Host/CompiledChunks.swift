@@ -24,7 +24,7 @@ enum CompiledChunks {
     /// `source` compiled as `chunkName`, loaded into `state` as a function.
     static func function(_ source: [UInt8], chunkName: String, in state: LuaState) throws(LuaError) -> LuaValue {
         let key = Key(chunkName: chunkName, source: source)
-        if let compiled = cache.withLock({ $0[key] }) {
+        if let compiled = cached(key) {
             return try state.load(compiled)
         }
         let compiled = try state.compile(source, chunkName: chunkName)
@@ -44,11 +44,17 @@ enum CompiledChunks {
             for chunk in chunks.reversed() {
                 let key = Key(chunkName: chunk.chunkName, source: chunk.source)
                 // A host working from the first chunk got here: it has compiled the rest.
-                if cache.withLock({ $0[key] != nil }) { return }
+                if cached(key) != nil { return }
                 guard let compiled = try? scratch.compile(chunk.source, chunkName: chunk.chunkName) else { continue }
                 store(compiled, for: key)
             }
         }
+    }
+
+    // The cache is touched only in these two functions, so that ThreadSanitizer's suppressions can
+    // name its critical sections (scripts/sanitize/tsan.supp).
+    private static func cached(_ key: Key) -> LuaCompiledChunk? {
+        cache.withLock { $0[key] }
     }
 
     private static func store(_ compiled: LuaCompiledChunk, for key: Key) {
