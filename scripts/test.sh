@@ -24,3 +24,7 @@ portolan="$(swift build --show-bin-path)/portolan"
 # The browser tests: the SVG and the coverage page fit a 1280×800 window, and the REPL's live
 # inspector in headless Chromium (Selenium).
 PORTOLAN_BINARY="$portolan" python3 Tests/Browser/run.py
+
+# The installable tool: scripts/install.sh into a temporary prefix, then the installed binary run
+# from elsewhere, ldd and the man page (its release build is most of this step's time).
+bash scripts/test-install.sh

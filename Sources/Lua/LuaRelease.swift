@@ -25,9 +25,16 @@ extension LuaState {
 
     /// The release in `$LuaVersion: Lua 5.4.4  Copyright (C) 1994-2022 Lua.org, PUC-Rio $$LuaAuthors: … $`,
     /// or nil when the text has another form.
+    ///
+    /// A byte search rather than `firstRange(of:)`: `portolan` reads this at every start-up (its
+    /// `--version` line is part of the command's configuration), and the string-processing
+    /// searcher's first use cost more than the rest of this function (Benchmarks/README.md, "Start-up").
     static func linkedRelease(identity: String) -> String? {
-        guard let start = identity.firstRange(of: "$LuaVersion: ")?.upperBound else { return nil }
-        let words = identity[start...].split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+        let marker = Array("$LuaVersion: ".utf8)
+        let bytes = Array(identity.utf8)
+        guard let found = bytes.indices.first(where: { bytes[$0...].starts(with: marker) }) else { return nil }
+        let rest = String(decoding: bytes[(found + marker.count)...], as: UTF8.self)
+        let words = rest.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
         guard words.count >= 2, words[0] == "Lua", isReleaseNumber(words[1]) else { return nil }
         return "Lua \(words[1])"
     }

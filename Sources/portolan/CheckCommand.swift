@@ -11,6 +11,9 @@ import Darwin
 /// `portolan check`: lints an app script for CI.
 struct Check: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        // Named here, not derived from the type's name: deriving it costs the parser a reflective
+        // String(describing:) at every start-up, the REPL's included (Benchmarks/README.md, "Start-up").
+        commandName: "check",
         abstract: "Lint an app script: every problem, each at its file:line.",
         discussion: """
             Finds duplicate ids, a switch's active naming a non-child, nodes no route can reach, \

@@ -12,6 +12,9 @@ import Darwin
 /// `portolan graph`: draws an app's declared graph.
 struct Graph: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        // Named here, not derived from the type's name: deriving it costs the parser a reflective
+        // String(describing:) at every start-up, the REPL's included (Benchmarks/README.md, "Start-up").
+        commandName: "graph",
         abstract: "Draw an app's declared graph.",
         discussion: """
             Formats: text (an indented tree), dot (Graphviz), mermaid (a flowchart), json, and svg \

@@ -17,9 +17,20 @@ struct Portolan: AsyncParsableCommand {
         defaultSubcommand: Repl.self
     )
 
-    /// `--inspect` may come without its port (`Repl.givingInspectItsPort`).
+    /// The entry point: `portolan`, `portolan repl` and `portolan repl APP` start the REPL at once
+    /// (`DirectRepl`); every other command line goes through the parser, `--inspect` given its
+    /// port when it came without one (`Repl.givingInspectItsPort`).
     static func main() async {
-        await main(Repl.givingInspectItsPort(Array(CommandLine.arguments.dropFirst())))
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        guard let direct = DirectRepl(arguments: arguments) else {
+            await main(Repl.givingInspectItsPort(arguments))
+            return
+        }
+        do {
+            try await Repl.runSession(app: direct.app, watch: false)
+        } catch {
+            exit(withError: error)
+        }
     }
 
     /// What `--version` prints: `portolan 0.10.0 (Lua 5.4.4)`, the Lua release being the linked library's, so

@@ -61,6 +61,17 @@ struct Repl: AsyncParsableCommand {
     var inspectPort: UInt16?
 
     mutating func run() async throws {
+        try await Self.runSession(app: app, watch: watch, inspectPort: inspectPort)
+    }
+
+    /// The session, given what the command line said: called by `run()` once the parser has made
+    /// the command, and by `Portolan.main` directly for the plain `portolan` and `portolan repl APP`
+    /// (`DirectRepl`), which skip the parser to reach the prompt sooner.
+    static func runSession(app: String?, watch: Bool, inspectPort: UInt16? = nil) async throws {
+        // The module, and the demo app when it is the one loaded, compile on a second core while
+        // the host starts, which finds them compiled: parsing them was the largest part of the
+        // start-up left (Benchmarks/README.md, "Start-up"). Nothing else changes.
+        PortolanHost.prepare(app: app == nil ? (source: DemoApp.source, chunkName: DemoApp.chunkName) : nil)
         let interactive = isatty(STDIN_FILENO) != 0
         let environment = Self.environment()
         let style = ReplStyle.decide(outputIsTerminal: interactive && isatty(STDOUT_FILENO) != 0, environment: environment)
@@ -71,14 +82,14 @@ struct Repl: AsyncParsableCommand {
             StandardStreams.errorLine("error: \(error.message)")
             throw ExitCode.failure
         }
-        let inspector = try await startInspector(session, style: style)
+        let inspector = try await startInspector(port: inspectPort, session, style: style)
         defer { withExtendedLifetime(inspector) {} }
         installInterruptHandler(session.host)
         replPhase.store(interactive ? Phase.idleOnTerminal : Phase.idlePlain, ordering: .sequentiallyConsistent)
         if interactive {
             Console.line(session.banner)
         }
-        let watcher = watch ? await startWatching(session, style: style) : nil
+        let watcher = watch ? await startWatching(session, app: app, style: style) : nil
         defer { watcher?.cancel() }
 
         let editor = interactive ? LineEditor(complete: { prefix in Self.complete(prefix, in: session) }, environment: environment) : nil
@@ -115,7 +126,7 @@ struct Repl: AsyncParsableCommand {
     }
 
     /// `--watch`: checks the app's files every 300 ms and reloads when one changed.
-    private func startWatching(_ session: ReplSession, style: ReplStyle) async -> Task<Void, Never>? {
+    private static func startWatching(_ session: ReplSession, app: String?, style: ReplStyle) async -> Task<Void, Never>? {
         guard app != nil else {
             Console.line(style.paint("--watch: the built-in demo has no file to watch", .note))
             return nil

@@ -10,8 +10,8 @@ import PortolanTools
 extension Repl {
     /// Starts the inspector when `--inspect` asked for it, tells the session to report to it, and
     /// prints its address.
-    func startInspector(_ session: ReplSession, style: ReplStyle) async throws -> InspectorServer? {
-        guard let port = inspectPort else { return nil }
+    static func startInspector(port: UInt16?, _ session: ReplSession, style: ReplStyle) async throws -> InspectorServer? {
+        guard let port else { return nil }
         let inspector: InspectorServer
         do {
             inspector = try await InspectorServer.start(port: port)

@@ -12,6 +12,9 @@ import Darwin
 /// `portolan test`: runs scenario files, one fresh app per scenario, and reports each case.
 struct Test: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        // Named here, not derived from the type's name: deriving it costs the parser a reflective
+        // String(describing:) at every start-up, the REPL's included (Benchmarks/README.md, "Start-up").
+        commandName: "test",
         abstract: "Run scenario files and report each scenario.",
         discussion: """
             A scenario file calls scenario(name, fn) once per case; expect(actual, expected [, message]) \

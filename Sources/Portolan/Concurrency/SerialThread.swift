@@ -1,5 +1,9 @@
-import Foundation
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One thread of its own that runs work one piece at a time, in arrival order: the single owner
 /// of a router's state (and, in a scripting host, of its Lua state).
@@ -14,18 +18,71 @@ public final class SerialThread: SerialExecutor, @unchecked Sendable {
     // @unchecked: `queue` is thread-safe and immutable once made.
     private let queue = WorkQueue()
 
-    /// Starts the thread; `name` shows in debuggers and `ps -T`. Returns without waiting for it:
-    /// work submitted meanwhile waits in the queue.
+    /// Starts the thread; `name` shows in debuggers and `ps -T` (the first 15 bytes, as Linux keeps
+    /// them). Returns without waiting for it: work submitted meanwhile waits in the queue.
+    ///
+    /// A POSIX thread rather than Foundation's `Thread`: this was the engine's one use of Foundation,
+    /// and linking Foundation (with ICU) made every program that uses the engine start slower. It
+    /// multiplied the size of the `portolan` binary and of the table of protocol conformances that
+    /// the Swift runtime scans on each first dynamic cast (Benchmarks/README.md, "Start-up").
     public init(name: String = "portolan") {
-        let queue = self.queue
-        let thread = Thread {
+        SerialThread.start(named: name, queue: queue)
+    }
+
+    /// Lua and the planner recurse on the C stack: room beyond a secondary thread's default.
+    static let stackSize = 16 << 20
+
+    private static func start(named name: String, queue: WorkQueue) {
+        let body = Unmanaged.passRetained(ThreadBody(name: name, queue: queue)).toOpaque()
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setstacksize(&attributes, stackSize)
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        #if canImport(Glibc)
+        var thread = pthread_t()
+        #else
+        var thread: pthread_t?
+        #endif
+        let status = pthread_create(&thread, &attributes, { argument in
+            guard let argument else { return nil }
+            let body = Unmanaged<ThreadBody>.fromOpaque(argument).takeRetainedValue()
+            body.run()
+            return nil
+        }, body)
+        // Without a thread no unit of work could ever run: the process is out of threads or memory.
+        precondition(status == 0, "pthread_create failed (\(status)): cannot start the \(name) thread")
+    }
+
+    /// What a new thread runs: names itself, marks its queue as current, then serves the queue.
+    private final class ThreadBody {
+        let name: String
+        let queue: WorkQueue
+
+        init(name: String, queue: WorkQueue) {
+            self.name = name
+            self.queue = queue
+        }
+
+        func run() {
+            nameCurrentThread()
             SerialThread.markCurrent(queue)
             queue.runUntilClosed()
         }
-        thread.name = name
-        // Lua and the planner recurse on the C stack: give them room beyond a secondary thread's default.
-        thread.stackSize = 16 << 20
-        thread.start()
+
+        /// Glibc's `pthread_setname_np` is not visible to Swift (it needs `_GNU_SOURCE`); it
+        /// writes the same file for another thread. A name that cannot be set is no failure.
+        private func nameCurrentThread() {
+            #if canImport(Glibc)
+            let descriptor = open("/proc/thread-self/comm", O_WRONLY)
+            guard descriptor >= 0 else { return }
+            defer { close(descriptor) }
+            let bytes = Array(name.utf8.prefix(15))
+            _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            #else
+            _ = pthread_setname_np(name)
+            #endif
+        }
     }
 
     deinit {
@@ -75,28 +132,44 @@ public final class SerialThread: SerialExecutor, @unchecked Sendable {
 
 /// The work a `SerialThread` runs, first in first out.
 private final class WorkQueue: @unchecked Sendable {
-    // @unchecked: every field is read and written with `condition` locked.
+    // @unchecked: `items` and `isClosed` are read and written with `mutex` locked.
     enum Work {
         case job(UnownedJob, UnownedSerialExecutor)
         case closure(@Sendable () -> Void)
     }
 
-    private let condition = NSCondition()
+    // A POSIX mutex and condition (what Foundation's NSCondition wrapped), not `Synchronization.Mutex`:
+    // ThreadSanitizer sees these, and it does not see a Mutex's contended path on Linux
+    // (CONTRIBUTING.md, "Sanitizers"). Allocated, so that their addresses never move.
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var items = FIFOQueue<Work>()
     private var isClosed = false
 
+    init() {
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(condition, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        condition.deallocate()
+        mutex.deallocate()
+    }
+
     func append(_ work: Work) {
-        condition.lock()
+        pthread_mutex_lock(mutex)
         items.append(work)
-        condition.signal()
-        condition.unlock()
+        pthread_cond_signal(condition)
+        pthread_mutex_unlock(mutex)
     }
 
     func close() {
-        condition.lock()
+        pthread_mutex_lock(mutex)
         isClosed = true
-        condition.signal()
-        condition.unlock()
+        pthread_cond_signal(condition)
+        pthread_mutex_unlock(mutex)
     }
 
     /// The thread's body: runs work as it arrives; returns once closed and drained.
@@ -112,11 +185,11 @@ private final class WorkQueue: @unchecked Sendable {
     }
 
     private func next() -> Work? {
-        condition.lock()
-        defer { condition.unlock() }
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
         while items.isEmpty {
             if isClosed { return nil }
-            condition.wait()
+            pthread_cond_wait(condition, mutex)
         }
         return items.popFirst()
     }

@@ -1,3 +1,4 @@
+import Dispatch
 import Lua
 import Synchronization
 
@@ -23,14 +24,43 @@ enum CompiledChunks {
     /// `source` compiled as `chunkName`, loaded into `state` as a function.
     static func function(_ source: [UInt8], chunkName: String, in state: LuaState) throws(LuaError) -> LuaValue {
         let key = Key(chunkName: chunkName, source: source)
-        if let compiled = cache.withLock({ $0[key] }) {
+        if let compiled = cached(key) {
             return try state.load(compiled)
         }
         let compiled = try state.compile(source, chunkName: chunkName)
+        store(compiled, for: key)
+        return try state.load(compiled)
+    }
+
+    /// Compiles into the cache, on a thread of Dispatch's global pool, those of `chunks` that are
+    /// not there yet, the last first: a host that starts meanwhile compiles from the first one and
+    /// finds compiled what this reached, so that with two cores each compiles about half (the
+    /// REPL's start-up: Benchmarks/README.md, "Start-up"). Only when the work is done changes: the
+    /// same text under the same name gives the same bytecode, and a chunk that does not compile is
+    /// left for its host to compile and report.
+    static func prepare(_ chunks: [(source: [UInt8], chunkName: String)]) {
+        DispatchQueue.global(qos: .userInitiated).async {
+            guard let scratch = try? LuaState() else { return }
+            for chunk in chunks.reversed() {
+                let key = Key(chunkName: chunk.chunkName, source: chunk.source)
+                // A host working from the first chunk got here: it has compiled the rest.
+                if cached(key) != nil { return }
+                guard let compiled = try? scratch.compile(chunk.source, chunkName: chunk.chunkName) else { continue }
+                store(compiled, for: key)
+            }
+        }
+    }
+
+    // The cache is touched only in these two functions, so that ThreadSanitizer's suppressions can
+    // name its critical sections (scripts/sanitize/tsan.supp).
+    private static func cached(_ key: Key) -> LuaCompiledChunk? {
+        cache.withLock { $0[key] }
+    }
+
+    private static func store(_ compiled: LuaCompiledChunk, for key: Key) {
         cache.withLock { cache in
             if cache.count >= limit { cache.removeAll(keepingCapacity: true) }
             cache[key] = compiled
         }
-        return try state.load(compiled)
     }
 }

@@ -40,6 +40,16 @@ public actor PortolanHost {
         self.interruption = core.state.interrupt
     }
 
+    /// Starts compiling, on another thread, what every host compiles as it starts (the `portolan`
+    /// module) and then `app`, when given, as `loadApp(source:chunkName:)` will: a host created next
+    /// finds them compiled (the hosts of a process share their compiled chunks). For a program's
+    /// start-up on more than one core, such as the REPL's; nothing changes but when the work is done.
+    public nonisolated static func prepare(app: (source: String, chunkName: String)? = nil) {
+        var chunks = PortolanModule.partsInLoadOrder.map { (source: $0.source, chunkName: $0.chunkName) }
+        if let app { chunks.append((source: Array(app.source.utf8), chunkName: app.chunkName)) }
+        CompiledChunks.prepare(chunks)
+    }
+
     /// Runs `body` as one unit of work on the host's thread (GRDB's `DatabaseQueue.write`): the
     /// calls it makes on `host` run back to back, with nothing else of this host in between, and
     /// without returning to Swift's cooperative pool between them (a busy pool cannot slow it).

@@ -17,6 +17,11 @@ enum PortolanModule {
     /// The redirect rules written as Lua functions, and which destination strings are URLs.
     static let urlRules = Part(source: PackageResources.URLRules_lua, chunkName: "=portolan.urls")
 
+    /// Every chunk of the module, in the order `HostCore.installModule` compiles them.
+    static var partsInLoadOrder: [Part] {
+        [printer, nodeDescription, Part(source: source, chunkName: chunkName), urlRules, flows]
+    }
+
     struct Part {
         let source: [UInt8]
         let chunkName: String

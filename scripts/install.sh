@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Builds a release binary of `portolan` and installs it, with its man page.
+#
+#   bash scripts/install.sh [PREFIX]
+#
+# PREFIX defaults to /usr/local as root and to $HOME/.local otherwise (no sudo needed; add
+# $HOME/.local/bin to PATH if it is not there). It installs
+#
+#   PREFIX/bin/portolan                   the binary, with the Swift standard library, Foundation
+#                                         Essentials and Dispatch linked in statically: it needs no
+#                                         Swift toolchain at run time, only Debian's liblua5.4,
+#                                         libedit and the C and C++ runtime, which stay dynamic
+#   PREFIX/share/man/man1/portolan.1      its man page, generated from the command's own help by
+#                                         swift-argument-parser's generate-manual plugin
+#
+# The release build goes to its own scratch path, .build-release, so that it never disturbs
+# the debug build in .build; the man page is generated from a debug build in .build (the help
+# text is the same in both, and scripts/test.sh has that build already). Running it again
+# rebuilds what changed and replaces both files; nothing is fetched beyond the Swift packages and
+# the Debian packages that scripts/bootstrap.sh installs. To uninstall, remove the two files.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+
+fail() {
+    echo "install.sh: $*" >&2
+    exit 1
+}
+
+if [ $# -gt 1 ]; then
+    fail "usage: scripts/install.sh [PREFIX]"
+fi
+if [ $# -eq 1 ]; then
+    prefix="$1"
+elif [ "$(id -u)" -eq 0 ]; then
+    prefix=/usr/local
+else
+    prefix="$HOME/.local"
+fi
+[ -n "$prefix" ] || fail "PREFIX is empty"
+mkdir -p "$prefix" || fail "cannot create PREFIX $prefix"
+prefix="$(cd "$prefix" && pwd)"
+
+bash "$root/scripts/bootstrap.sh" || fail "scripts/bootstrap.sh failed: the Debian packages the build needs are missing"
+cd "$root"
+
+# The release binary. SwiftPM does not redo a link when only --static-swift-stdlib changed, so
+# the binary is removed first: the link always runs with the flag (a few seconds), and the check
+# below catches a scratch path built some other way.
+scratch="$root/.build-release"
+rm -f "$scratch/release/portolan"
+echo "install.sh: building the release binary (swift build -c release --static-swift-stdlib)" >&2
+swift build -c release --product portolan --static-swift-stdlib --scratch-path "$scratch" >&2 \
+    || fail "the release build failed (swift build -c release --product portolan --static-swift-stdlib --scratch-path .build-release)"
+binary="$scratch/release/portolan"
+[ -x "$binary" ] || fail "the release build left no binary at $binary"
+
+# No Swift runtime library may remain dynamic: the installed binary must run without a toolchain.
+swift_libraries="$(ldd "$binary" | grep -E 'libswift|libFoundation|libdispatch|libBlocksRuntime|lib_Foundation' || true)"
+if [ -n "$swift_libraries" ]; then
+    fail "$binary still links Swift runtime libraries dynamically:
+$swift_libraries
+(remove .build-release and run scripts/install.sh again)"
+fi
+
+# The man page, from the command's own help (--experimental-dump-help), dated by the last commit
+# so that installing the same sources twice gives the same page.
+echo "install.sh: generating the man page (swift package plugin generate-manual)" >&2
+manual_date="$(git -C "$root" log -1 --format=%cs 2>/dev/null || date -u +%Y-%m-%d)"
+manual_directory="$root/.build/plugins/GenerateManual/outputs/portolan"
+rm -f "$manual_directory/portolan.1"
+swift package plugin generate-manual --configuration debug --date "$manual_date" >&2 \
+    || fail "the man page generator failed (swift package plugin generate-manual --configuration debug)"
+[ -s "$manual_directory/portolan.1" ] || fail "the man page generator wrote no $manual_directory/portolan.1"
+
+install -d "$prefix/bin" "$prefix/share/man/man1" || fail "cannot create $prefix/bin or $prefix/share/man/man1"
+install -m 755 "$binary" "$prefix/bin/portolan" || fail "cannot install $prefix/bin/portolan"
+install -m 644 "$manual_directory/portolan.1" "$prefix/share/man/man1/portolan.1" \
+    || fail "cannot install $prefix/share/man/man1/portolan.1"
+
+echo "installed $prefix/bin/portolan ($("$prefix/bin/portolan" --version))"
+echo "installed $prefix/share/man/man1/portolan.1"
