@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "PortolanLua", targets: ["PortolanLua"]),
         .library(name: "PortolanTools", targets: ["PortolanTools"]),
         .executable(name: "portolan", targets: ["portolan"]),
+        .executable(name: "portolan-inspector", targets: ["portolan-inspector"]),
         // For the tests and the long runs in `Benchmarks` only: not part of the API.
         .library(name: "TestSupport", targets: ["TestSupport"]),
         .library(name: "FuzzSupport", targets: ["FuzzSupport"]),
@@ -63,18 +64,20 @@ let package = Package(
             ]
         ),
         // The REPL's live inspector (`portolan repl --inspect`): a page on 127.0.0.1 that shows the
-        // live tree, the event log and the last route, updated over a WebSocket. Its own target, so
-        // that neither the host nor the tools link an HTTP server.
+        // live tree, the event log and the last route, updated over a WebSocket. The server runs in
+        // its own process, `portolan-inspector`, which the REPL starts and feeds the page's states:
+        // FlyingFox brings Foundation's networking (and libcurl), which would double the REPL's
+        // start-up were they in the `portolan` binary (Benchmarks/README.md, "Start-up").
         .target(
             name: "PortolanInspector",
-            dependencies: ["PortolanTools", .product(name: "FlyingFox", package: "FlyingFox")],
+            dependencies: ["Portolan", .product(name: "FlyingFox", package: "FlyingFox")],
             resources: [.embedInCode("InspectorPage.html")]
         ),
+        .executableTarget(name: "portolan-inspector", dependencies: ["PortolanInspector"]),
         .executableTarget(
             name: "portolan",
             dependencies: [
                 "PortolanTools",
-                "PortolanInspector",
                 "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

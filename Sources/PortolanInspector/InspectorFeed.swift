@@ -1,17 +1,14 @@
-import Foundation
-import PortolanTools
 import Portolan
 
-/// The inspector's side of the REPL: it folds each update into the page's state and hands the
-/// state to every connected page.
+/// The states the REPL sends (`InspectorSnapshot.json`, a whole state each), handed to every
+/// connected page.
 ///
 /// Nothing here waits for a page. Each page has a buffer of one message, the newest state (every
 /// message is the whole state, so a slow page loses nothing it would show: it skips to the
-/// latest); the REPL's update only replaces it. A page that closes is forgotten when its stream
-/// ends. At most `clientLimit` pages at once.
-public final class InspectorFeed: ReplObserver {
+/// latest); a new state only replaces it. A page that closes is forgotten when its stream ends.
+/// At most `clientLimit` pages at once.
+public final class InspectorFeed: Sendable {
     private struct State {
-        var snapshot = InspectorSnapshot()
         var message = "{}"
         var clients: [Int: AsyncStream<String>.Continuation] = [:]
         var nextClient = 0
@@ -22,11 +19,11 @@ public final class InspectorFeed: ReplObserver {
 
     public init() {}
 
-    public func replDidUpdate(_ update: ReplUpdate) {
-        let (message, clients) = state.withLock { state in
-            state.snapshot.apply(update)
-            state.message = Self.json(state.snapshot)
-            return (state.message, Array(state.clients.values))
+    /// Makes `message` the current state and sends it to every page.
+    public func publish(_ message: String) {
+        let clients = state.withLock { state in
+            state.message = message
+            return Array(state.clients.values)
         }
         for client in clients { client.yield(message) }
     }
@@ -57,12 +54,5 @@ public final class InspectorFeed: ReplObserver {
     /// How many pages are connected.
     var clientCount: Int {
         state.withLock { $0.clients.count }
-    }
-
-    private static func json(_ snapshot: InspectorSnapshot) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(snapshot) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
     }
 }

@@ -7,20 +7,18 @@ import Portolan
 import Glibc
 #endif
 
-/// `portolan repl --inspect`: an HTTP server on 127.0.0.1 only, serving the inspector's page
-/// (`/`), its state as JSON (`/state`) and a WebSocket (`/live`) that sends the state again after
-/// every REPL line that changed it. FlyingFox does the HTTP and the WebSocket.
+/// `portolan repl --inspect`: an HTTP server on 127.0.0.1 only, in the `portolan-inspector`
+/// process, serving the inspector's page (`/`), its state as JSON (`/state`) and a WebSocket
+/// (`/live`) that sends the state again after every REPL line that changed it. FlyingFox does the
+/// HTTP and the WebSocket.
 ///
 /// A page that closes, a client that vanishes mid-message or a slow one never reaches the REPL:
 /// sends use `MSG_NOSIGNAL` and `start` ignores SIGPIPE besides, and each page has a buffer of
 /// one state (`InspectorFeed`).
 public final class InspectorServer: Sendable {
-    /// The port `--inspect` alone uses.
-    public static let defaultPort: UInt16 = 7357
-
     /// The port it listens on (the one the system chose, for port 0).
     public let port: UInt16
-    /// What the REPL session tells it: add it to the session with `addObserver`.
+    /// The states it serves: what the REPL sends.
     public let feed: InspectorFeed
     private let server: HTTPServer
     private let task: Task<Void, Never>

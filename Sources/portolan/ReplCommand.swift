@@ -1,7 +1,6 @@
 import ArgumentParser
 import Dispatch
 import Glibc
-import PortolanInspector
 import PortolanLua
 import PortolanTools
 import Synchronization
@@ -56,7 +55,7 @@ struct Repl: AsyncParsableCommand {
     @Option(
         name: .customLong("inspect"),
         help: ArgumentHelp(
-            "Serve the live inspector (the tree, the events, the last route) on 127.0.0.1:port; --inspect alone uses \(InspectorServer.defaultPort), --inspect 0 any free port.",
+            "Serve the live inspector (the tree, the events, the last route) on 127.0.0.1:port; --inspect alone uses \(InspectorProcess.defaultPort), --inspect 0 any free port.",
             valueName: "port"))
     var inspectPort: UInt16?
 

@@ -1,5 +1,4 @@
 import ArgumentParser
-import PortolanInspector
 import PortolanTools
 
 /// `portolan repl --inspect [PORT]`: the live inspector, started beside the session.
@@ -10,16 +9,16 @@ import PortolanTools
 extension Repl {
     /// Starts the inspector when `--inspect` asked for it, tells the session to report to it, and
     /// prints its address.
-    static func startInspector(port: UInt16?, _ session: ReplSession, style: ReplStyle) async throws -> InspectorServer? {
+    static func startInspector(port: UInt16?, _ session: ReplSession, style: ReplStyle) async throws -> InspectorProcess? {
         guard let port else { return nil }
-        let inspector: InspectorServer
+        let inspector: InspectorProcess
         do {
-            inspector = try await InspectorServer.start(port: port)
+            inspector = try InspectorProcess.start(port: port)
         } catch {
             StandardStreams.errorLine("error: \(error.description)")
             throw ExitCode.failure
         }
-        await session.addObserver(inspector.feed)
+        await session.addObserver(inspector)
         StandardStreams.write(style.paint("inspector: \(inspector.url) (the live tree, the events, the last route)", .note) + "\n")
         return inspector
     }
@@ -40,7 +39,7 @@ extension Repl {
             if argument == "--inspect" {
                 let next = index + 1 < arguments.endIndex ? arguments[index + 1] : nil
                 if next.map({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }) != true {
-                    result.append(String(InspectorServer.defaultPort))
+                    result.append(String(InspectorProcess.defaultPort))
                 }
             }
             index += 1

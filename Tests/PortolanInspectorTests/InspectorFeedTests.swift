@@ -1,9 +1,28 @@
 import Foundation
 @testable import PortolanInspector
 import PortolanTools
+import Synchronization
 import Testing
 
-/// The inspector's feed, fed by a real REPL session on the built-in demo app.
+/// What `portolan repl --inspect` does across two processes, in one: a real REPL session on the
+/// built-in demo app, whose updates are folded into the page's state (`InspectorSnapshot`, the
+/// REPL's side) and published to the feed (the inspector process's side).
+private final class FeedingObserver: ReplObserver {
+    let feed: InspectorFeed
+    private let snapshot = Mutex(InspectorSnapshot())
+
+    init(_ feed: InspectorFeed) {
+        self.feed = feed
+    }
+
+    func replDidUpdate(_ update: ReplUpdate) {
+        feed.publish(snapshot.withLock { snapshot in
+            snapshot.apply(update)
+            return snapshot.json
+        })
+    }
+}
+
 @Suite struct InspectorFeedTests {
     private struct State: Decodable {
         struct Route: Decodable {
@@ -26,7 +45,7 @@ import Testing
 
     private func session(feeding feed: InspectorFeed) async throws -> ReplSession {
         let session = try await ReplSession.start(appFile: nil, output: { _ in })
-        await session.addObserver(feed)
+        await session.addObserver(FeedingObserver(feed))
         return session
     }
 

@@ -1,11 +1,14 @@
 import Portolan
-import PortolanTools
 
-/// What the inspector's page shows, as the page receives it (JSON): the live tree drawn as SVG,
+/// What the inspector's page shows, as the page receives it (`json`): the live tree drawn as SVG,
 /// the active path, the event log and the last route. Each REPL update is folded in.
-struct InspectorSnapshot: Encodable, Sendable {
+///
+/// The REPL makes it and sends it, a line of JSON at a time, to the inspector's own process
+/// (`portolan-inspector`), which serves it: the HTTP server and what it links stay out of the
+/// `portolan` binary, so the REPL starts as fast without it.
+public struct InspectorSnapshot: Sendable {
     /// The last route's destination, what it ran and how it ended.
-    struct Route: Encodable, Sendable {
+    struct Route: Sendable {
         var requested: String?
         var settled: String?
         var instructions: [String]
@@ -15,7 +18,7 @@ struct InspectorSnapshot: Encodable, Sendable {
 
     /// Events the page keeps, newest last: a line that routes in a loop must not make every
     /// client receive thousands.
-    static let eventLimit = 300
+    public static let eventLimit = 300
 
     /// Counts updates, so a page (or a test) can tell a new state from the one it has.
     var sequence = 0
@@ -29,7 +32,9 @@ struct InspectorSnapshot: Encodable, Sendable {
     var firstEventNumber = 1
     var lastRoute: Route?
 
-    mutating func apply(_ update: ReplUpdate) {
+    public init() {}
+
+    public mutating func apply(_ update: ReplUpdate) {
         sequence += 1
         app = update.appName
         if let tree = update.tree {
@@ -51,5 +56,29 @@ struct InspectorSnapshot: Encodable, Sendable {
                 instructions: report.instructions.map(\.description), failure: report.failure?.description,
                 rolledBack: report.rolledBack.map(\.description))
         }
+    }
+
+    /// The state as one line of JSON, keys sorted, absent values left out.
+    public var json: String {
+        var fields = [
+            ("activePath", Self.list(activePath)), ("app", Escaping.jsonString(app)), ("events", Self.list(events)),
+            ("firstEventNumber", String(firstEventNumber)), ("sequence", String(sequence)), ("svg", Escaping.jsonString(svg)),
+        ]
+        if let lastRoute {
+            var route = [("instructions", Self.list(lastRoute.instructions)), ("rolledBack", Self.list(lastRoute.rolledBack))]
+            for (key, value) in [("failure", lastRoute.failure), ("requested", lastRoute.requested), ("settled", lastRoute.settled)] {
+                if let value { route.append((key, Escaping.jsonString(value))) }
+            }
+            fields.append(("lastRoute", Self.object(route)))
+        }
+        return Self.object(fields)
+    }
+
+    private static func list(_ strings: [String]) -> String {
+        "[" + strings.map(Escaping.jsonString).joined(separator: ",") + "]"
+    }
+
+    private static func object(_ fields: [(String, String)]) -> String {
+        "{" + fields.sorted { $0.0 < $1.0 }.map { Escaping.jsonString($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
     }
 }
