@@ -7,9 +7,11 @@ set -euo pipefail
 # installed; the first install takes a minute or two, later runs only check dpkg).
 # chromium-driver: Selenium drives that Chromium in the browser tests (Tests/Browser), which also
 # need the selenium Python package, installed with pip below.
+# libcurl4-openssl-dev: scripts/install.sh links portolan-inspector (the REPL's live inspector's
+# server) with Foundation's networking statically, which needs libcurl to link against.
 # lua-check: luacheck, which scripts/test.sh runs on the Lua compiled into the host.
 # python3: scripts/sizes.py, the file and function size check that scripts/test.sh runs.
-REQUIRED_PACKAGES=(liblua5.4-dev libedit-dev pkg-config tmux chromium chromium-driver lua-check python3)
+REQUIRED_PACKAGES=(liblua5.4-dev libedit-dev pkg-config tmux chromium chromium-driver libcurl4-openssl-dev lua-check python3)
 
 missing=()
 for package in "${REQUIRED_PACKAGES[@]}"; do

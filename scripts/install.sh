@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds a release binary of `portolan` and installs it, with its man page.
+# Builds release binaries of `portolan` and of its live inspector's server, `portolan-inspector`,
+# and installs them, with the man page.
 #
 #   bash scripts/install.sh [PREFIX]
 #
@@ -10,6 +11,9 @@
 #                                         Essentials and Dispatch linked in statically: it needs no
 #                                         Swift toolchain at run time, only Debian's liblua5.4,
 #                                         libedit and the C and C++ runtime, which stay dynamic
+#   PREFIX/bin/portolan-inspector         the server of `portolan repl --inspect`, which the REPL
+#                                         starts from its own directory; linked the same way, and
+#                                         with Foundation's networking, whose libcurl stays dynamic
 #   PREFIX/share/man/man1/portolan.1      its man page, generated from the command's own help by
 #                                         swift-argument-parser's generate-manual plugin
 #
@@ -17,7 +21,7 @@
 # the debug build in .build; the man page is generated from a debug build in .build (the help
 # text is the same in both, and scripts/test.sh has that build already). Running it again
 # rebuilds what changed and replaces both files; nothing is fetched beyond the Swift packages and
-# the Debian packages that scripts/bootstrap.sh installs. To uninstall, remove the two files.
+# the Debian packages that scripts/bootstrap.sh installs. To uninstall, remove the three files.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 
@@ -43,24 +47,26 @@ prefix="$(cd "$prefix" && pwd)"
 bash "$root/scripts/bootstrap.sh" || fail "scripts/bootstrap.sh failed: the Debian packages the build needs are missing"
 cd "$root"
 
-# The release binary. SwiftPM does not redo a link when only --static-swift-stdlib changed, so
-# the binary is removed first: the link always runs with the flag (a few seconds), and the check
-# below catches a scratch path built some other way.
+# The release binaries. SwiftPM does not redo a link when only --static-swift-stdlib changed, so
+# the binaries are removed first: the link always runs with the flag (a few seconds), and the
+# check below catches a scratch path built some other way.
 scratch="$root/.build-release"
-rm -f "$scratch/release/portolan"
-echo "install.sh: building the release binary (swift build -c release --static-swift-stdlib)" >&2
-swift build -c release --product portolan --static-swift-stdlib --scratch-path "$scratch" >&2 \
-    || fail "the release build failed (swift build -c release --product portolan --static-swift-stdlib --scratch-path .build-release)"
-binary="$scratch/release/portolan"
-[ -x "$binary" ] || fail "the release build left no binary at $binary"
+for product in portolan portolan-inspector; do
+    rm -f "$scratch/release/$product"
+    echo "install.sh: building $product (swift build -c release --static-swift-stdlib)" >&2
+    swift build -c release --product "$product" --static-swift-stdlib --scratch-path "$scratch" >&2 \
+        || fail "the release build failed (swift build -c release --product $product --static-swift-stdlib --scratch-path .build-release)"
+    binary="$scratch/release/$product"
+    [ -x "$binary" ] || fail "the release build left no binary at $binary"
 
-# No Swift runtime library may remain dynamic: the installed binary must run without a toolchain.
-swift_libraries="$(ldd "$binary" | grep -E 'libswift|libFoundation|libdispatch|libBlocksRuntime|lib_Foundation' || true)"
-if [ -n "$swift_libraries" ]; then
-    fail "$binary still links Swift runtime libraries dynamically:
+    # No Swift runtime library may remain dynamic: the installed binary must run without a toolchain.
+    swift_libraries="$(ldd "$binary" | grep -E 'libswift|libFoundation|libdispatch|libBlocksRuntime|lib_Foundation' || true)"
+    if [ -n "$swift_libraries" ]; then
+        fail "$binary still links Swift runtime libraries dynamically:
 $swift_libraries
 (remove .build-release and run scripts/install.sh again)"
-fi
+    fi
+done
 
 # The man page, from the command's own help (--experimental-dump-help), dated by the last commit
 # so that installing the same sources twice gives the same page.
@@ -73,9 +79,11 @@ swift package plugin generate-manual --configuration debug --date "$manual_date"
 [ -s "$manual_directory/portolan.1" ] || fail "the man page generator wrote no $manual_directory/portolan.1"
 
 install -d "$prefix/bin" "$prefix/share/man/man1" || fail "cannot create $prefix/bin or $prefix/share/man/man1"
-install -m 755 "$binary" "$prefix/bin/portolan" || fail "cannot install $prefix/bin/portolan"
+for product in portolan portolan-inspector; do
+    install -m 755 "$scratch/release/$product" "$prefix/bin/$product" || fail "cannot install $prefix/bin/$product"
+done
 install -m 644 "$manual_directory/portolan.1" "$prefix/share/man/man1/portolan.1" \
     || fail "cannot install $prefix/share/man/man1/portolan.1"
 
-echo "installed $prefix/bin/portolan ($("$prefix/bin/portolan" --version))"
+echo "installed $prefix/bin/portolan ($("$prefix/bin/portolan" --version)) and $prefix/bin/portolan-inspector"
 echo "installed $prefix/share/man/man1/portolan.1"

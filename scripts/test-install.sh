@@ -23,6 +23,8 @@ manual="$prefix/share/man/man1/portolan.1"
 
 # Idempotent: a second run into the same prefix succeeds and leaves the same files.
 binary_sum="$(sha256sum < "$binary")"
+inspector="$prefix/bin/portolan-inspector"
+[ -x "$inspector" ] || fail "no executable $inspector"
 manual_sum="$(sha256sum < "$manual")"
 bash "$root/scripts/install.sh" "$prefix" >/dev/null || fail "a second scripts/install.sh $prefix failed"
 [ "$(sha256sum < "$manual")" = "$manual_sum" ] || fail "a second install changed the man page"
@@ -30,8 +32,14 @@ bash "$root/scripts/install.sh" "$prefix" >/dev/null || fail "a second scripts/i
 
 # No Swift runtime library is loaded from the toolchain; Lua and libedit are the system's.
 libraries="$(ldd "$binary")"
-if grep -E 'libswift|libFoundation|lib_Foundation|libdispatch|libBlocksRuntime' <<<"$libraries"; then
-    fail "the installed binary links Swift runtime libraries dynamically"
+for installed in "$binary" "$inspector"; do
+    if ldd "$installed" | grep -E 'libswift|libFoundation|lib_Foundation|libdispatch|libBlocksRuntime'; then
+        fail "the installed $installed links Swift runtime libraries dynamically"
+    fi
+done
+# The REPL's binary stays free of the inspector's HTTP server and what it brings (libcurl).
+if grep -q 'libcurl' <<<"$libraries"; then
+    fail "the installed portolan links libcurl: the inspector's server belongs in portolan-inspector"
 fi
 grep -q 'liblua5.4' <<<"$libraries" || fail "the installed binary does not link the system's liblua5.4"
 
@@ -55,6 +63,10 @@ grep -q 'dashboard' <<<"$graph" || fail "portolan graph does not show the demo a
 transcript="$(printf '%s\n' '/root/dashboard/wishlist' ':tree' | run repl)" || fail "portolan repl on the demo app failed"
 grep -q 'wishlist' <<<"$transcript" || fail "the REPL did not route to the wishlist: $transcript"
 
+# The REPL starts the installed inspector beside it, and both end with the input.
+inspected="$(printf '%s\n' '/settings' | run repl --inspect 0 2>&1)" || fail "portolan repl --inspect 0 failed: $inspected"
+grep -q '^inspector: http://127.0.0.1:[0-9]*/' <<<"$inspected" || fail "the REPL did not start the inspector: $inspected"
+
 # The man page renders and names every subcommand.
 page="$(MANWIDTH=100 man -l "$manual" 2>/dev/null)" || fail "man -l $manual failed"
 grep -q '^PORTOLAN(1)' <<<"$page" || fail "the man page has no PORTOLAN(1) header"
@@ -65,4 +77,4 @@ for subcommand in $subcommands; do
     grep -Eq "^ +$subcommand( |$)" <<<"$page" || fail "the man page does not describe the subcommand $subcommand"
 done
 
-echo "test-install.sh: installed into a temporary prefix; --version, test, graph, repl and the man page ($(wc -w <<<"$subcommands") subcommands) check out"
+echo "test-install.sh: installed into a temporary prefix; --version, test, graph, repl, repl --inspect and the man page ($(wc -w <<<"$subcommands") subcommands) check out"
