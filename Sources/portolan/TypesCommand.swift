@@ -5,6 +5,7 @@ import PortolanTools
 /// app scripts and scenario files.
 struct Types: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "types",
         abstract: "Print the Lua language server's definitions of the portolan module and the scenario globals.",
         discussion: """
             Prints a LuaLS definitions file (---@meta): the portolan module's functions, node tables \
