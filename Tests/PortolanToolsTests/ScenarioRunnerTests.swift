@@ -88,6 +88,7 @@ import Testing
     /// still reach the app (`logged_in = true`), and it still sees the app's globals.
     @Test func anAppThatRedefinesTheScenarioLibraryCannotMakeAFailingScenarioPass() async throws {
         let sabotage = """
+            scenario.each = function() end
             expect = function() end
             scenario = function() end
             tostring = function() return "same" end
@@ -97,14 +98,16 @@ import Testing
             scenario("expect is the runner's", function() expect(1, 2) end)
             scenario("builtins are as they were", function() expect(tostring(1), tostring(2)) end)
             scenario("assignments reach the app", function() logged_in = true expect(signed_in(), true) end)
+            scenario.each({ 1 }, "scenario.each is the runner's (%d)", function(n) expect(n, 2) end)
             """, app: Self.app + "\n" + sabotage)
-        guard results.count == 3 else {
-            Issue.record("three scenarios, saw \(results.count)")
+        guard results.count == 4 else {
+            Issue.record("four scenarios, saw \(results.count)")
             return
         }
         #expect(Self.message(results[0])?.contains("expected 2 but got 1") == true, "\(results[0])")
         #expect(Self.message(results[1])?.contains(#"expected "2" but got "1""#) == true, "\(results[1])")
         #expect(results[2].outcome == .passed, "\(results[2])")
+        #expect(Self.message(results[3])?.contains("expected 2 but got 1") == true, "\(results[3])")
     }
 
     @Test func listsScenariosInOrderAndRunsEachInAFreshApp() async throws {

@@ -176,29 +176,36 @@ local function row_name(name_format, index, values, n)
   return name
 end
 
+-- `scenario.each(rows, name, fn)`: one scenario per row.
+local function each(rows, name_format, fn)
+  if type(rows) ~= "table" or not is_list(rows) or #rows == 0 then
+    error("scenario.each(rows, name, fn): rows must be a non-empty list", 2)
+  end
+  if type(name_format) ~= "string" then error("scenario.each(rows, name, fn): name must be a string", 2) end
+  if type(fn) ~= "function" then error("scenario.each(rows, name, fn): fn must be a function", 2) end
+  for index = 1, #rows do
+    local values, n = row_values(rows[index])
+    declare(row_name(name_format, index, values, n), function() fn(unpack(values, 1, n)) end, 3)
+  end
+end
+
+-- A `scenario` table. The app's globals and the scenario file's each get their own, so that an
+-- app that replaces `scenario.each` does so for itself only.
+local function scenario_table()
+  return setmetatable({ each = each }, {
+    __call = function(_, name, fn)
+      if type(name) ~= "string" then error("scenario(name, fn): name must be a string", 2) end
+      if type(fn) ~= "function" then error("scenario(name, fn): fn must be a function", 2) end
+      declare(name, fn, 3)
+    end,
+    __metatable = "scenario",
+  })
+end
+
 --- Declares a scenario. The runner lists them first, then runs each alone in a fresh state.
 --- `scenario.each(rows, name, fn)` declares one per row: `fn` gets the row's values (a sequence is
 --- unpacked), and the name is `string.format(name, values...)`.
-scenario = setmetatable({
-  each = function(rows, name_format, fn)
-    if type(rows) ~= "table" or not is_list(rows) or #rows == 0 then
-      error("scenario.each(rows, name, fn): rows must be a non-empty list", 2)
-    end
-    if type(name_format) ~= "string" then error("scenario.each(rows, name, fn): name must be a string", 2) end
-    if type(fn) ~= "function" then error("scenario.each(rows, name, fn): fn must be a function", 2) end
-    for index = 1, #rows do
-      local values, n = row_values(rows[index])
-      declare(row_name(name_format, index, values, n), function() fn(unpack(values, 1, n)) end, 3)
-    end
-  end,
-}, {
-  __call = function(_, name, fn)
-    if type(name) ~= "string" then error("scenario(name, fn): name must be a string", 2) end
-    if type(fn) ~= "function" then error("scenario(name, fn): fn must be a function", 2) end
-    declare(name, fn, 3)
-  end,
-  __metatable = "scenario",
-})
+scenario = scenario_table()
 
 --- Stops the running scenario and counts it as skipped.
 function skip(reason)
@@ -215,6 +222,7 @@ end
 -- `tostring` changes them for itself, not for the scenario that tests it.
 local scenario_globals = {}
 for name, value in next, G do scenario_globals[name] = value end
+scenario_globals.scenario = scenario_table()
 setmetatable(scenario_globals, { __index = G, __newindex = G })
 
 -- The runner compiles the scenario file with this, its text given as a string.
