@@ -13,35 +13,10 @@ struct ScenarioJournal: Sendable {
     /// A route line is cut here: a destination's context may be long.
     static let routeLineLimit = 300
 
-    /// One route: where it was asked to go, and how it ended once it did.
-    struct Route: Sendable {
-        var requested: Destination
-        var settled: Destination?
-        var instructionCount = 0
-        var failure: RouteFailure?
-        var finished = false
-
-        /// `root > a: ok (2 instructions)`, `root > a, redirected to root > login: ok (1 instruction)`,
-        /// `root > b: failed denied: not logged in`.
-        var text: String {
-            var line = "\(requested)"
-            if let settled, settled != requested { line += ", redirected to \(settled)" }
-            if let failure {
-                line += ": failed \(failure.kind.rawValue): \(failure.message)"
-            } else if finished {
-                line += ": ok (\(instructionCount) instruction\(instructionCount == 1 ? "" : "s"))"
-            } else {
-                line += ": did not finish"
-            }
-            guard line.utf8.count > ScenarioJournal.routeLineLimit else { return line }
-            return String(decoding: line.utf8.prefix(ScenarioJournal.routeLineLimit), as: UTF8.self) + "…"
-        }
-    }
-
     private(set) var unasserted: [String] = []
     /// Events not kept in `unasserted` because it was full.
     private(set) var overflow = 0
-    private(set) var routes: [Route] = []
+    private(set) var routes: [RouteReport] = []
     /// Routes dropped from the front of `routes` because it was full.
     private(set) var earlierRoutes = 0
 
@@ -51,29 +26,11 @@ struct ScenarioJournal: Sendable {
         } else {
             overflow += 1
         }
-        switch event {
-        case .willRoute(let destination):
-            if routes.count == Self.routeLimit {
-                routes.removeFirst()
-                earlierRoutes += 1
-            }
-            routes.append(Route(requested: destination))
-        case .instruction:
-            routes.indices.last.map { routes[$0].instructionCount += 1 }
-        case .didRoute(let destination, _):
-            routes.indices.last.map {
-                routes[$0].settled = destination
-                routes[$0].finished = true
-            }
-        case .failed(let destination, let failure):
-            routes.indices.last.map {
-                routes[$0].settled = destination
-                routes[$0].failure = failure
-                routes[$0].finished = true
-            }
-        case .redirected, .rolledBack, .hostReported:
-            break
+        if case .willRoute = event, routes.count == Self.routeLimit {
+            routes.removeFirst()
+            earlierRoutes += 1
         }
+        RouteReport.fold(event, into: &routes)
     }
 
     /// The unasserted events, which are then asserted; a failure when more came than were kept.
@@ -98,8 +55,25 @@ struct ScenarioJournal: Sendable {
         var lines: [String] = []
         if earlierRoutes > 0 { lines.append("(\(earlierRoutes) earlier routes not kept)") }
         for (offset, route) in routes.enumerated() {
-            lines.append("\(earlierRoutes + offset + 1). \(route.text)")
+            lines.append("\(earlierRoutes + offset + 1). \(Self.line(route))")
         }
         return lines
+    }
+
+    /// `root > a: ok (2 instructions)`, `root > a, redirected to root > login: ok (1 instruction)`,
+    /// `root > b: failed denied: not logged in`, cut at `routeLineLimit` bytes.
+    private static func line(_ route: RouteReport) -> String {
+        var line = route.requested.map { "\($0)" } ?? "?"
+        if let settled = route.settled, settled != route.requested { line += ", redirected to \(settled)" }
+        if let failure = route.failure {
+            line += ": failed \(failure.kind.rawValue): \(failure.message)"
+        } else if route.settled != nil {
+            let count = route.instructions.count
+            line += ": ok (\(count) instruction\(count == 1 ? "" : "s"))"
+        } else {
+            line += ": did not finish"
+        }
+        guard line.utf8.count > routeLineLimit else { return line }
+        return String(decoding: line.utf8.prefix(routeLineLimit), as: UTF8.self) + "…"
     }
 }

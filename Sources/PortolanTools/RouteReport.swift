@@ -1,6 +1,7 @@
 import Portolan
 
-/// One route as the REPL shows it (and the inspector), rebuilt from the router's events.
+/// One route as the REPL, the inspector and a failing scenario's report show it, rebuilt from the
+/// router's events.
 public struct RouteReport: Sendable {
     /// Where the route was asked to go.
     public internal(set) var requested: Destination?
@@ -34,27 +35,32 @@ public struct RouteReport: Sendable {
     /// The routes the events tell of, in order: the one asked for, then any queued meanwhile.
     static func reports(from events: [RouteEventLog.Logged]) -> [RouteReport] {
         var reports: [RouteReport] = []
-        for logged in events {
-            switch logged.event {
-            case .willRoute(let destination):
-                var report = RouteReport(requested: destination, instructions: [])
-                report.step = logged.step
-                reports.append(report)
-            case .instruction(let instruction):
-                reports.indices.last.map { reports[$0].instructions.append(instruction) }
-            case .didRoute(let destination, _):
-                reports.indices.last.map { reports[$0].settled = destination }
-            case .failed(let destination, let failure):
-                reports.indices.last.map {
-                    reports[$0].settled = destination
-                    reports[$0].failure = failure
-                }
-            case .rolledBack(let instruction):
-                reports.indices.last.map { reports[$0].rolledBack.append(instruction) }
-            case .hostReported, .redirected:
-                break
-            }
-        }
+        for logged in events { fold(logged.event, step: logged.step, into: &reports) }
         return reports
+    }
+
+    /// Folds one event into the routes told so far: `will_route` starts a route (with the step
+    /// that asked for it), and the events after it fill that route in. The one definition of how
+    /// events make routes, for the REPL, the inspector and a scenario's report.
+    static func fold(_ event: RouterEvent, step: RouteStep? = nil, into reports: inout [RouteReport]) {
+        switch event {
+        case .willRoute(let destination):
+            var report = RouteReport(requested: destination, instructions: [])
+            report.step = step
+            reports.append(report)
+        case .instruction(let instruction):
+            reports.indices.last.map { reports[$0].instructions.append(instruction) }
+        case .didRoute(let destination, _):
+            reports.indices.last.map { reports[$0].settled = destination }
+        case .failed(let destination, let failure):
+            reports.indices.last.map {
+                reports[$0].settled = destination
+                reports[$0].failure = failure
+            }
+        case .rolledBack(let instruction):
+            reports.indices.last.map { reports[$0].rolledBack.append(instruction) }
+        case .hostReported, .redirected:
+            break
+        }
     }
 }
