@@ -80,6 +80,13 @@ run() {
         # (For TSan a count of reports; for LSan, of leaked blocks.)
     fi
     [ "$count" = 0 ] || status=1
+    # A test process the sanitizer itself aborted ("ThreadSanitizer: nested bug in the same
+    # thread, aborting") was seen to leave `swift test` exiting 0: without Swift Testing's closing
+    # line, the run did not finish.
+    if ! grep -q -E '^.{0,4}Test run with [0-9]+ tests?' "$reports/test.log"; then
+        echo "== $sanitizer: the test run ended without its closing line: a test process died"
+        status=1
+    fi
     return $status
 }
 
