@@ -70,15 +70,7 @@ enum PortolanBinary {
         // Files, not pipes: nothing can block on a full pipe.
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            process.terminationHandler = { _ in continuation.resume() }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
-        }
+        try await process.runToEnd()
         return Run(
             status: process.terminationStatus,
             stdout: try String(contentsOf: out, encoding: .utf8),
