@@ -6,14 +6,11 @@ max_line_length = 120
 -- which may capture it (the scenario runner does).
 files["Sources/PortolanLua/Module/portolan.lua"] = { globals = { "print" } }
 
--- The expect library defines the scenario API.
-files["Sources/PortolanTools/Scenarios/ExpectLibrary.lua"] = { globals = { "expect", "expect_events", "exhaustive", "scenario", "skip" } }
-
 -- The linter's prelude wraps the `portolan` module's functions, and defines the function that
 -- the rewritten app calls to say on which line each node table stands, and the one the checker
 -- calls at the end.
 files["Sources/PortolanTools/Check/CheckPrelude.lua"] = {
-  globals = { "portolan", "__portolan_at", "__portolan_check_collect" },
+  globals = { "__portolan_at", "__portolan_check_collect" },
 }
 
 -- The editor definitions (`portolan types`) only describe: their functions have empty bodies, and

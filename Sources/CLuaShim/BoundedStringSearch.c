@@ -11,7 +11,7 @@
 #include <ctype.h>
 #include <string.h>
 
-/// A plain find is charged one step per candidate, plus one per this many bytes compared.
+/// A plain find is charged one step per candidate, plus one per this many bytes compared or skipped.
 static const size_t PLAIN_BYTES_PER_STEP = 64;
 
 /// Where a search starts, 0-based, from Lua's `init`: negative counts from the end, and anything at or before
@@ -46,8 +46,12 @@ static const char *plainSearch(StepMeter *meter, const char *haystack, size_t ha
     const char *found = NULL;
     long long steps = 0;
     for (const char *candidate = haystack; candidate <= last; candidate++) {
-        candidate = memchr(candidate, needle[0], (size_t)(last - candidate) + 1);
-        if (candidate == NULL) break;
+        const char *next = memchr(candidate, needle[0], (size_t)(last - candidate) + 1);
+        // The bytes memchr skipped are work too: a search of 64 MiB for a byte that is not there is one
+        // candidate, but a million steps.
+        steps += (long long)(((next != NULL ? next : last + 1) - candidate) / (ptrdiff_t)PLAIN_BYTES_PER_STEP);
+        if (next == NULL) break;
+        candidate = next;
         steps += stepsPerCandidate;
         if (memcmp(candidate + 1, needle + 1, needleLength - 1) == 0) {
             found = candidate;

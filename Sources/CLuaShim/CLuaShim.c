@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 // MARK: - Control block
 
@@ -17,6 +18,7 @@ typedef struct {
     long long instructionsUsed;
     int tripped;                   // CLUASHIM_TRIP_*
     int *interruptFlag;            // owned by Swift; NULL: none
+    long long deadline;            // CLOCK_MONOTONIC nanoseconds; 0: none
     void *owner;                   // the Swift LuaState, unretained; NULL while closing
     cluashim_swift_call call;
     cluashim_swift_release release;
@@ -69,26 +71,55 @@ static int hookStep(Control *c) {
 
 static void countHook(lua_State *L, lua_Debug *ar);
 
+/// "file:line: " of the first frame from `level` up that has a line: the script's, when a charged C function
+/// (a comparator table.sort calls) trips the limits from below another C function.
+static void pushScriptWhere(lua_State *L, int level) {
+    lua_Debug ar;
+    for (; lua_getstack(L, level, &ar); level++) {
+        lua_getinfo(L, "Sl", &ar);
+        if (ar.currentline > 0) {
+            lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+            return;
+        }
+    }
+    lua_pushliteral(L, "");
+}
+
 /// Once tripped, the hook runs on every instruction and raises each time, so a script cannot swallow the
 /// error with pcall and carry on: every Lua frame it returns to raises again until the host's pcall is reached.
 /// `level` is where the message says it happened: 0, the running Lua function (from the hook); 1, the Lua
 /// caller of the running C function.
 static void raiseTripped(lua_State *L, Control *c, int level) {
     lua_sethook(L, countHook, LUA_MASKCOUNT, 1);
-    luaL_where(L, level);
-    lua_pushstring(L, c->tripped == CLUASHIM_TRIP_INTERRUPT ? "interrupted" : "instruction budget exceeded");
+    pushScriptWhere(L, level);
+    const char *what = c->tripped == CLUASHIM_TRIP_INTERRUPT ? "interrupted"
+                     : c->tripped == CLUASHIM_TRIP_DEADLINE ? "time limit exceeded"
+                     : "instruction budget exceeded";
+    lua_pushstring(L, what);
     lua_concat(L, 2);
     lua_error(L);   // allowed in a count hook and in a C function; unwinds to the nearest pcall, never through Swift
 }
 
-/// Counts `work` against the budget and polls the interrupt: the one rule for Lua code (the hook) and for
-/// C functions that charge their own steps.
+static long long monotonicNanoseconds(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
+}
+
+/// Counts `work` against the budget, polls the interrupt and checks the deadline: the one rule for Lua code
+/// (the hook) and for C functions that charge their own steps. The deadline is read from the clock here, at
+/// most once per hook step (a vDSO call, some 20 ns per thousand instructions), so a handler past its time
+/// limit stops wherever it is, not only when it next waits.
 static void enforceLimits(lua_State *L, Control *c, long long work, int level) {
     if (c->tripped != CLUASHIM_TRIP_NONE) raiseTripped(L, c, level);
     // A plain load first: the exchange locks the bus, and the flag is almost always clear.
     if (c->interruptFlag != NULL && __atomic_load_n(c->interruptFlag, __ATOMIC_RELAXED) != 0
         && __atomic_exchange_n(c->interruptFlag, 0, __ATOMIC_SEQ_CST) != 0) {
         c->tripped = CLUASHIM_TRIP_INTERRUPT;
+        raiseTripped(L, c, level);
+    }
+    if (c->deadline != 0 && monotonicNanoseconds() > c->deadline) {
+        c->tripped = CLUASHIM_TRIP_DEADLINE;
         raiseTripped(L, c, level);
     }
     if (c->instructionBudget > 0) {
@@ -125,6 +156,10 @@ long long cluashim_instructionsused(lua_State *L) { return control(L)->instructi
 int cluashim_tripped(lua_State *L) { return control(L)->tripped; }
 
 void cluashim_setinterruptflag(lua_State *L, int *flag) { control(L)->interruptFlag = flag; }
+
+long long cluashim_monotonicnow(void) { return monotonicNanoseconds(); }
+long long cluashim_deadline(lua_State *L) { return control(L)->deadline; }
+void cluashim_setdeadline(lua_State *L, long long deadline) { control(L)->deadline = deadline > 0 ? deadline : 0; }
 void cluashim_flag_set(int *flag, int value) { __atomic_store_n(flag, value, __ATOMIC_SEQ_CST); }
 int cluashim_flag_get(int *flag) { return __atomic_load_n(flag, __ATOMIC_SEQ_CST); }
 

@@ -51,19 +51,21 @@ static int refuseWrite(lua_State *L) {
                       lua_tostring(L, -1), lua_tostring(L, lua_upvalueindex(3)));
 }
 
-/// The iterator __pairs hands out: `next` of the shown table, which a script cannot replace.
+/// The iterator __pairs hands out: `next` over the shown table, which is its upvalue. The state the
+/// iteration carries (the loop's invariant value, which `pairs` returns to the script) is the view
+/// itself, never the shown table: a script that keeps it holds only the read-only view.
 static int nextOfShown(lua_State *L) {
-    luaL_checktype(L, 1, LUA_TTABLE);
     lua_settop(L, 2);
-    if (lua_next(L, 1)) return 2;
+    if (lua_next(L, lua_upvalueindex(1))) return 2;
     lua_pushnil(L);
     return 1;
 }
 
-/// __pairs(view): the shown table's own iteration.
+/// __pairs(view): the shown table's own iteration, through a closure that alone holds the shown table.
 static int pairsOfShown(lua_State *L) {
-    lua_pushcfunction(L, nextOfShown);
     lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushcclosure(L, nextOfShown, 1);
+    lua_pushvalue(L, 1);
     lua_pushnil(L);
     return 3;
 }
@@ -184,3 +186,18 @@ static int p_pushshowntable(lua_State *L) {
 }
 
 int cluashim_ppushshowntable(lua_State *L) { return protect(L, p_pushshowntable, 0, 1); }
+
+/// metatable_of(v): v's metatable, even when a `__metatable` field hides it from `getmetatable`. For the host's
+/// own Lua, which locks the metatables it hands scripts and still needs to know its own objects by them.
+static int rawMetatable(lua_State *L) {
+    luaL_checkany(L, 1);
+    if (!lua_getmetatable(L, 1)) lua_pushnil(L);
+    return 1;
+}
+
+static int p_pushrawmetatable(lua_State *L) {
+    lua_pushcfunction(L, rawMetatable);
+    return 1;
+}
+
+int cluashim_ppushrawmetatable(lua_State *L) { return protect(L, p_pushrawmetatable, 0, 1); }

@@ -2,8 +2,11 @@
 // doors left in them (binary chunks, collector tuning, finalizers, unbounded pattern matching), and the
 // controlled `require`.
 #include "BoundedStringSearch.h"
+#include "ChargedLibrary.h"
 #include "CLuaShim.h"
+#include "HostEnvironment.h"
 #include "Protect.h"
+#include "StepCharge.h"
 #include "ReadOnlyTables.h"
 
 #include <stdio.h>
@@ -18,6 +21,8 @@ int cluashim_popenlibs(lua_State *L) { return protect(L, p_openlibs, 0, 0); }
 
 /// `load` forcing text mode: binary chunks bypass the compiler's checks and can crash the VM.
 static int sandboxLoad(lua_State *L) {
+    // Compiling runs in C, unseen by the count hook: a text is charged by its size (64 bytes a step).
+    if (lua_type(L, 1) == LUA_TSTRING) cluashim_chargesteps(L, 1 + (long long)(lua_rawlen(L, 1) / 64));
     int n = lua_gettop(L);
     if (n >= 3) {
         lua_pushliteral(L, "t");
@@ -207,6 +212,8 @@ static int p_opensandbox(lua_State *L) {
         lua_pop(L, 1);
     }
 
+    chargeLibraryCalls(L);   // first: the wrappers below call these as scripts do
+
     lua_pushglobaltable(L);
     static const char *const removed[] = {"dofile", "loadfile", "loadstring", NULL};
     for (const char *const *name = removed; *name != NULL; name++) {
@@ -244,6 +251,7 @@ static int p_opensandbox(lua_State *L) {
         {LUA_COLIBNAME, "the coroutine library"},
     };
     for (size_t i = 0; i < sizeof shared / sizeof shared[0]; i++) replaceGlobalByView(L, shared[i][0], shared[i][1]);
+    captureHostEnvironment(L);   // last: the host's chunks see these globals whatever scripts do later
     return 0;
 }
 

@@ -35,7 +35,7 @@ extension LuaState {
     }
 
     /// Loads a chunk compiled by ``compile(_:chunkName:)`` into this state, as a function.
-    public func load(_ compiled: LuaCompiledChunk) throws(LuaError) -> LuaValue {
+    public func load(_ compiled: LuaCompiledChunk, environment: LuaChunkEnvironment = .globals) throws(LuaError) -> LuaValue {
         let L = thread
         try ensureStack(L, 4)
         let status = compiled.bytecode.withUnsafeBufferPointer { buffer in
@@ -47,6 +47,18 @@ extension LuaState {
         }
         try check(status, on: L)
         defer { cluashim_pop(L, 1) }
+        if environment == .host { try check(cluashim_pusehostenvironment(L), on: L) }
         return try value(at: -1, on: L)
     }
+}
+
+/// The globals a chunk runs with.
+public enum LuaChunkEnvironment: Sendable {
+    /// The state's global table, which every script shares and may change.
+    case globals
+    /// The host's environment: the globals as the sandbox made them, before any script ran, which
+    /// no script can reach or change (HostEnvironment.c). For the chunks the host and its tools own,
+    /// so that an app that rebinds `coroutine` or `error` cannot change what they do. Its `_G` is
+    /// the scripts' global table. A state without a sandbox has none: the chunk keeps the globals.
+    case host
 }

@@ -15,6 +15,8 @@ public struct LuaError: Error, Hashable, CustomStringConvertible {
         case instructionLimit
         /// The call was interrupted (``LuaInterrupt``).
         case interrupted
+        /// The call ran past its time limit (``LuaState/withTimeLimit(_:_:)``).
+        case timeLimit
         /// A value could not be moved between Lua and Swift: a cyclic or too deep table, a reference from
         /// another state.
         case conversion

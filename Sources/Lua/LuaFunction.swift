@@ -109,7 +109,7 @@ extension LuaError.Kind {
     /// Errors whose message Lua already positioned (`app.lua:3: …`), raised again unchanged.
     var cameFromLua: Bool {
         switch self {
-        case .syntax, .runtime, .memory, .messageHandler, .instructionLimit, .interrupted: true
+        case .syntax, .runtime, .memory, .messageHandler, .instructionLimit, .interrupted, .timeLimit: true
         case .conversion, .file, .usage: false
         }
     }

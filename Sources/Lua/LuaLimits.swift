@@ -54,4 +54,19 @@ extension LuaState {
     public var instructionsUsed: Int {
         Int(cluashim_instructionsused(mainThread))
     }
+
+    /// Runs `body` with a time limit that the count hook checks, as it checks the budget: a call
+    /// still running `limit` from now raises `time limit exceeded` (``LuaError/Kind/timeLimit``)
+    /// wherever it is, inside a long C library call too, since those charge their work. A limit
+    /// set around this one still holds: the earlier deadline wins. Restored afterwards.
+    public func withTimeLimit<T, E: Error>(_ limit: Duration, _ body: () throws(E) -> T) throws(E) -> T {
+        let previous = cluashim_deadline(mainThread)
+        let (seconds, attoseconds) = limit.components
+        // Clamped: a limit of years is no limit, and must not overflow the nanosecond clock.
+        let nanoseconds = seconds >= 1_000_000_000 ? Int64.max / 2 : max(0, seconds) * 1_000_000_000 + attoseconds / 1_000_000_000
+        let deadline = cluashim_monotonicnow() + nanoseconds
+        cluashim_setdeadline(mainThread, previous > 0 ? min(previous, deadline) : deadline)
+        defer { cluashim_setdeadline(mainThread, previous) }
+        return try body()
+    }
 }

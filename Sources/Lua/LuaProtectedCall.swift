@@ -41,6 +41,7 @@ extension LuaState {
         switch Int(cluashim_tripped(mainThread)) {
         case CLUASHIM_TRIP_BUDGET: return LuaError(.instructionLimit, "instruction budget exceeded (the script caught it and went on)")
         case CLUASHIM_TRIP_INTERRUPT: return LuaError(.interrupted, "interrupted (the script caught it and went on)")
+        case CLUASHIM_TRIP_DEADLINE: return LuaError(.timeLimit, "time limit exceeded (the script caught it and went on)")
         default: return nil
         }
     }
@@ -62,6 +63,7 @@ extension LuaState {
             switch Int(cluashim_tripped(mainThread)) {
             case CLUASHIM_TRIP_BUDGET: return .instructionLimit
             case CLUASHIM_TRIP_INTERRUPT: return .interrupted
+            case CLUASHIM_TRIP_DEADLINE: return .timeLimit
             default: break
             }
         }

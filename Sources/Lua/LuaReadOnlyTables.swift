@@ -34,4 +34,15 @@ extension LuaState {
         defer { cluashim_pop(L, 1) }
         return try value(at: -1, on: L)
     }
+
+    /// `metatable_of(v)` as a Lua function: v's metatable even when a `__metatable` field hides it.
+    /// For the host's own Lua, which locks every metatable it hands scripts (so that no script can
+    /// rewrite how the host's objects print or behave) and still knows its objects by them.
+    public func rawMetatableFunction() throws(LuaError) -> LuaValue {
+        let L = thread
+        try ensureStack(L, 4)
+        try check(cluashim_ppushrawmetatable(L), on: L)
+        defer { cluashim_pop(L, 1) }
+        return try value(at: -1, on: L)
+    }
 }

@@ -85,10 +85,12 @@ import Testing
 
     /// Issue 10, item 5: an app that redefined `expect` (or `scenario`, or a builtin the scenario
     /// calls) made failing tests pass. The scenario file's globals are its own; its assignments
-    /// still reach the app (`logged_in = true`), and it still sees the app's globals.
+    /// still reach the app (`logged_in = true`), and it still sees the app's globals. Issue 18:
+    /// the library is not in the app's globals at all.
     @Test func anAppThatRedefinesTheScenarioLibraryCannotMakeAFailingScenarioPass() async throws {
         let sabotage = """
-            scenario.each = function() end
+            assert(scenario == nil and expect == nil and skip == nil and expect_events == nil and exhaustive == nil,
+              "the scenario library is in the app's globals")
             expect = function() end
             scenario = function() end
             tostring = function() return "same" end

@@ -58,6 +58,7 @@ enum {
     CLUASHIM_TRIP_NONE = 0,
     CLUASHIM_TRIP_BUDGET = 1,
     CLUASHIM_TRIP_INTERRUPT = 2,
+    CLUASHIM_TRIP_DEADLINE = 3,
 };
 
 /// Results of a Swift function called through the trampoline, when negative.
@@ -99,6 +100,12 @@ void cluashim_sethook(lua_State *L1);
 /// One of CLUASHIM_TRIP_*.
 int cluashim_tripped(lua_State *L);
 
+/// The time limit the hook checks, in cluashim_monotonicnow()'s nanoseconds; 0 or less: none. Passing it raises
+/// "time limit exceeded" as the budget does (pcall cannot swallow it).
+void cluashim_setdeadline(lua_State *L, long long deadline);
+long long cluashim_deadline(lua_State *L);
+/// CLOCK_MONOTONIC in nanoseconds.
+long long cluashim_monotonicnow(void);
 /// The flag the hook polls; owned by Swift, which keeps it alive longer than the state.
 void cluashim_setinterruptflag(lua_State *L, int *flag);
 /// Async-signal-safe: an atomic store.
@@ -158,6 +165,11 @@ int cluashim_preadonlyglobal(lua_State *L, const char *name, const char *descrip
 int cluashim_psetviewswritable(lua_State *L, int writable);
 /// Pushes `shown(t)`: the table a read-only view shows, or `t` itself (raw reads only, no metamethod runs).
 int cluashim_ppushshowntable(lua_State *L);
+/// Pushes `metatable_of(v)`: v's metatable even when `__metatable` hides it (for the host's own Lua only).
+int cluashim_ppushrawmetatable(lua_State *L);
+/// Gives the main chunk on top the host's environment as its `_ENV` (HostEnvironment.c): the globals as the
+/// sandbox made them, which no script can change. The function stays on the stack. No-op without a sandbox.
+int cluashim_pusehostenvironment(lua_State *L);
 /// Pushes a table holding the sandbox's bounded `find`, `match`, `gmatch` and `gsub` (the string library's, with
 /// every step of a match charged to the instruction budget and the interrupt polled), so that tests and
 /// benchmarks can set them beside liblua5.4's in a state with every library.

@@ -181,7 +181,8 @@ public final class Router: Sendable {
     public func resolve(url: String) -> Result<URLResolution, RouteFailure> {
         let (redirects, graph) = state.withLock { ($0.redirects, $0.tree.graph) }
         return Result { () throws(RouteFailure) in
-            try graph.resolve(url: try redirects.apply(to: url, limit: configuration.maxRedirects))
+            try graph.checkOrigin(ofReceived: url)
+            return try graph.resolve(url: try redirects.apply(to: url, limit: configuration.maxRedirects))
         }
     }
 

@@ -27,10 +27,7 @@ extension NavigationGraph {
         } catch {
             throw RouteFailure(.invalid, "malformed URL '\(Excerpt.of(text))': \(error)")
         }
-        guard urlRoutes.origins.accepts(url) else {
-            throw RouteFailure(
-                .unreachable, "'\(Excerpt.of(text))' comes from outside the app, which accepts \(urlRoutes.origins.summary)")
-        }
+        try checkOrigin(ofReceived: text)   // again after the redirect rules: a template may name an origin
         guard let match = urlRoutes.match(url) else {
             throw RouteFailure(.unreachable, "no route matches '\(Excerpt.of(text))'")
         }
@@ -42,6 +39,24 @@ extension NavigationGraph {
             url: text, node: match.value, pattern: match.pattern.text,
             destination: try destination(of: entries), parameters: match.parameters,
             query: match.query, fragment: match.fragment)
+    }
+
+    /// Refuses a URL from an origin the app does not accept (`hosts`, `schemes`). Checked on the
+    /// URL as received, before any redirect rule runs: a rule that rewrites
+    /// `https://evil.example/films/2` to `/films/2` must not make a foreign link routable. With
+    /// origins declared, a URL that does not parse is refused too, since its origin is unknown.
+    public func checkOrigin(ofReceived text: String) throws(RouteFailure) {
+        let origins = urlRoutes.origins
+        guard !origins.isOpen else { return }
+        let url: ParsedURL
+        do {
+            url = try ParsedURL(parsing: text)
+        } catch {
+            throw RouteFailure(.invalid, "malformed URL '\(Excerpt.of(text))': \(error)")
+        }
+        guard origins.accepts(url) else {
+            throw RouteFailure(.unreachable, "'\(Excerpt.of(text))' comes from outside the app, which accepts \(origins.summary)")
+        }
     }
 
     private func destination(of entries: [Entry]) throws(RouteFailure) -> Destination {

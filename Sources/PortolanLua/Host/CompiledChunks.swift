@@ -21,15 +21,17 @@ enum CompiledChunks {
     private static let limit = 256
     private static let cache = Mutex<[Key: LuaCompiledChunk]>([:])
 
-    /// `source` compiled as `chunkName`, loaded into `state` as a function.
-    static func function(_ source: [UInt8], chunkName: String, in state: LuaState) throws(LuaError) -> LuaValue {
+    /// `source` compiled as `chunkName`, loaded into `state` as a function with `environment`.
+    static func function(
+        _ source: [UInt8], chunkName: String, in state: LuaState, environment: LuaChunkEnvironment = .globals
+    ) throws(LuaError) -> LuaValue {
         let key = Key(chunkName: chunkName, source: source)
         if let compiled = cached(key) {
-            return try state.load(compiled)
+            return try state.load(compiled, environment: environment)
         }
         let compiled = try state.compile(source, chunkName: chunkName)
         store(compiled, for: key)
-        return try state.load(compiled)
+        return try state.load(compiled, environment: environment)
     }
 
     /// Compiles into the cache, on a thread of Dispatch's global pool, those of `chunks` that are

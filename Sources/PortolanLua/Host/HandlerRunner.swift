@@ -94,9 +94,16 @@ extension HostCore {
         while true {
             let outcome: LuaCoroutine.Outcome
             do {
-                outcome = try resume(coroutine, input, budget: configuration.handlerInstructionBudget)
+                // The time limit holds while the handler runs too (the count hook checks it), not only
+                // while it waits: a handler busy in a long C library call stops at its limit.
+                outcome = try state.withTimeLimit(deadline - ContinuousClock.now) { () throws(LuaError) in
+                    try resume(coroutine, input, budget: configuration.handlerInstructionBudget)
+                }
             } catch {
                 if error.kind == .interrupted { throw RouteStopped(.interrupted) }
+                if error.kind == .timeLimit {
+                    throw HandlerTimeout("the handler did not finish within \(configuration.handlerTimeout): \(error.message)")
+                }
                 throw HandlerError(error.message)
             }
             switch outcome {

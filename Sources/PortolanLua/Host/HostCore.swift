@@ -97,14 +97,15 @@ final class HostCore: @unchecked Sendable {
     private func installModule() throws {
         // The module's chunks raise a script's misuse at the script's line, never at their own.
         try state.setLibraryChunk(PortolanModule.chunkName)
-        let printer = try run(PortolanModule.printer, [])
+        let printer = try run(PortolanModule.printer, [try state.rawMetatableFunction()])
         guard printer.count == 2 else { throw HostError("the printer of values returned \(printer.count) values") }
         sortedKeys = printer[1]
         let checkers = try run(
             PortolanModule.nodeDescription,
             [.array(HandlerName.allCases.map { .string($0.rawValue) }), .integer(Int64(NavigationGraph.maximumDepth))])
         guard checkers.count == 2 else { throw HostError("the node-table checkers returned \(checkers.count) values") }
-        let chunk = try CompiledChunks.function(PortolanModule.source, chunkName: PortolanModule.chunkName, in: state)
+        let chunk = try CompiledChunks.function(
+            PortolanModule.source, chunkName: PortolanModule.chunkName, in: state, environment: .host)
         let urlRules = try run(PortolanModule.urlRules, []).first ?? .nil
         let flows = try run(PortolanModule.flows, []).first ?? .nil
         let results = try state.call(chunk, [try bridge(), printer[0], checkers[0], checkers[1], urlRules, flows])
@@ -116,9 +117,10 @@ final class HostCore: @unchecked Sendable {
         try state.makeReadOnly(global: "portolan", description: "the portolan module")
     }
 
-    /// What a part of the module returns.
+    /// What a part of the module returns. Each runs in the host's environment, as the module does:
+    /// what they call is what the sandbox gave, whatever globals an app rebinds.
     private func run(_ part: PortolanModule.Part, _ arguments: [LuaValue]) throws -> [LuaValue] {
-        let chunk = try CompiledChunks.function(part.source, chunkName: part.chunkName, in: state)
+        let chunk = try CompiledChunks.function(part.source, chunkName: part.chunkName, in: state, environment: .host)
         return try state.call(chunk, arguments)
     }
 
@@ -250,6 +252,9 @@ final class HostCore: @unchecked Sendable {
     func resolve(url: String, functionRulesApplied: Bool = false) -> Result<URLResolution, RouteFailure> {
         do {
             let router = try requireRouter()
+            // The origin of the URL as received, before any rule (the module checks it before its
+            // own rules, with `origin_refusal`, when it has applied them).
+            if !functionRulesApplied { try router.tree.graph.checkOrigin(ofReceived: url) }
             let rewritten = functionRulesApplied ? url : try rewrittenByFunctionRules(url)
             return router.resolve(url: rewritten)
         } catch {
@@ -362,10 +367,12 @@ final class HostCore: @unchecked Sendable {
         try state.withInstructionBudget(budget) { () throws(LuaError) in try coroutine.resume(input) }
     }
 
-    func loadChunk(_ source: String, chunkName: String) throws(HostError) -> LuaValue {
+    func loadChunk(
+        _ source: String, chunkName: String, environment: LuaChunkEnvironment = .globals
+    ) throws(HostError) -> LuaValue {
         chunksLoaded += 1
         do {
-            return try CompiledChunks.function(Array(source.utf8), chunkName: chunkName, in: state)
+            return try CompiledChunks.function(Array(source.utf8), chunkName: chunkName, in: state, environment: environment)
         } catch {
             throw HostError(error)
         }

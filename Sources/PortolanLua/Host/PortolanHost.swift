@@ -146,8 +146,9 @@ public actor PortolanHost {
 
     /// Runs a tool's chunk that wraps functions of the `portolan` module (the linter's prelude
     /// records each `portolan.app`): the module is read-only to scripts, and writable only here.
+    /// The chunk runs in the host's environment, as the module does.
     package func extendModule(running source: String, chunkName: String) throws(HostError) {
-        let chunk = try core.loadChunk(source, chunkName: chunkName)
+        let chunk = try core.loadChunk(source, chunkName: chunkName, environment: .host)
         do {
             _ = try core.state.withReadOnlyTablesWritable { () throws(HostError) in try core.drive(chunk, []) }
         } catch let error as HostError {
@@ -172,8 +173,12 @@ public actor PortolanHost {
 
     /// Runs `source` as a script's main flow with `arguments` as its `...`, and returns what it
     /// returns: how tools hand values to Lua (chunk arguments, never text spliced into source).
-    public func values(running source: String, chunkName: String, arguments: [LuaValue] = []) throws(HostError) -> [LuaValue] {
-        try core.drive(try core.loadChunk(source, chunkName: chunkName), arguments)
+    /// A tool's own chunk runs in the host's environment (`.host`), so that what it calls is what
+    /// the sandbox gave, whatever globals the app rebinds.
+    public func values(
+        running source: String, chunkName: String, arguments: [LuaValue] = [], environment: LuaChunkEnvironment = .globals
+    ) throws(HostError) -> [LuaValue] {
+        try core.drive(try core.loadChunk(source, chunkName: chunkName, environment: environment), arguments)
     }
 
     /// Calls a Lua function as a script's main flow and returns what it returns.

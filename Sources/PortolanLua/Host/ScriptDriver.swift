@@ -15,6 +15,11 @@ extension HostCore {
             let outcome: LuaCoroutine.Outcome
             do {
                 outcome = try resume(coroutine, input, budget: scriptInstructionBudget)
+            } catch where error.kind == .conversion && coroutine.status == .suspended {
+                // What the script yielded cannot cross to Swift (a cyclic or too deep destination):
+                // the request fails as invalid, at the script's call, and the script goes on.
+                input = RouteResult.failure(RouteFailure(.invalid, error.message)).luaValues
+                continue
             } catch {
                 throw HostError(error)
             }

@@ -15,6 +15,7 @@ extension HostCore {
         let caller = try state.callerErrorFunctions()
         table[.string("error_at_caller")] = caller.errorAtCaller
         table[.string("keep_caller")] = caller.keepCaller
+        table[.string("metatable_of")] = try state.rawMetatableFunction()
         return .table(table)
     }
 
@@ -51,6 +52,17 @@ extension HostCore {
             ("excerpt", { arguments in [.string(Excerpt.of(arguments.first?.stringValue ?? ""))] }),
             // Invalid UTF-8 decodes with replacement characters, which cannot change the verdict.
             ("is_url", { arguments in [.boolean(arguments.first?.stringValue.map(ParsedURL.isURL) ?? false)] }),
+            // Before the module's redirect rules run: a URL from an origin the app does not accept.
+            ("origin_refusal", { [weak self] arguments in
+                guard let graph = try self.unwrap().router?.tree.graph else { return [.nil] }
+                let url = arguments.first?.stringValue ?? ""
+                do throws(RouteFailure) {
+                    try graph.checkOrigin(ofReceived: url)
+                    return [.nil]
+                } catch {
+                    return [error.luaFields]
+                }
+            }),
             ("intercepting", { [weak self] _ in
                 try self.unwrap().hasInterceptors = true
                 return []

@@ -11,6 +11,11 @@ local function add_module_functions(rules, bridge, route_error)
   -- rules.target for the functions that answer nil and an error rather than raise: a rule that
   -- returns a table, raises or loops makes that one call fail as `invalid`, not the script.
   function rules.destination(dest)
+    -- The origin of the URL as received, before any rule can rewrite it into a path.
+    if type(dest) == "string" and bridge.is_url(dest) then
+      local refusal = bridge.origin_refusal(dest)
+      if refusal then return nil, route_error(refusal) end
+    end
     local ok, result = pcall(rules.target, dest)
     if ok then return result end
     return nil, route_error { kind = "invalid", message = tostring(result) }

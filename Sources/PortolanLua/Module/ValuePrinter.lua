@@ -3,7 +3,9 @@
 -- expect library's comparison shares).
 -- The builtins the printer calls, captured before any app runs: the expect library's messages use
 -- this printer, and an app that redefines `type` must not garble them.
-local type, tostring, pairs, ipairs, getmetatable = type, tostring, pairs, ipairs, getmetatable
+-- `metatable_of` sees through a locked metatable (`__metatable`), as `getmetatable` does not.
+local metatable_of = ...
+local type, tostring, pairs, ipairs, rawget = type, tostring, pairs, ipairs, rawget
 local format, concat, sort = string.format, table.concat, table.sort
 
 local function sorted_keys(t)
@@ -22,8 +24,8 @@ end
 local function show(value, indent, seen)
   if type(value) == "string" then return format("%q", value) end
   if type(value) ~= "table" then return tostring(value) end
-  local mt = getmetatable(value)
-  if mt and mt.__tostring then return tostring(value) end
+  local mt = metatable_of(value)
+  if mt and rawget(mt, "__tostring") then return tostring(value) end
   if seen[value] then return "<cycle>" end
   seen[value] = true
   local keys = sorted_keys(value)

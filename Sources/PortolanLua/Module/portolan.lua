@@ -14,8 +14,12 @@ local host = {}
 -- (CallerErrors.c): `error(message, 2)` would name a line of the module when it was tail-called.
 local error_at_caller = bridge.error_at_caller
 
+-- The module runs in the host's environment (HostEnvironment.c): the globals it reads are the
+-- sandbox's, captured before any app ran, so an app that rebinds `coroutine` or `table` cannot
+-- change what a route returns. `_G` is the scripts' own global table.
+
 -- Output goes through the host, which may capture it (the scenario runner does).
-function print(...)
+_G.print = function(...)
   local parts = {}
   for i = 1, select("#", ...) do parts[i] = tostring((select(i, ...))) end
   bridge.write(table.concat(parts, "\t"))
@@ -43,9 +47,12 @@ end
 
 -- Errors ------------------------------------------------------------------------------------------
 
-local RouteError = {}
-RouteError.__index = RouteError
-RouteError.__name = "portolan.error"
+-- Every metatable the module hands scripts is locked (`__metatable`): `getmetatable(err)` answers
+-- its name, so a script cannot rewrite how every error prints or what a request's methods do. The
+-- module knows its own objects by `metatable_of`, which sees through the lock.
+local metatable_of = bridge.metatable_of
+
+local RouteError = { __name = "portolan.error", __metatable = "portolan.error" }
 function RouteError.__tostring(e)
   local text = e.kind
   if e.instruction then text = text .. " at " .. e.instruction end
@@ -87,7 +94,10 @@ local function route(dest, step)
   if role() == "script" then
     return outcome(coroutine.yield(MARK, "route", dest, step))
   end
-  local ok, result = bridge.enqueue(dest, step)
+  -- A destination that cannot cross to Swift (a cyclic or too deep table) raises in the bridge's
+  -- conversion: it is an invalid route, returned as one, as from a script's main flow.
+  local called, ok, result = pcall(bridge.enqueue, dest, step)
+  if not called then return nil, route_error { kind = "invalid", message = tostring(ok) } end
   if not ok then return nil, route_error(result) end
   return { pending = true, destination = dest }
 end
@@ -222,8 +232,8 @@ end
 
 -- Interceptors ------------------------------------------------------------------------------------
 
-local Deny = { __name = "portolan.deny" }
-local Redirect = { __name = "portolan.redirect" }
+local Deny = { __name = "portolan.deny", __metatable = "portolan.deny" }
+local Redirect = { __name = "portolan.redirect", __metatable = "portolan.redirect" }
 
 function portolan.deny(reason)
   return setmetatable({ reason = reason ~= nil and tostring(reason) or "denied" }, Deny)
@@ -247,13 +257,14 @@ function portolan.intercept(fn)
   bridge.intercepting()
 end
 
-local Request = {}
-Request.__index = Request
-Request.__name = "portolan.request"
+local Request = {}   -- a request's methods
+local RequestMetatable = { __index = Request, __name = "portolan.request", __metatable = "portolan.request" }
 
 --- Whether the route ends at, or passes through, the node `id`.
 function Request:goes_to(id)
-  if getmetatable(self) ~= Request then error_at_caller("request:goes_to(id) is a method: call it with a colon") end
+  if metatable_of(self) ~= RequestMetatable then
+    error_at_caller("request:goes_to(id) is a method: call it with a colon")
+  end
   for _, entry in ipairs(self.destination) do
     if entry.id == id then return true end
   end
@@ -264,7 +275,7 @@ end
 local function verdict(decision, who)
   if decision == nil or decision == true then return nil end
   if decision == false then return "deny", "denied by " .. who end
-  local mt = getmetatable(decision)
+  local mt = metatable_of(decision)
   if mt == Deny then return "deny", decision.reason end
   if mt == Redirect then return "redirect", decision.destination, decision.resume end
   error(who .. " returned a " .. type(decision)
@@ -273,7 +284,7 @@ end
 
 function host.run_interceptors(request)
   driven[coroutine.running()] = "handler"
-  setmetatable(request, Request)
+  setmetatable(request, RequestMetatable)
   for _, fn in ipairs(interceptors) do
     local kind, value, resume = verdict(fn(request), "an interceptor")
     if kind then return kind, value, resume end
@@ -306,6 +317,7 @@ end
 
 -- `info.destination` is built only when a handler reads it: most never do, and it is the whole path.
 local Info = {
+  __metatable = "portolan.info",
   __index = function(info, key)
     local read = key == "destination" and bridge.destination or key == "step" and bridge.step or nil
     if read == nil then return nil end

@@ -1,5 +1,8 @@
+-- The prelude runs in the host's environment (HostEnvironment.c), so the builtins it calls are the
+-- sandbox's whatever the app rebinds; what the app must reach, it sets in the app's globals (`_G`).
+local portolan = _G.portolan
 local lines = setmetatable({}, { __mode = "k" })
-function __portolan_at(line, t)
+_G.__portolan_at = function(line, t)
   if type(t) == "table" and lines[t] == nil then lines[t] = line end
   return t
 end
@@ -61,7 +64,7 @@ local function describe(node, visiting)
 end
 
 -- What the app declared, as a plain description: the checker calls this once the app has run.
-function __portolan_check_collect()
+_G.__portolan_check_collect = function()
   local app = apps[#apps]
   local report = { apps = #apps, rules = rules, function_rules = function_rules }
   if app then

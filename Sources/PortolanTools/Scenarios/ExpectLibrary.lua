@@ -2,8 +2,11 @@
 -- line), and the printer's order of keys.
 local report, printer, sorted_keys = ...
 
--- The builtins this library calls, captured before the app runs: an app that redefines `error`
--- or `type` cannot make a failing expectation pass.
+-- The library runs in the host's environment (HostEnvironment.c): the builtins it calls are the
+-- sandbox's, whatever the app rebinds, so an app that redefines `error` or `type` cannot make a
+-- failing expectation pass. Its API (`expect`, `expect_events`, `exhaustive`, `scenario`, `skip`)
+-- lives only in the scenario file's globals, never in the app's: an observer that could call
+-- `skip()` or `expect_events({})` would turn failures into skips or drain the journal.
 local error, type, tostring, pairs, ipairs = error, type, tostring, pairs, ipairs
 local select, setmetatable, concat, max = select, setmetatable, table.concat, math.max
 local load, next, G, pcall = load, next, _G, pcall
@@ -94,8 +97,10 @@ local function mismatch(actual, expected, message)
     .. "\n  but got " .. block(actual, shown_actual)
 end
 
+local library = {}
+
 --- Fails the scenario at the caller's line unless `actual` deeply equals `expected`.
-function expect(...)
+function library.expect(...)
   if select("#", ...) < 2 then
     error("expect(actual, expected [, message]) needs an expected value (nil too)", 2)
   end
@@ -113,7 +118,7 @@ local exhaustive_mode = EXHAUSTIVE
 --- Fails the scenario at the caller's line unless the router's events since the previous
 --- `expect_events` (or since the scenario began) are exactly `expected`, in order, in their
 --- canonical text: `will_route root > a`, `enter a`, `did_route root > a`, `failed denied root > b`.
-function expect_events(expected, message)
+function library.expect_events(expected, message)
   if not running then error("expect_events({ ... }) can only be called inside a scenario", 2) end
   if type(expected) ~= "table" or not is_list(expected) then
     error("expect_events(events [, message]): events must be a list of strings", 2)
@@ -129,7 +134,7 @@ end
 
 --- Makes events left unasserted by `expect_events` at the end of the scenario fail it: at the top
 --- of a file, for each of its scenarios.
-function exhaustive()
+function library.exhaustive()
   exhaustive_mode = true
 end
 
@@ -189,8 +194,7 @@ local function each(rows, name_format, fn)
   end
 end
 
--- A `scenario` table. The app's globals and the scenario file's each get their own, so that an
--- app that replaces `scenario.each` does so for itself only.
+-- The `scenario` table: callable, with `each`.
 local function scenario_table()
   return setmetatable({ each = each }, {
     __call = function(_, name, fn)
@@ -205,10 +209,10 @@ end
 --- Declares a scenario. The runner lists them first, then runs each alone in a fresh state.
 --- `scenario.each(rows, name, fn)` declares one per row: `fn` gets the row's values (a sequence is
 --- unpacked), and the name is `string.format(name, values...)`.
-scenario = scenario_table()
+library.scenario = scenario_table()
 
 --- Stops the running scenario and counts it as skipped.
-function skip(reason)
+function library.skip(reason)
   if not running then error("skip(reason) can only be called inside a scenario", 2) end
   report("skip", reason ~= nil and tostring(reason) or "")
   error(SKIP, 0)
@@ -216,14 +220,14 @@ end
 
 -- The scenario file's globals ------------------------------------------------------------------------
 
--- A scenario file runs with globals of its own: the builtins and this library as they are now,
--- before any app runs, then the app's globals for every other name (`login`, `logged_in`), and
--- its assignments go to the app's globals. So an app that redefines `expect`, `error` or
--- `tostring` changes them for itself, not for the scenario that tests it.
+-- A scenario file runs with globals of its own: the builtins as they are now, before any app
+-- runs, and this library, then the app's globals for every other name (`login`, `logged_in`),
+-- and its assignments go to the app's globals. So an app that redefines `error` or `tostring`
+-- changes them for itself, not for the scenario that tests it.
 local scenario_globals = {}
 for name, value in next, G do scenario_globals[name] = value end
-scenario_globals.scenario = scenario_table()
-setmetatable(scenario_globals, { __index = G, __newindex = G })
+for name, value in next, library do scenario_globals[name] = value end
+setmetatable(scenario_globals, { __index = G, __newindex = G, __metatable = "scenario globals" })
 
 -- The runner compiles the scenario file with this, its text given as a string.
 return function(source, chunk_name)

@@ -225,7 +225,10 @@ public struct ScenarioRunner: Sendable {
         let compile: LuaValue
         do {
             let runner = try host.function { session.handle($0) }
-            compile = try host.values(running: expectLibrarySource, chunkName: "=expect", arguments: [runner, try host.valuePrinter, host.keyOrder]).first ?? .nil
+            compile = try host.values(
+                running: expectLibrarySource, chunkName: "=expect", arguments: [runner, try host.valuePrinter, host.keyOrder],
+                environment: .host
+            ).first ?? .nil
         } catch {
             return .failed("cannot install scenario and expect: \(error.message)", session.snapshot)
         }
