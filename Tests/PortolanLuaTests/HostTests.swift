@@ -14,7 +14,7 @@ let testApp = """
             { id = "slow", enter = function() portolan.wait(0.01) calls[#calls + 1] = "slow done" end },
             { id = "loops", enter = function() while true do end end },
             { id = "hangs", enter = function() while true do portolan.wait(0.05) end end },
-            { id = "greedy", enter = function() local t = {} for i = 1, 1e9 do t[i] = string.rep("x", 1000) .. i end end },
+            { id = "greedy", enter = function() local s, t = string.rep("x", 1 << 20), {} for i = 1, 1e9 do t[i] = s .. i end end },
             { id = "throws", enter = function() error("kaboom") end },
             { id = "refuses", enter = function() return false, "not today" end },
             { id = "weird", enter = function() return 42 end },

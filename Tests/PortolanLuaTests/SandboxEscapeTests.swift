@@ -31,6 +31,8 @@ import Testing
 
     static let attempts: [Attempt] = EscapeAttempts.bytecodeAndLoaders + EscapeAttempts.sharedTables
         + EscapeAttempts.environmentsAndFinalizers + EscapeAttempts.errorsAndCoroutines + EscapeAttempts.resources
+        + EscapeAttempts.viewReferences + EscapeAttempts.hostChunkGlobals + EscapeAttempts.chargedCalls
+        + EscapeAttempts.unconvertibleDestinations
 
     /// The app each attempt runs in: `x` runs the attempt as its enter handler; a coroutine made
     /// while the app loads, before any handler's hook, waits in `early`.
@@ -48,7 +50,10 @@ import Testing
     }
 
     private static func outcome(of attempt: Attempt) async throws -> (outcome: String, host: PortolanHost) {
-        let host = try PortolanHost(configuration: HostConfiguration(handlerTimeout: .seconds(5)))
+        // A time limit no attempt reaches, even with the suite's attempts all running at once on a
+        // busy machine: the budget and the memory cap must stop each, deterministically. (The hook's
+        // time limit has its own test, HandlerTimeLimitTests.)
+        let host = try PortolanHost(configuration: HostConfiguration(handlerTimeout: .seconds(600)))
         await host.setOutput { _ in }
         switch attempt.place {
         case .script:

@@ -7,7 +7,7 @@ import Testing
 /// their file:line, timeouts, and the three report formats.
 @Suite struct ScenarioRunnerTests {
     /// A fresh directory with the given files; the runner sees them by absolute path.
-    private static func files(_ contents: [String: String]) throws -> String {
+    static func files(_ contents: [String: String]) throws -> String {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("portolan-scenarios-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -17,7 +17,7 @@ import Testing
         return directory
     }
 
-    private static let app = """
+    static let app = """
         portolan.app {
           id = "root", kind = "switch", active = "home",
           children = {
@@ -42,7 +42,7 @@ import Testing
         return (ScenarioRunner.luaName(of: file), await runner.run(files: [file]))
     }
 
-    private static func message(_ result: ScenarioResult) -> String? {
+    static func message(_ result: ScenarioResult) -> String? {
         if case .failed(let message) = result.outcome { return message }
         return nil
     }

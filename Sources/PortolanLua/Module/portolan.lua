@@ -14,11 +14,8 @@ local host = {}
 -- (CallerErrors.c): `error(message, 2)` would name a line of the module when it was tail-called.
 local error_at_caller = bridge.error_at_caller
 
--- The module runs in the host's environment (HostEnvironment.c): the globals it reads are the
--- sandbox's, captured before any app ran, so an app that rebinds `coroutine` or `table` cannot
--- change what a route returns. `_G` is the scripts' own global table.
-
--- Output goes through the host, which may capture it (the scenario runner does).
+-- The module runs in the host's environment (HostEnvironment.c): an app that rebinds `coroutine`
+-- cannot change what a route returns. Output goes through the host (`_G` is the scripts' globals).
 _G.print = function(...)
   local parts = {}
   for i = 1, select("#", ...) do parts[i] = tostring((select(i, ...))) end
@@ -94,8 +91,7 @@ local function route(dest, step)
   if role() == "script" then
     return outcome(coroutine.yield(MARK, "route", dest, step))
   end
-  -- A destination that cannot cross to Swift (a cyclic or too deep table) raises in the bridge's
-  -- conversion: it is an invalid route, returned as one, as from a script's main flow.
+  -- A destination that cannot cross to Swift (cyclic, too deep) is an invalid route, returned.
   local called, ok, result = pcall(bridge.enqueue, dest, step)
   if not called then return nil, route_error { kind = "invalid", message = tostring(ok) } end
   if not ok then return nil, route_error(result) end
