@@ -62,7 +62,13 @@ struct Graph: AsyncParsableCommand {
             let rules = await host.nodeRules
             var style = GraphStyle().showingRoutes(of: graph).showingRules(of: graph) { rules[$0] ?? [] }
             style.notes = await host.flowLines
-            print(GraphRenderer.render(graph, as: format, style: style))
+            // Ids are the app's, and the drawing may land in a CI log.
+            let notation: CILogText.Notation = switch format {
+            case .json: .json
+            case .svg: .xml
+            case .text, .dot, .mermaid: .text
+            }
+            print(CILogText.safe(GraphRenderer.render(graph, as: format, style: style), as: notation))
         } catch let error as HostError {
             StandardStreams.errorLine("error: \(error.message)")
             throw ExitCode(1)

@@ -1,3 +1,5 @@
+import PortolanTools
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -22,9 +24,10 @@ enum StandardStreams {
         }
     }
 
-    /// Writes one line to standard error: errors, and reports that must not mix with stdout's.
+    /// Writes one line to standard error: errors, and reports that must not mix with stdout's. An
+    /// error may quote a script, so no line of it can give a CI runner a command (`CILogText`).
     static func errorLine(_ text: String) {
-        write(text + "\n", to: STDERR_FILENO)
+        write(CILogText.safe(text) + "\n", to: STDERR_FILENO)
     }
 
     /// The terminal's width in columns (80 when standard output is no terminal).

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// Every command loads an app the same way: an app that requires its own module works under
@@ -66,6 +67,32 @@ import Testing
         #expect(test.stdout.contains("app.lua:3: portolan.wait expects"), "\(test.stdout)")
         for run in [graph, check, test] {
             #expect(!(run.stdout + run.stderr).contains("portolan:"), "\(run.stdout)\(run.stderr)")
+        }
+    }
+
+    /// Issue 18, finding 10: `check` read an app of any size (a 3 GiB file aborted it). Every
+    /// command reads an app or a scenario file as every loader does, up to 16 MiB; a larger one is
+    /// a load error naming the file and the limit. Sparse files: no disk is spent.
+    @Test func everyCommandRefusesAFileOverTheScriptSizeLimit() async throws {
+        let directory = try PortolanBinary.directory(with: [
+            "s.lua": #"scenario("never reached", function() expect(1, 1) end)"#,
+            "app.lua": #"portolan.app { id = "root" }"#,
+        ])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        for (name, size) in [("huge.lua", Int64(3) << 30), ("over.lua", Int64(16 << 20) + 1)] {
+            let path = directory + "/" + name
+            #expect(FileManager.default.createFile(atPath: path, contents: nil))
+            try #require(truncate(path, off_t(size)) == 0)
+            let runs = [
+                ["check", name], ["check", "--format", "github", name], ["graph", name],
+                ["test", "--app", name, "s.lua"], ["test", "--app", "app.lua", name],
+            ]
+            for arguments in runs {
+                let run = try await PortolanBinary.run(arguments, in: directory)
+                #expect(run.status == 1, "\(arguments): \(run.stdout)\(run.stderr)")
+                let said = run.stdout + run.stderr
+                #expect(said.contains("cannot read \(name): larger than 16 MiB"), "\(arguments): \(said)")
+            }
         }
     }
 }

@@ -1,3 +1,4 @@
+import Lua
 import PortolanLua
 #if canImport(Glibc)
 import Glibc
@@ -14,8 +15,11 @@ import Darwin
 public enum AppChecker {
     /// Checks the app script at `path` (as the user wrote it: findings name the file this way).
     public static func check(file path: String) async -> CheckReport {
-        guard let source = readFile(path) else {
-            return CheckReport(file: path, findings: [CheckFinding(.error, .loadError, file: path, line: 0, "cannot read \(path)")])
+        let source: String
+        do {
+            source = try readSource(path)
+        } catch {
+            return CheckReport(file: path, findings: [CheckFinding(.error, .loadError, file: path, line: 0, error.message)])
         }
         return await check(source: source, file: path)
     }
@@ -39,17 +43,13 @@ public enum AppChecker {
         return CheckReport(file: file, findings: findings)
     }
 
+    /// The app's text, read as every loader reads a script (`LuaState.chunkBytes`): a regular file
+    /// of at most `LuaState.maximumChunkFileSize`, its shebang line blanked.
+    static func readSource(_ path: String) throws(LuaError) -> String {
+        String(decoding: try LuaState.chunkBytes(contentsOfFile: path), as: UTF8.self)
+    }
+
     static func readFile(_ path: String) -> String? {
-        guard let handle = fopen(path, "rb") else { return nil }
-        defer { fclose(handle) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = fread(&buffer, 1, buffer.count, handle)
-            if count > 0 { bytes += buffer[0..<count] }
-            if count < buffer.count { break }
-        }
-        guard ferror(handle) == 0 else { return nil }
-        return String(decoding: bytes, as: UTF8.self)
+        try? readSource(path)
     }
 }

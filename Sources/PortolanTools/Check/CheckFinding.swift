@@ -51,8 +51,8 @@ public struct CheckFinding: Sendable, Equatable {
     /// `app.lua:12: error: duplicate id 'movie' (first declared at line 8) [duplicate-id]`
     public var text: String {
         let place = line > 0 ? "\(file):\(line)" : file
-        // One finding, one line, whatever an id or a message holds.
-        return Escaping.visibleControls("\(place): \(severity.rawValue): \(message) [\(code.rawValue)]")
+        // One finding, one line, whatever an id or a message holds, and no command to a CI runner.
+        return CILogText.safe(Escaping.visibleControls("\(place): \(severity.rawValue): \(message) [\(code.rawValue)]"))
     }
 }
 
@@ -92,7 +92,8 @@ public struct CheckReport: Sendable, Equatable {
                 + "\"file\": \(Escaping.jsonString(finding.file)), \"line\": \(finding.line), \"message\": \(Escaping.jsonString(finding.message))}"
         }
         let list = items.isEmpty ? "[]" : "[\n" + items.joined(separator: ",\n") + "\n  ]"
-        return "{\n  \"file\": \(Escaping.jsonString(file)),\n  \"errors\": \(errorCount),\n  \"warnings\": \(warningCount),\n"
-            + "  \"findings\": \(list)\n}"
+        // `##[` can only be inside a string, where `\u005B` means the same `[` (CILogText).
+        return CILogText.safe("{\n  \"file\": \(Escaping.jsonString(file)),\n  \"errors\": \(errorCount),\n  \"warnings\": \(warningCount),\n"
+            + "  \"findings\": \(list)\n}", as: .json)
     }
 }

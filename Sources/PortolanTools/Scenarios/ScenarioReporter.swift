@@ -20,12 +20,35 @@ public enum ScenarioFormat: String, Sendable, CaseIterable {
     case tap
     case junit
 
+    /// The format's reporter, whose every line is safe in a CI log (`CILogText`).
     public func makeReporter() -> any ScenarioReporter {
         switch self {
-        case .text: TextScenarioReporter()
-        case .tap: TAPScenarioReporter()
-        case .junit: JUnitScenarioReporter()
+        case .text: CILogSafeReporter(TextScenarioReporter(), notation: .text)
+        case .tap: CILogSafeReporter(TAPScenarioReporter(), notation: .yaml)
+        case .junit: CILogSafeReporter(JUnitScenarioReporter(), notation: .xml)
         }
+    }
+}
+
+/// A reporter whose text goes through `CILogText` before anyone writes it: a failure's message or
+/// a scenario's output cannot give the CI runner commands, whatever the format.
+struct CILogSafeReporter<Reporter: ScenarioReporter>: ScenarioReporter {
+    private var reporter: Reporter
+    private let notation: CILogText.Notation
+
+    init(_ reporter: Reporter, notation: CILogText.Notation) {
+        self.reporter = reporter
+        self.notation = notation
+    }
+
+    mutating func begin() -> String? { reporter.begin().map { CILogText.safe($0, as: notation) } }
+
+    mutating func report(_ result: ScenarioResult) -> String? {
+        reporter.report(result).map { CILogText.safe($0, as: notation) }
+    }
+
+    mutating func finish(_ summary: ScenarioSummary) -> String? {
+        reporter.finish(summary).map { CILogText.safe($0, as: notation) }
     }
 }
 

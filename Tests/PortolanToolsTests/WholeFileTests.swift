@@ -1,0 +1,58 @@
+import Foundation
+@testable import PortolanTools
+import Testing
+
+/// `WholeFile`: the temporary file it writes through cannot be redirected (issue 18, finding 9).
+@Suite struct WholeFileTests {
+    private func scratch() throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wholefile-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    @Test func aLinkPlantedAtATemporaryNameIsNeverWrittenThrough() throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let victim = directory + "/victim"
+        try "precious\n".write(toFile: victim, atomically: false, encoding: .utf8)
+        let target = directory + "/out.txt"
+        // The old scheme's name for this process, and guesses at others.
+        let pid = Int(ProcessInfo.processInfo.processIdentifier)
+        let guesses = [target + ".tmp-\(pid)", target + ".tmp", target + ".tmp-0", directory + "/.out.txt.tmp"]
+            + (1...50).map { target + ".tmp-\(pid + $0)" }
+        for guess in guesses {
+            try FileManager.default.createSymbolicLink(atPath: guess, withDestinationPath: victim)
+        }
+        try WholeFile.write("the output\n", to: target)
+        #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious\n")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "the output\n")
+        let attributes = try FileManager.default.attributesOfItem(atPath: target)
+        #expect(attributes[.type] as? FileAttributeType == .typeRegular)
+        #expect((attributes[.posixPermissions] as? Int).map { $0 & 0o777 } == 0o644)
+        // Nothing left beside it but the planted links.
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory)
+        #expect(Set(left) == Set(["victim", "out.txt"] + guesses.map { ($0 as NSString).lastPathComponent }))
+    }
+
+    @Test func aLinkAtTheTargetIsReplacedNotFollowed() throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let victim = directory + "/victim"
+        try "precious\n".write(toFile: victim, atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: directory + "/out.txt", withDestinationPath: victim)
+        try WholeFile.write("the output\n", to: directory + "/out.txt")
+        #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious\n")
+        #expect(try String(contentsOfFile: directory + "/out.txt", encoding: .utf8) == "the output\n")
+    }
+
+    @Test func aFailedWriteLeavesNoTemporaryFile() throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // A directory at the target: the rename over it fails, after the temporary file was written.
+        try FileManager.default.createDirectory(atPath: directory + "/out", withIntermediateDirectories: false)
+        #expect(throws: WholeFile.WriteError.self) { try WholeFile.write("text", to: directory + "/out") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["out"])
+        #expect(throws: WholeFile.WriteError.self) { try WholeFile.write("text", to: directory + "/no/such/dir/out") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["out"])
+    }
+}
