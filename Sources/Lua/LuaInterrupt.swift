@@ -20,17 +20,24 @@ public final class LuaInterrupt: @unchecked Sendable {
         flag.deallocate()
     }
 
-    /// Asks the running call to stop. Async-signal-safe: one atomic store.
+    /// Asks the running call to stop. Async-signal-safe: one atomic operation.
     public func request() {
-        cluashim_flag_set(flag, 1)
+        cluashim_flag_setbits(flag, CInt(CLUASHIM_INTERRUPT_REQUESTED))
+    }
+
+    /// Says that whoever waited for the running call gave up on it (a scenario cut past its
+    /// grace): besides stopping, its thread lowers its own priority to the least at its next
+    /// hook, so that what it still does costs the threads that go on next to nothing. Sticky.
+    public func abandon() {
+        cluashim_flag_setbits(flag, CInt(CLUASHIM_INTERRUPT_REQUESTED | CLUASHIM_INTERRUPT_ABANDONED))
     }
 
     /// Whether a request is pending (not yet seen by the hook).
     public var isRequested: Bool {
-        cluashim_flag_get(flag) != 0
+        cluashim_flag_get(flag) & CInt(CLUASHIM_INTERRUPT_REQUESTED) != 0
     }
 
     func clear() {
-        cluashim_flag_set(flag, 0)
+        cluashim_flag_clearbits(flag, CInt(CLUASHIM_INTERRUPT_REQUESTED))
     }
 }

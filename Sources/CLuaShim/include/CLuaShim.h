@@ -108,8 +108,15 @@ long long cluashim_deadline(lua_State *L);
 long long cluashim_monotonicnow(void);
 /// The flag the hook polls; owned by Swift, which keeps it alive longer than the state.
 void cluashim_setinterruptflag(lua_State *L, int *flag);
-/// Async-signal-safe: an atomic store.
-void cluashim_flag_set(int *flag, int value);
+/// Bits of the interrupt flag: a stop is requested (the hook clears it when it raises); the call was abandoned
+/// by whoever waited for it (sticky: its thread lowers its own priority at the next hook).
+enum {
+    CLUASHIM_INTERRUPT_REQUESTED = 1,
+    CLUASHIM_INTERRUPT_ABANDONED = 2,
+};
+/// Async-signal-safe: atomic read-modify-writes.
+void cluashim_flag_setbits(int *flag, int bits);
+void cluashim_flag_clearbits(int *flag, int bits);
 int cluashim_flag_get(int *flag);
 
 /// The traceback recorded by the message handler of the last failed cluashim_pcalltraceback, or NULL.

@@ -212,6 +212,7 @@ public struct ScenarioRunner: Sendable {
                 let cut = Attempt.Ending.timedOut(at: ending.failureMessage.flatMap(Self.location(in:)))
                 return (Attempt(ending: cut, record: session.snapshot, duration: duration), isFree: true)
             case .abandoned:
+                host.interruption.abandon()   // what it still runs must not slow the scenarios after it
                 return (Attempt(ending: .timedOut(at: nil), record: session.snapshot, duration: duration), isFree: false)
             }
         }
