@@ -29,7 +29,7 @@ import Testing
 
     /// The default limit is far above what any of these scenarios needs: with the whole suite on
     /// two busy cores, listing a file once took over 10 s (the fuzzers and the soak share the pool).
-    private static func run(
+    static func run(
         _ scenarios: String, app: String? = ScenarioRunnerTests.app, timeout: Duration = .seconds(60)
     ) async throws -> (file: String, results: [ScenarioResult]) {
         var contents = ["s.lua": scenarios]

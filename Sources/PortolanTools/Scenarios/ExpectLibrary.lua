@@ -7,9 +7,9 @@ local report, printer, sorted_keys = ...
 -- failing expectation pass. Its API (`expect`, `expect_events`, `exhaustive`, `scenario`, `skip`)
 -- lives only in the scenario file's globals, never in the app's: an observer that could call
 -- `skip()` or `expect_events({})` would turn failures into skips or drain the journal.
-local error, type, tostring, pairs, ipairs = error, type, tostring, pairs, ipairs
+local error, type, tostring, ipairs = error, type, tostring, ipairs
 local select, setmetatable, concat, max = select, setmetatable, table.concat, math.max
-local load, next, G, pcall = load, next, _G, pcall
+local load, next, G, pcall, rawequal, rawget, rawlen = load, next, _G, pcall, rawequal, rawget, rawlen
 local format, unpack = string.format, table.unpack
 local SELECTED, EXHAUSTIVE = report("mode")
 
@@ -19,11 +19,11 @@ local function is_identifier(key)
   return type(key) == "string" and key:match("^[%a_][%w_]*$") ~= nil
 end
 
--- A sequence: keys 1..n and nothing else (an empty table counts as one).
+-- A sequence: keys 1..n and nothing else (an empty table counts as one). Raw, as the comparison is.
 local function is_list(t)
   local count = 0
-  for _ in pairs(t) do count = count + 1 end
-  return count == #t
+  for _ in next, t do count = count + 1 end
+  return count == rawlen(t)
 end
 
 local function show(value) return printer(value, true) end
@@ -36,29 +36,39 @@ local function path_of(path, key)
   return path .. "[" .. show(key) .. "]"
 end
 
+-- The keys `t` holds, in the printer's order: listed raw, then sorted as a plain table's.
+local function raw_keys(t)
+  local set = {}
+  for key in next, t do set[key] = true end
+  return sorted_keys(set)
+end
+
 -- nil when equal; otherwise the path of the first difference and the two values found there.
+-- Tables are compared raw (rawequal, rawget, next, rawlen): a value under test whose metatable
+-- answers `__eq`, `__index`, `__pairs` or `__len` cannot make itself equal to what is expected.
 local function difference(actual, expected, path, seen)
-  if actual == expected then return nil end
   if type(actual) ~= "table" or type(expected) ~= "table" then
+    if actual == expected then return nil end -- no metamethod runs between values of two types
     return path, actual, expected
   end
+  if rawequal(actual, expected) then return nil end
   seen[actual] = seen[actual] or {}
   if seen[actual][expected] then return nil end -- already being compared higher up
   seen[actual][expected] = true
   if is_list(actual) and is_list(expected) then
-    for i = 1, max(#actual, #expected) do
-      local where, a, e = difference(actual[i], expected[i], path_of(path, i), seen)
+    for i = 1, max(rawlen(actual), rawlen(expected)) do
+      local where, a, e = difference(rawget(actual, i), rawget(expected, i), path_of(path, i), seen)
       if where then return where, a, e end
     end
     return nil
   end
   local keys, known = {}, {}
-  for _, key in ipairs(sorted_keys(expected)) do keys[#keys + 1] = key; known[key] = true end
-  for _, key in ipairs(sorted_keys(actual)) do
+  for _, key in ipairs(raw_keys(expected)) do keys[#keys + 1] = key; known[key] = true end
+  for _, key in ipairs(raw_keys(actual)) do
     if not known[key] then keys[#keys + 1] = key end
   end
   for _, key in ipairs(keys) do
-    local where, a, e = difference(actual[key], expected[key], path_of(path, key), seen)
+    local where, a, e = difference(rawget(actual, key), rawget(expected, key), path_of(path, key), seen)
     if where then return where, a, e end
   end
   return nil
