@@ -148,7 +148,7 @@ public final class Router: Sendable {
             return .failure(RouteFailure(.invalid, "routeNow must be called on the router's thread; await route(to:)"))
         }
         if isCalledFromRunningRoute { return .failure(Self.awaitedFromInside) }
-        state.withLock { $0.queue.append(ticket) }
+        if let full = state.withLock({ $0.queue.append(ticket) }) { return .failure(full) }
         drainQueue()
         return ticket.outcome ?? .failure(RouteFailure(.invalid, "the route did not run"))
     }
@@ -214,21 +214,22 @@ public final class Router: Sendable {
 
     private func enqueue(_ ticket: RouteTicket) -> RouteTicket {
         let policy = configuration.queuePolicy
-        let (isDraining, isDuplicate) = state.withLock { state in
+        let (isDraining, refusal) = state.withLock { state -> (Bool, RouteFailure?) in
             // A request for what already runs, or for what was queued last, would do nothing new.
             if state.isDraining {
                 let latest = [state.running].compactMap { $0 } + state.queue.waiting.suffix(1)
-                if latest.contains(where: { !$0.isCancelled && $0.isSameRequest(as: ticket) }) { return (true, true) }
+                if latest.contains(where: { !$0.isCancelled && $0.isSameRequest(as: ticket) }) {
+                    return (true, RouteFailure(.duplicated, "the same route is already running or queued: '\(ticket.destination)'"))
+                }
             }
             if policy == .latestWins, state.isDraining {
                 for queued in state.queue.waiting { queued.cancel() }
                 state.running?.cancel()
             }
-            state.queue.append(ticket)
-            return (state.isDraining, false)
+            return (state.isDraining, state.queue.append(ticket))
         }
-        if isDuplicate {
-            ticket.finish(.failure(RouteFailure(.duplicated, "the same route is already running or queued: '\(ticket.destination)'")))
+        if let refusal {
+            ticket.finish(.failure(refusal))
             return ticket
         }
         // The running drain picks it up; otherwise a unit of its own serves it on the thread.
@@ -317,7 +318,7 @@ struct RouterState {
     var interceptors: [InterceptorHandler] = []
     var redirects = URLRedirects()
     var observers: [@Sendable (RouterEvent) -> Void] = []
-    var queue = FIFOQueue<RouteTicket>()
+    var queue = RouteQueue()
     var isDraining = false
     var running: RouteTicket?
     var subscribers: [Int: AsyncStream<RouterEvent>.Continuation] = [:]
