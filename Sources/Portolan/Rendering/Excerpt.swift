@@ -20,7 +20,11 @@ extension Excerpt {
     /// much went: `xxxx… (123456 bytes cut)`. The marker comes on top of `limit`. The one rule for
     /// every host-side text made from what a script holds (an event, a failure, a scenario's name),
     /// so that a value Lua's memory cap admits cannot be copied into Swift without bound.
+    ///
+    /// A text at most `slack` bytes over the limit stays whole: a message cut once and then quoted
+    /// by a message with the same limit (a route's failure in a scenario's) is not cut twice.
     public static func cut(_ text: String, toBytes limit: Int) -> String {
+        guard text.utf8.count > limit + slack else { return text }
         let (kept, cut) = split(text, atBytes: limit)
         return cut == 0 ? kept : kept + marker(cut: cut)
     }
@@ -39,6 +43,9 @@ extension Excerpt {
         let kept = utf8.distance(from: utf8.startIndex, to: end)
         return (String(decoding: utf8[..<end], as: UTF8.self), bytes - kept)
     }
+
+    /// How far over its limit a text may be and stay whole: a marker and a short prefix.
+    public static let slack = 64
 
     /// What follows a cut text: `… (123456 bytes cut)`.
     public static func marker(cut: Int) -> String {
