@@ -18,6 +18,11 @@ public final class Router: Sendable {
     public let thread: SerialThread
     let state: Mutex<RouterState>
 
+    /// The most events a stream of `events()` holds for a reader that does not keep up: each holds
+    /// its destinations' contexts, and a script that routes in a loop could otherwise fill memory
+    /// while the reader sleeps. A live view needs the newest, not ten thousand behind.
+    public static let eventBufferLimit = 1_000
+
     /// The router whose route is running in the current task (an async Swift handler's), so that
     /// a handler awaiting `route(to:)` is told at once instead of waiting for itself forever.
     @TaskLocal static var routingRouter: ObjectIdentifier?
@@ -75,9 +80,10 @@ public final class Router: Sendable {
         state.withLock { $0.observers.append(observer) }
     }
 
-    /// A new stream of every event from now on; it ends when the caller stops iterating.
+    /// A new stream of every event from now on; it ends when the caller stops iterating. A reader
+    /// more than `eventBufferLimit` events behind loses the oldest of them.
     public func events() -> AsyncStream<RouterEvent> {
-        let (stream, continuation) = AsyncStream<RouterEvent>.makeStream()
+        let (stream, continuation) = AsyncStream<RouterEvent>.makeStream(bufferingPolicy: .bufferingNewest(Self.eventBufferLimit))
         let id = state.withLock { state in
             defer { state.nextSubscriberID += 1 }
             state.subscribers[state.nextSubscriberID] = continuation
