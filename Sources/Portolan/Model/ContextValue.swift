@@ -69,12 +69,20 @@ extension ContextValue: Hashable {
 }
 
 extension ContextValue: CustomStringConvertible {
+    /// The most bytes of a string value its text shows; the rest is cut, marked with how much
+    /// (`xxxx… (16773120 bytes cut)`). Every event, instruction and report shows values through
+    /// here, and a script's value may be as large as its memory cap (256 MiB): 4 KiB keeps a token
+    /// or a JSON blob whole while 80 routes of a 16 MiB value no longer copy gigabytes of text.
+    public static let shownBytes = 4_096
+
     /// The value in plain form: integers without `.0`; strings bare unless they would be ambiguous
-    /// in an entry's text, then double-quoted with `"` and `\` escaped.
+    /// in an entry's text, then double-quoted with `"` and `\` escaped; past `shownBytes`, cut.
     public var description: String {
         switch self {
-        case .string(let value):
-            return Self.needsQuotes(value) ? Self.quoted(value) : value
+        case .string(let whole):
+            let (value, cut) = Excerpt.split(whole, atBytes: Self.shownBytes)
+            let shown = Self.needsQuotes(value) ? Self.quoted(value) : value
+            return cut == 0 ? shown : shown + Excerpt.marker(cut: cut)
         case .boolean(let value):
             return value ? "true" : "false"
         case .integer(let value):

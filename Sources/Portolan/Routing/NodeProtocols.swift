@@ -70,8 +70,9 @@ public protocol Switchable: Routable {
 public struct HandlerTimeout: Error, CustomStringConvertible, Sendable {
     public let message: String
 
+    /// `message`, cut as a route failure's is (`RouteFailure.messageBytes`).
     public init(_ message: String) {
-        self.message = message
+        self.message = Excerpt.cut(message, toBytes: RouteFailure.messageBytes)
     }
 
     public var description: String { message }
@@ -81,8 +82,9 @@ public struct HandlerTimeout: Error, CustomStringConvertible, Sendable {
 public struct HandlerError: Error, CustomStringConvertible, Sendable {
     public let message: String
 
+    /// `message`, cut as a route failure's is (`RouteFailure.messageBytes`).
     public init(_ message: String) {
-        self.message = message
+        self.message = Excerpt.cut(message, toBytes: RouteFailure.messageBytes)
     }
 
     public var description: String { message }

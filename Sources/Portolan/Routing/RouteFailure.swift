@@ -23,7 +23,10 @@ public enum FailureKind: String, Sendable, CaseIterable {
 /// The tree reflects exactly `executed`.
 public struct RouteFailure: Error, Hashable, Sendable {
     public var kind: FailureKind
-    public var message: String
+    /// Why, at most `messageBytes` (the rest cut and marked).
+    public var message: String {
+        didSet { message = Excerpt.cut(message, toBytes: Self.messageBytes) }
+    }
     /// The instruction that failed, when the failure happened at one.
     public var instruction: Instruction?
     /// The instructions that ran before the failure, in order.
@@ -37,7 +40,7 @@ public struct RouteFailure: Error, Hashable, Sendable {
 
     public init(_ kind: FailureKind, _ message: String, instruction: Instruction? = nil, executed: [Instruction] = []) {
         self.kind = kind
-        self.message = message
+        self.message = Excerpt.cut(message, toBytes: Self.messageBytes)
         self.instruction = instruction
         self.executed = executed
     }
@@ -63,6 +66,12 @@ public struct RollbackFailure: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension RouteFailure {
+    /// The most bytes of a failure's message. A handler's error becomes the message of its
+    /// route's failure, which the history, journals, reports and every observer keep: a script
+    /// may raise an error as large as its memory cap, and 64 KiB holds any message meant to be
+    /// read, a long stack traceback included.
+    public static let messageBytes = 64 << 10
+
     /// A node refused to be left.
     static func blocked(_ entry: Entry) -> RouteFailure {
         RouteFailure(.blocked, "'\(entry)' refused to be left", instruction: .leave(entry))

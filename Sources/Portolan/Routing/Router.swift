@@ -18,6 +18,11 @@ public final class Router: Sendable {
     public let thread: SerialThread
     let state: Mutex<RouterState>
 
+    /// The most events a stream of `events()` holds for a reader that does not keep up: each holds
+    /// its destinations' contexts, and a script that routes in a loop could otherwise fill memory
+    /// while the reader sleeps. A live view needs the newest, not ten thousand behind.
+    public static let eventBufferLimit = 1_000
+
     /// The router whose route is running in the current task (an async Swift handler's), so that
     /// a handler awaiting `route(to:)` is told at once instead of waiting for itself forever.
     @TaskLocal static var routingRouter: ObjectIdentifier?
@@ -75,9 +80,10 @@ public final class Router: Sendable {
         state.withLock { $0.observers.append(observer) }
     }
 
-    /// A new stream of every event from now on; it ends when the caller stops iterating.
+    /// A new stream of every event from now on; it ends when the caller stops iterating. A reader
+    /// more than `eventBufferLimit` events behind loses the oldest of them.
     public func events() -> AsyncStream<RouterEvent> {
-        let (stream, continuation) = AsyncStream<RouterEvent>.makeStream()
+        let (stream, continuation) = AsyncStream<RouterEvent>.makeStream(bufferingPolicy: .bufferingNewest(Self.eventBufferLimit))
         let id = state.withLock { state in
             defer { state.nextSubscriberID += 1 }
             state.subscribers[state.nextSubscriberID] = continuation
@@ -148,7 +154,7 @@ public final class Router: Sendable {
             return .failure(RouteFailure(.invalid, "routeNow must be called on the router's thread; await route(to:)"))
         }
         if isCalledFromRunningRoute { return .failure(Self.awaitedFromInside) }
-        state.withLock { $0.queue.append(ticket) }
+        if let full = state.withLock({ $0.queue.append(ticket) }) { return .failure(full) }
         drainQueue()
         return ticket.outcome ?? .failure(RouteFailure(.invalid, "the route did not run"))
     }
@@ -215,21 +221,22 @@ public final class Router: Sendable {
 
     private func enqueue(_ ticket: RouteTicket) -> RouteTicket {
         let policy = configuration.queuePolicy
-        let (isDraining, isDuplicate) = state.withLock { state in
+        let (isDraining, refusal) = state.withLock { state -> (Bool, RouteFailure?) in
             // A request for what already runs, or for what was queued last, would do nothing new.
             if state.isDraining {
                 let latest = [state.running].compactMap { $0 } + state.queue.waiting.suffix(1)
-                if latest.contains(where: { !$0.isCancelled && $0.isSameRequest(as: ticket) }) { return (true, true) }
+                if latest.contains(where: { !$0.isCancelled && $0.isSameRequest(as: ticket) }) {
+                    return (true, RouteFailure(.duplicated, "the same route is already running or queued: '\(ticket.destination)'"))
+                }
             }
             if policy == .latestWins, state.isDraining {
                 for queued in state.queue.waiting { queued.cancel() }
                 state.running?.cancel()
             }
-            state.queue.append(ticket)
-            return (state.isDraining, false)
+            return (state.isDraining, state.queue.append(ticket))
         }
-        if isDuplicate {
-            ticket.finish(.failure(RouteFailure(.duplicated, "the same route is already running or queued: '\(ticket.destination)'")))
+        if let refusal {
+            ticket.finish(.failure(refusal))
             return ticket
         }
         // The running drain picks it up; otherwise a unit of its own serves it on the thread.
@@ -318,7 +325,7 @@ struct RouterState {
     var interceptors: [InterceptorHandler] = []
     var redirects = URLRedirects()
     var observers: [@Sendable (RouterEvent) -> Void] = []
-    var queue = FIFOQueue<RouteTicket>()
+    var queue = RouteQueue()
     var isDraining = false
     var running: RouteTicket?
     var subscribers: [Int: AsyncStream<RouterEvent>.Continuation] = [:]

@@ -24,7 +24,20 @@ extension RouterEvent: CustomStringConvertible {
     /// `will_route root > a`, `enter a`, `switch root -> tabs`, `did_route root > a`,
     /// `failed denied root > a`, `redirected root > a -> root > login`, `rolled_back leave a`,
     /// `host_reported enter a`.
+    ///
+    /// At most `textBytes`, the rest cut and marked (`… (123456 bytes cut)`); each context value in
+    /// it is cut at `ContextValue.shownBytes` first.
     public var description: String {
+        Excerpt.cut(wholeText, toBytes: Self.textBytes)
+    }
+
+    /// The most bytes of an event's text. Journals keep up to 10,000 texts, the REPL and the
+    /// inspector show them: 16 KiB holds a destination of many entries with their contexts, while
+    /// one with thousands of context keys (a script's table may be as large as its memory cap)
+    /// no longer makes every observer keep a copy of it.
+    public static let textBytes = 16 << 10
+
+    private var wholeText: String {
         switch self {
         case .willRoute(let destination): "will_route \(destination)"
         case .instruction(let instruction): "\(instruction)"

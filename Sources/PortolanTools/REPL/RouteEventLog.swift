@@ -9,17 +9,24 @@ final class RouteEventLog: Sendable {
         var step: RouteStep?
     }
 
-    private let state = Locked<(logging: Bool, events: [Logged])>((false, []))
+    private let state = Locked<(logging: Bool, events: [Logged], bytes: Int)>((false, [], 0))
     /// Events kept per line: a line that routes in a loop must not make the REPL hold every one.
     static let eventLimit = 10_000
+    /// The most bytes (`HeldBytes`) the events kept per line may hold: each carries its
+    /// destinations' contexts, which a script may make as large as its memory cap. 64 MiB keeps
+    /// thousands of ordinary routes; past it, later events of the line are not kept.
+    static let byteLimit = 64 << 20
 
     func start() {
-        state.value = (true, [])
+        state.value = (true, [], 0)
     }
 
     func record(_ event: RouterEvent, step: RouteStep?) {
+        let size = event.heldBytes + (step?.heldBytes ?? 0)
         state.withLock { state in
-            if state.logging, state.events.count < Self.eventLimit { state.events.append(Logged(event: event, step: step)) }
+            guard state.logging, state.events.count < Self.eventLimit, state.bytes + size <= Self.byteLimit else { return }
+            state.events.append(Logged(event: event, step: step))
+            state.bytes += size
         }
     }
 
@@ -31,7 +38,7 @@ final class RouteEventLog: Sendable {
     /// Stops logging and returns what was seen.
     func stop() -> [Logged] {
         state.withLock { state in
-            defer { state = (false, []) }
+            defer { state = (false, [], 0) }
             return state.events
         }
     }

@@ -4,49 +4,67 @@ import Portolan
 /// their canonical text (`RouterEvent.description`), and the routes they tell of, which a failing
 /// scenario's report lists.
 ///
-/// Both are bounded, so that a scenario that routes in a loop cannot make the runner hold every
-/// event: past `eventLimit` unasserted events, later ones are only counted (and `expect_events`
-/// then fails, saying so); past `routeLimit` routes, the oldest are dropped and counted.
+/// Both are bounded, by count and by bytes, so that a scenario that routes in a loop, or with
+/// large contexts, cannot make the runner hold every event: past `eventLimit` unasserted events
+/// or `eventBytes` of their text, later ones are only counted (and `expect_events` then fails,
+/// saying so); past `routeLimit` routes, the oldest are dropped and counted. A finished route is
+/// kept as its report line alone (at most `routeLineLimit` bytes), never its destinations.
 struct ScenarioJournal: Sendable {
     static let eventLimit = 10_000
+    /// The most bytes of unasserted event text. An event's text is at most 16 KiB
+    /// (`RouterEvent.textBytes`), so 10,000 of them could reach 160 MiB; a scenario asserts its
+    /// events in parts far smaller than 8 MiB, and 80 routes of a 16 MiB context once held 3.46 GB
+    /// of texts here.
+    static let eventBytes = 8 << 20
     static let routeLimit = 200
     /// A route line is cut here: a destination's context may be long.
     static let routeLineLimit = 300
 
     private(set) var unasserted: [String] = []
+    private var unassertedBytes = 0
     /// Events not kept in `unasserted` because it was full.
     private(set) var overflow = 0
-    private(set) var routes: [RouteReport] = []
-    /// Routes dropped from the front of `routes` because it was full.
+    /// The lines of the finished routes kept, oldest first.
+    private var finishedLines: [String] = []
+    /// The route running now, or the last one: later events may still fill it in (`rolled_back`).
+    private var current: [RouteReport] = []
+    /// Routes dropped from the front of `finishedLines` because it was full.
     private(set) var earlierRoutes = 0
 
     mutating func record(_ event: RouterEvent) {
-        if unasserted.count < Self.eventLimit {
-            unasserted.append(event.description)
+        let text = event.description
+        if unasserted.count < Self.eventLimit, unassertedBytes + text.utf8.count <= Self.eventBytes {
+            unasserted.append(text)
+            unassertedBytes += text.utf8.count
         } else {
             overflow += 1
         }
-        if case .willRoute = event, routes.count == Self.routeLimit {
-            routes.removeFirst()
-            earlierRoutes += 1
+        if case .willRoute = event, let finished = current.popLast() {
+            if finishedLines.count == Self.routeLimit - 1 {
+                finishedLines.removeFirst()
+                earlierRoutes += 1
+            }
+            finishedLines.append(Self.line(finished))
         }
-        RouteReport.fold(event, into: &routes)
+        RouteReport.fold(event, into: &current)
     }
 
     /// The unasserted events, which are then asserted; a failure when more came than were kept.
     mutating func take() -> Result<[String], OverflowError> {
         defer {
             unasserted = []
+            unassertedBytes = 0
             overflow = 0
         }
-        return overflow == 0 ? .success(unasserted) : .failure(OverflowError(count: Self.eventLimit + overflow))
+        return overflow == 0 ? .success(unasserted) : .failure(OverflowError(count: unasserted.count + overflow))
     }
 
     /// More events came since the last `expect_events` than the journal keeps.
     struct OverflowError: Error {
         var count: Int
         var message: String {
-            "\(count) events since the last expect_events, more than the \(ScenarioJournal.eventLimit) kept: assert them in smaller parts"
+            "\(count) events since the last expect_events, more than the \(ScenarioJournal.eventLimit) kept "
+                + "(or their \(ScenarioJournal.eventBytes >> 20) MiB of text): assert them in smaller parts"
         }
     }
 
@@ -54,8 +72,8 @@ struct ScenarioJournal: Sendable {
     var routeLines: [String] {
         var lines: [String] = []
         if earlierRoutes > 0 { lines.append("(\(earlierRoutes) earlier routes not kept)") }
-        for (offset, route) in routes.enumerated() {
-            lines.append("\(earlierRoutes + offset + 1). \(Self.line(route))")
+        for (offset, line) in (finishedLines + current.map(Self.line)).enumerated() {
+            lines.append("\(earlierRoutes + offset + 1). \(line)")
         }
         return lines
     }

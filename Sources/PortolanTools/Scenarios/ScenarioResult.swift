@@ -1,3 +1,4 @@
+import Portolan
 import PortolanLua
 
 /// What happened to one scenario, or to a scenario file that could not be listed.
@@ -12,9 +13,15 @@ public struct ScenarioResult: Sendable, Equatable {
 
     /// The scenario file, as given to the runner.
     public var file: String
-    /// The scenario's name; for a file that failed as a whole, ``ScenarioResult/fileFailureName``.
-    public var name: String
-    public var outcome: Outcome
+    /// The scenario's name, at most `nameBytes`; for a file that failed as a whole,
+    /// ``ScenarioResult/fileFailureName``.
+    public var name: String {
+        didSet { name = Self.bounded(name: name) }
+    }
+    /// Its message at most `messageBytes`.
+    public var outcome: Outcome {
+        didSet { outcome = outcome.bounded }
+    }
     /// What the scenario printed; reporters show it for failures only.
     public var output: [String]
     /// The routes the scenario ran, numbered, each with its destination and how it ended
@@ -28,13 +35,26 @@ public struct ScenarioResult: Sendable, Equatable {
     /// The name of the one entry a file gets when its scenarios cannot be listed.
     public static let fileFailureName = "(file)"
 
+    /// The most bytes of a scenario's name: every report line starts with it, and a name is a
+    /// sentence, not data (a 10 MiB one made gigabytes of report).
+    public static let nameBytes = 200
+    /// The most bytes of a failure's or a skip's message: what a scenario raised, an expectation's
+    /// diff. 64 KiB, as a route failure's (`RouteFailure.messageBytes`), holds any message meant
+    /// to be read; reports show it once per failure.
+    public static let messageBytes = 64 << 10
+
+    /// `name` cut at `nameBytes`, the cut marked.
+    static func bounded(name: String) -> String {
+        Excerpt.cut(name, toBytes: nameBytes)
+    }
+
     public init(
         file: String, name: String, outcome: Outcome, output: [String] = [], routes: [String] = [],
         duration: Duration = .zero, coverage: ScenarioCoverage? = nil
     ) {
         self.file = file
-        self.name = name
-        self.outcome = outcome
+        self.name = Self.bounded(name: name)
+        self.outcome = outcome.bounded
         self.output = output
         self.routes = routes
         self.duration = duration
@@ -54,6 +74,17 @@ public struct ScenarioResult: Sendable, Equatable {
     /// `file: name`, as every format names a scenario.
     public var title: String {
         name == Self.fileFailureName ? file : "\(file): \(name)"
+    }
+}
+
+extension ScenarioResult.Outcome {
+    /// The outcome with its message cut at `ScenarioResult.messageBytes`.
+    var bounded: Self {
+        switch self {
+        case .passed: .passed
+        case .failed(let message): .failed(Excerpt.cut(message, toBytes: ScenarioResult.messageBytes))
+        case .skipped(let reason): .skipped(Excerpt.cut(reason, toBytes: ScenarioResult.messageBytes))
+        }
     }
 }
 

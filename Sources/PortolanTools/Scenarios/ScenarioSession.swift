@@ -60,13 +60,15 @@ final class ScenarioSession: Sendable {
         case "unasserted":
             return [unassertedEvents().map { .string($0) } ?? .nil]
         case "found":
-            record.withLock { $0.found.append(argument(2).stringValue ?? "?") }
+            let name = ScenarioResult.bounded(name: argument(2).stringValue ?? "?")
+            record.withLock { $0.found.append(name) }
         case "start":
             record.withLock { $0.started = true }
         case "finish":
             record.withLock { $0.finished = true }
         case "skip":
-            record.withLock { $0.skipReason = argument(1).stringValue ?? "" }
+            let reason = Excerpt.cut(argument(1).stringValue ?? "", toBytes: ScenarioResult.messageBytes)
+            record.withLock { $0.skipReason = reason }
         default:
             break
         }
