@@ -70,7 +70,7 @@ let package = Package(
         // start-up were they in the `portolan` binary (Benchmarks/README.md, "Start-up").
         .target(
             name: "PortolanInspector",
-            dependencies: ["Portolan", .product(name: "FlyingFox", package: "FlyingFox")],
+            dependencies: ["Portolan", .product(name: "FlyingSocks", package: "FlyingFox")],
             resources: [.embedInCode("InspectorPage.html")]
         ),
         .executableTarget(name: "portolan-inspector", dependencies: ["PortolanInspector"]),
