@@ -71,7 +71,11 @@ public final class InspectorServer: Sendable {
 
     private func accept() async {
         while !Task.isCancelled {
-            guard let socket = try? await listener.accept() else { continue }
+            guard let socket = try? await listener.accept() else {
+                // Out of descriptors, say: the connections in hand end within seconds; wait for that.
+                try? await Task.sleep(for: .milliseconds(100))
+                continue
+            }
             connections.open { [self] id in
                 await serve(socket, id: id)
                 connections.close(id)
