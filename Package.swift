@@ -17,7 +17,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
-        // The REPL's live inspector serves its page and WebSocket with FlyingFox.
+        // The REPL's live inspector serves its page and WebSocket on FlyingFox's sockets (FlyingSocks).
         .package(url: "https://github.com/swhitty/FlyingFox.git", from: "0.27.1"),
     ],
     targets: [
@@ -66,11 +66,11 @@ let package = Package(
         // The REPL's live inspector (`portolan repl --inspect`): a page on 127.0.0.1 that shows the
         // live tree, the event log and the last route, updated over a WebSocket. The server runs in
         // its own process, `portolan-inspector`, which the REPL starts and feeds the page's states:
-        // FlyingFox brings Foundation's networking (and libcurl), which would double the REPL's
+        // its server brings Foundation's networking (and libcurl), which would double the REPL's
         // start-up were they in the `portolan` binary (Benchmarks/README.md, "Start-up").
         .target(
             name: "PortolanInspector",
-            dependencies: ["Portolan", .product(name: "FlyingFox", package: "FlyingFox")],
+            dependencies: ["Portolan", .product(name: "FlyingSocks", package: "FlyingFox")],
             resources: [.embedInCode("InspectorPage.html")]
         ),
         .executableTarget(name: "portolan-inspector", dependencies: ["PortolanInspector"]),

@@ -6,7 +6,11 @@ import Portolan
 /// Nothing here waits for a page. Each page has a buffer of one message, the newest state (every
 /// message is the whole state, so a slow page loses nothing it would show: it skips to the
 /// latest); a new state only replaces it. A page that closes is forgotten when its stream ends.
-/// At most `clientLimit` pages at once.
+///
+/// At most `clientLimit` pages at once, and the newest always gets in: when all are taken, the
+/// oldest page's stream ends (its socket closes, saying so). Only the user's own pages, which have
+/// the URL's token, get this far (`InspectorAccess`), so a newer one is the tab the user looks at;
+/// a page that reconnects takes one place again, never two.
 public final class InspectorFeed: Sendable {
     private struct State {
         var message = "{}"
@@ -33,18 +37,21 @@ public final class InspectorFeed: Sendable {
         state.withLock { $0.message }
     }
 
-    /// A stream of states for one page, starting with the current one; nil when `clientLimit`
-    /// pages are connected already.
-    func subscribe() -> AsyncStream<String>? {
+    /// A stream of states for one page, starting with the current one. When `clientLimit` pages
+    /// are connected already, the oldest one's stream ends.
+    func subscribe() -> AsyncStream<String> {
         let (stream, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(1))
-        let id: Int? = state.withLock { state in
-            guard state.clients.count < Self.clientLimit else { return nil }
+        let (id, oldest) = state.withLock { state in
+            var oldest: AsyncStream<String>.Continuation?
+            if state.clients.count >= Self.clientLimit, let first = state.clients.keys.min() {
+                oldest = state.clients.removeValue(forKey: first)
+            }
             defer { state.nextClient += 1 }
             state.clients[state.nextClient] = continuation
             continuation.yield(state.message)
-            return state.nextClient
+            return (state.nextClient, oldest)
         }
-        guard let id else { return nil }
+        oldest?.finish()
         continuation.onTermination = { [weak self] _ in
             self?.state.withLock { _ = $0.clients.removeValue(forKey: id) }
         }

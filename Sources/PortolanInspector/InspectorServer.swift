@@ -1,4 +1,3 @@
-import FlyingFox
 import FlyingSocks
 import Foundation
 import Portolan
@@ -9,8 +8,14 @@ import Glibc
 
 /// `portolan repl --inspect`: an HTTP server on 127.0.0.1 only, in the `portolan-inspector`
 /// process, serving the inspector's page (`/`), its state as JSON (`/state`) and a WebSocket
-/// (`/live`) that sends the state again after every REPL line that changed it. FlyingFox does the
-/// HTTP and the WebSocket.
+/// (`/live`) that sends the state again after every REPL line that changed it.
+///
+/// Only the user's own page is answered (`InspectorAccess`: host, origin and the URL's token), and
+/// no client can make it hold much: a request head is at most 8 KiB and must arrive within 5 s,
+/// the page's socket reads no data frames, and idle sockets give way (`InspectorConnections`).
+/// FlyingFox's HTTP server would buffer a whole WebSocket frame of any size before its handler
+/// sees it and wait without end for a request, so the inspector speaks its few requests itself, on
+/// FlyingSocks' sockets.
 ///
 /// A page that closes, a client that vanishes mid-message or a slow one never reaches the REPL:
 /// sends use `MSG_NOSIGNAL` and `start` ignores SIGPIPE besides, and each page has a buffer of
@@ -20,65 +25,105 @@ public final class InspectorServer: Sendable {
     public let port: UInt16
     /// The states it serves: what the REPL sends.
     public let feed: InspectorFeed
-    private let server: HTTPServer
-    private let task: Task<Void, Never>
+    private let access: InspectorAccess
+    private let listener: AsyncSocket
+    private let connections = InspectorConnections()
+    private let tasks: Locked<[Task<Void, Never>]> = Locked([])
 
-    /// The page's address.
-    public var url: String { "http://127.0.0.1:\(port)/" }
+    /// The page's address, with its token: the one place the token is written.
+    public var url: String { "http://127.0.0.1:\(port)/?token=\(access.token)" }
 
-    private init(port: UInt16, feed: InspectorFeed, server: HTTPServer, task: Task<Void, Never>) {
+    private init(port: UInt16, listener: AsyncSocket) {
         self.port = port
-        self.feed = feed
-        self.server = server
-        self.task = task
+        self.feed = InspectorFeed()
+        self.access = InspectorAccess(port: port)
+        self.listener = listener
     }
 
     /// Listens on 127.0.0.1:`port` (0: a free port the system picks). Throws when it cannot,
     /// naming the port and why (taken, or not allowed).
     public static func start(port: UInt16) async throws(InspectorStartError) -> InspectorServer {
         signal(SIGPIPE, SIG_IGN)
-        let address: sockaddr_in
+        let pool: some AsyncSocketPool = .make()
+        let server: InspectorServer
         do {
-            address = try .inet(ip4: "127.0.0.1", port: port)
+            try await pool.prepare()
+            let socket = try Socket(domain: AF_INET)
+            try socket.setValue(true, for: .localAddressReuse)
+            try socket.bind(to: sockaddr_in.inet(ip4: "127.0.0.1", port: port))
+            try socket.listen()
+            var listening = port
+            if case .ip4(_, let chosen) = try socket.sockname() { listening = chosen }
+            server = InspectorServer(port: listening, listener: try AsyncSocket(socket: socket, pool: pool))
         } catch {
-            throw InspectorStartError(port: port, reason: .other("\(error)"))
+            throw InspectorStartError(port: port, error: error)
         }
-        let feed = InspectorFeed()
-        let server = HTTPServer(address: address, timeout: 30, logger: .disabled, handler: routes(feed))
-        let failure = Locked<(any Error)?>(nil)
-        let task = Task {
-            do { try await server.run() } catch { failure.value = error }
-        }
-        // Either the socket listens or `run` fails while binding: whichever comes first.
-        while await !server.isListening {
-            if let error = failure.value {
-                throw InspectorStartError(port: port, error: error)
-            }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        var listening = port
-        if case .ip4(_, let chosen)? = await server.listeningAddress { listening = chosen }
-        return InspectorServer(port: listening, feed: feed, server: server, task: task)
+        server.tasks.value = [Task { try? await pool.run() }, Task { await server.accept() }]
+        return server
     }
 
     /// Closes the listening socket and the pages' connections.
     public func stop() async {
-        await server.stop(timeout: 1)
-        task.cancel()
+        for task in tasks.value { task.cancel() }
+        connections.stop()
+        try? listener.close()
     }
 
-    private static func routes(_ feed: InspectorFeed) -> RoutedHTTPHandler {
-        var routes = RoutedHTTPHandler()
-        routes.appendRoute("GET /live", to: WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: InspectorSocket(feed: feed))))
-        routes.appendRoute("GET /state") { _ in
-            HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
-                         body: Data(feed.currentMessage.utf8))
+    private func accept() async {
+        while !Task.isCancelled {
+            guard let socket = try? await listener.accept() else {
+                // Out of descriptors, say: the connections in hand end within seconds; wait for that.
+                try? await Task.sleep(for: .milliseconds(100))
+                continue
+            }
+            connections.open { [self] id in
+                await serve(socket, id: id)
+                connections.close(id)
+            }
         }
-        routes.appendRoute("GET /") { _ in
-            HTTPResponse(statusCode: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
-                         body: Data(PackageResources.InspectorPage_html))
+    }
+
+    /// Reads one request (within its deadline), checks who asks, and answers it.
+    private func serve(_ socket: AsyncSocket, id: Int) async {
+        defer { try? socket.close() }
+        let read: (InspectorRequest?, InspectorByteReader)
+        do {
+            read = try await withDeadline(seconds: InspectorConnections.requestSeconds) {
+                var reader = InspectorByteReader(socket: socket)
+                let head = try await reader.readHead(limit: InspectorRequest.headLimit)
+                return (InspectorRequest(head: head), reader)
+            }
+        } catch {
+            return   // too slow, too large, or gone: nothing worth an answer
         }
-        return routes
+        guard let request = read.0 else {
+            return await answer(socket, InspectorResponse(status: 400, text: "not an HTTP/1.1 request"))
+        }
+        let isWebSocket = request.path == "/live"
+        if let refusal = access.refusal(of: request, isWebSocket: isWebSocket) {
+            return await answer(socket, InspectorResponse(status: 403, text: refusal))
+        }
+        guard request.method == "GET" else {
+            return await answer(socket, InspectorResponse(status: 405, text: "the inspector answers GET only"))
+        }
+        switch request.path {
+        case "/": await answer(socket, .page)
+        case "/state": await answer(socket, InspectorResponse(status: 200, json: feed.currentMessage))
+        case "/live":
+            guard let handshake = InspectorSocket.handshake(for: request) else {
+                return await answer(socket, InspectorResponse(status: 400, text: "not a WebSocket handshake"))
+            }
+            guard (try? await withDeadline(seconds: InspectorSocket.sendSeconds, { try await socket.write(Data(handshake.utf8)) })) != nil
+            else { return }
+            connections.becomePage(id)
+            await InspectorSocket.serve(read.1, feed: feed)
+        default: await answer(socket, InspectorResponse(status: 404, text: "no such page"))
+        }
+    }
+
+    private func answer(_ socket: AsyncSocket, _ response: InspectorResponse) async {
+        let bytes = response.bytes
+        _ = try? await withDeadline(seconds: InspectorSocket.sendSeconds) { try await socket.write(bytes) }
     }
 }
 

@@ -1,32 +1,51 @@
-import FlyingFox
+import FlyingSocks
 import Foundation
 
-/// The page's WebSocket (`/live`): the feed's states as text messages, until either side closes.
-/// What the page sends is read and ignored, so its closing is noticed at once.
-struct InspectorSocket: WSMessageHandler {
-    let feed: InspectorFeed
+/// The page's WebSocket (`/live`): the feed's states as text frames, until the page closes, sends
+/// what a page never sends (`InspectorFrames`), stops reading, or a newer page takes its place.
+enum InspectorSocket {
+    /// How long a state may take to reach the page. A browser reads its sockets whatever its tab
+    /// does, so only a client that stopped reading takes this long, and it is let go.
+    static let sendSeconds = 10.0
 
-    func makeMessages(for client: AsyncStream<WSMessage>) async throws -> AsyncStream<WSMessage> {
-        guard let states = feed.subscribe() else {
-            return AsyncStream { continuation in
-                continuation.yield(.close(WSCloseCode(4000, reason: "too many inspector pages are open")))
-                continuation.finish()
+    /// The 101 answer to a valid upgrade request; nil when it is not one.
+    static func handshake(for request: InspectorRequest) -> String? {
+        guard request.field("upgrade")?.lowercased() == "websocket",
+              let connection = request.field("connection"),
+              connection.lowercased().split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == "upgrade" }),
+              request.field("sec-websocket-version") == "13",
+              let key = request.field("sec-websocket-key"), Data(base64Encoded: key)?.count == 16
+        else { return nil }
+        let accept = Data(SHA1.digest(Array((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8))).base64EncodedString()
+        return "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: \(accept)\r\n\r\n"
+    }
+
+    /// Sends the states to the page and watches its frames, until either ends; then says why in a
+    /// close frame when the page can still hear it.
+    static func serve(_ reader: InspectorByteReader, feed: InspectorFeed) async {
+        let socket = reader.socket
+        let states = feed.subscribe()
+        let ending = await withTaskGroup(of: InspectorFrames.Ending?.self) { group in
+            group.addTask {
+                for await state in states {
+                    let frame = InspectorFrames.text(state)
+                    do {
+                        try await withDeadline(seconds: sendSeconds) { try await socket.write(frame) }
+                    } catch {
+                        return nil
+                    }
+                }
+                return Task.isCancelled ? nil : .replaced
             }
+            group.addTask {
+                var reader = reader
+                return await InspectorFrames.watch(&reader)
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
         }
-        let (messages, continuation) = AsyncStream.makeStream(of: WSMessage.self, bufferingPolicy: .bufferingNewest(1))
-        let forward = Task {
-            for await state in states { continuation.yield(.text(state)) }
-            continuation.finish()
-        }
-        let watch = Task {
-            for await _ in client {}
-            forward.cancel()
-            continuation.finish()
-        }
-        continuation.onTermination = { _ in
-            forward.cancel()
-            watch.cancel()
-        }
-        return messages
+        // One attempt that never waits: a page that does not read it is gone anyway.
+        if let ending { _ = try? socket.socket.write(InspectorFrames.close(ending)) }
     }
 }

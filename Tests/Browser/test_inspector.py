@@ -1,10 +1,13 @@
 """`portolan repl --inspect`: the real binary, its page in headless Chromium, routes typed at the
 REPL. The page follows without a reload; a taken port is refused politely; pages that close,
-vanish or never read never stop the REPL."""
+vanish or never read never stop the REPL; another page, or the address without its token, reads
+nothing."""
 import base64
+import http.server
 import os
 import socket
 import subprocess
+import threading
 import unittest
 from urllib.parse import urlparse
 
@@ -28,8 +31,10 @@ class RawSocketClient:
         parsed = urlparse(url)
         self.socket = socket.create_connection((parsed.hostname, parsed.port), timeout=browser.PATIENCE)
         key = base64.b64encode(os.urandom(16)).decode()
+        # What the page's own WebSocket sends: its origin, and the token of its address.
         self.socket.sendall((
-            f"GET /live HTTP/1.1\r\nHost: {parsed.hostname}:{parsed.port}\r\nUpgrade: websocket\r\n"
+            f"GET /live?{parsed.query} HTTP/1.1\r\nHost: {parsed.hostname}:{parsed.port}\r\n"
+            f"Origin: http://{parsed.hostname}:{parsed.port}\r\nUpgrade: websocket\r\n"
             f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
         self.socket.settimeout(browser.PATIENCE)
         handshake = self.socket.recv(4096)
@@ -106,6 +111,53 @@ class InspectorTests(unittest.TestCase):
         # A new page still gets the live state.
         driver = self.open_page()
         browser.wait(driver, lambda d: "settings" in active_ids(d), "a new page shows where the REPL stands")
+
+    def test_the_address_without_its_token_shows_nothing(self):
+        self.assertIn("?token=", self.url)
+        driver = browser.chromium(1280, 800)
+        self.drivers.append(driver)
+        driver.get(self.url.split("?")[0])
+        text = driver.find_element("tag name", "body").text
+        self.assertIn("token", text, "a short reason")
+        self.assertNotIn("Portolan inspector", text)
+        self.assertEqual(driver.find_elements("id", "tree"), [])
+
+    def test_another_page_cannot_read_the_inspector_even_with_its_token(self):
+        # A page of another origin (another port of 127.0.0.1), which knows the whole address:
+        # the WebSocket and the fetch of the state are both refused, by their Origin.
+        target = urlparse(self.url)
+        script = f"""<!DOCTYPE html><title>waiting</title><script>
+          var results = [];
+          function done(what) {{ results.push(what); if (results.length === 2) document.title = results.sort().join(' '); }}
+          var socket = new WebSocket('ws://{target.hostname}:{target.port}/live?{target.query}');
+          socket.onopen = function () {{ done('socket:open'); }};
+          socket.onclose = function () {{ done('socket:refused'); }};
+          fetch('http://{target.hostname}:{target.port}/state?{target.query}')
+            .then(function (r) {{ return r.text(); }})
+            .then(function () {{ done('state:read'); }}, function () {{ done('state:refused'); }});
+        </script>""".encode()
+
+        class ForeignPage(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html")
+                self.end_headers()
+                self.wfile.write(script)
+
+            def log_message(self, *arguments):
+                pass
+
+        foreign = http.server.HTTPServer(("127.0.0.1", 0), ForeignPage)
+        threading.Thread(target=foreign.serve_forever, daemon=True).start()
+        try:
+            driver = browser.chromium(1280, 800)
+            self.drivers.append(driver)
+            driver.get(f"http://127.0.0.1:{foreign.server_address[1]}/")
+            browser.wait(driver, lambda d: d.title != "waiting", "the foreign page's two attempts end")
+            self.assertEqual(driver.title, "socket:refused state:refused")
+        finally:
+            foreign.shutdown()
+            foreign.server_close()
 
 
 class InspectorPortTests(unittest.TestCase):

@@ -85,7 +85,7 @@ private final class FeedingObserver: ReplObserver {
     @Test func aPageThatNeverReadsHoldsOnlyTheNewestState() async throws {
         let feed = InspectorFeed()
         let session = try await session(feeding: feed)
-        let stream = try #require(feed.subscribe())
+        let stream = feed.subscribe()
         for number in 0..<40 {
             await session.handle(number.isMultiple(of: 2) ? "/settings" : "/welcome")
         }
@@ -105,16 +105,25 @@ private final class FeedingObserver: ReplObserver {
         #expect(state.events.last == "did_route root > onboarding")
     }
 
-    @Test func pagesPastTheLimitAreRefusedAndClosedOnesAreForgotten() async throws {
+    @Test func theNewestPageEndsTheOldestsStreamPastTheLimitAndClosedOnesAreForgotten() async throws {
         let feed = InspectorFeed()
         var streams: [AsyncStream<String>] = []
         for _ in 0..<InspectorFeed.clientLimit {
-            streams.append(try #require(feed.subscribe()))
+            streams.append(feed.subscribe())
         }
-        #expect(feed.subscribe() == nil)
+        let newest = feed.subscribe()
         #expect(feed.clientCount == InspectorFeed.clientLimit)
+        try #require(streams.count == InspectorFeed.clientLimit)
+        do {
+            var oldest = streams[0].makeAsyncIterator()
+            #expect(await oldest.next() == feed.currentMessage, "the state it had")
+            #expect(await oldest.next() == nil, "then its stream ends")
+            var second = streams[1].makeAsyncIterator()
+            feed.publish("{\"sequence\":9}")
+            #expect(await second.next() == "{\"sequence\":9}", "the others go on")
+        }
         streams.removeAll()
-        #expect(feed.clientCount == 0, "a stream no one holds ends, and its page is forgotten")
-        #expect(feed.subscribe() != nil)
+        #expect(feed.clientCount == 1, "a stream no one holds ends, and its page is forgotten")
+        _ = newest
     }
 }
