@@ -19,6 +19,9 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         // The REPL's live inspector serves its page and WebSocket on FlyingFox's sockets (FlyingSocks).
         .package(url: "https://github.com/swhitty/FlyingFox.git", from: "0.27.1"),
+        // Cryptography is never written here: the WebSocket handshake's SHA-1 (and later the
+        // rules bundles' signatures) come from swift-crypto.
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
     ],
     targets: [
         // Lua 5.4 as Debian ships it (liblua5.4-dev); scripts/bootstrap.sh installs it.
@@ -70,7 +73,10 @@ let package = Package(
         // start-up were they in the `portolan` binary (Benchmarks/README.md, "Start-up").
         .target(
             name: "PortolanInspector",
-            dependencies: ["Portolan", .product(name: "FlyingSocks", package: "FlyingFox")],
+            dependencies: [
+                "Portolan", .product(name: "FlyingSocks", package: "FlyingFox"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             resources: [.embedInCode("InspectorPage.html")]
         ),
         .executableTarget(name: "portolan-inspector", dependencies: ["PortolanInspector"]),

@@ -1,3 +1,4 @@
+import Crypto
 import FlyingSocks
 import Foundation
 
@@ -16,7 +17,7 @@ enum InspectorSocket {
               request.field("sec-websocket-version") == "13",
               let key = request.field("sec-websocket-key"), Data(base64Encoded: key)?.count == 16
         else { return nil }
-        let accept = Data(SHA1.digest(Array((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8))).base64EncodedString()
+        let accept = Data(Insecure.SHA1.hash(data: Array((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8))).base64EncodedString()
         return "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: \(accept)\r\n\r\n"
     }
 
