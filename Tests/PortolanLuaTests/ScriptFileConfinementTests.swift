@@ -107,7 +107,7 @@ import TestSupport
         try await host.loadApp(file: app + "/app.lua")
         let stop = StopFlag()
         ScriptFileTraps.swapper(in: app, name: "swap.lua", stop: stop).start()
-        defer { stop.raise() }
+        defer { stop.raiseAndWait(); withExtendedLifetime(root) {} }
         let results = try await host.run("""
             local seen = {}
             for _ = 1, 1000 do

@@ -89,6 +89,7 @@ public enum ScriptFileTraps {
                 _ = rename(temporaryLink, file)
                 sched_yield()
             }
+            stop.finished.signal()
         }
     }
 
@@ -97,11 +98,16 @@ public enum ScriptFileTraps {
     }
 }
 
-/// A flag one thread sets and another polls.
+/// A flag one thread raises and another polls, signalling `finished` once it has stopped.
 public final class StopFlag: @unchecked Sendable {
     private let lock = NSLock()
     private var set = false
+    let finished = DispatchSemaphore(value: 0)
     public init() {}
     public var isSet: Bool { lock.withLock { set } }
-    public func raise() { lock.withLock { set = true } }
+    /// Raises the flag and waits for the thread polling it to stop: before its directory goes.
+    public func raiseAndWait() {
+        lock.withLock { set = true }
+        finished.wait()
+    }
 }
