@@ -5,6 +5,7 @@
 #include "ConfinedFile.h"
 #include "Protect.h"
 #include "SandboxRequire.h"
+#include "StepCharge.h"
 
 #include <stdlib.h>
 
@@ -64,6 +65,8 @@ static int loadModuleFile(lua_State *L, const char *directory, const char *relat
     int status = luaL_loadbufferx(L, text.bytes, text.count, lua_tostring(L, -1), "t");
     free(text.bytes);
     lua_remove(L, -2);
+    // Compiling runs in C, unseen by the count hook: charged by size as `load` is, once nothing is held.
+    cluashim_chargesteps(L, 1 + (long long)(text.count / 64));
     return status;
 }
 
