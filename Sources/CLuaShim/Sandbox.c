@@ -1,6 +1,6 @@
 // The libraries a state opens, and the sandbox: which of them a script gets, the wrappers that close the
 // doors left in them (binary chunks, collector tuning, finalizers, unbounded pattern matching), and the
-// controlled `require`.
+// controlled `require` (SandboxRequire.c).
 #include "BoundedStringSearch.h"
 #include "ChargedLibrary.h"
 #include "CLuaShim.h"
@@ -8,9 +8,7 @@
 #include "Protect.h"
 #include "StepCharge.h"
 #include "ReadOnlyTables.h"
-
-#include <stdio.h>
-#include <sys/stat.h>
+#include "SandboxRequire.h"
 
 static int p_openlibs(lua_State *L) {
     luaL_openlibs(L);
@@ -61,137 +59,6 @@ static int sandboxSetMetatable(lua_State *L) {
     lua_insert(L, 1);
     lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
     return lua_gettop(L);
-}
-
-// Light keys of the registry, unique by address.
-static const char MODULE_DIRECTORY_KEY = 'd';
-/// Modules the sandboxed require read from a file: name → path.
-static const char REQUIRED_FILES_KEY = 'f';
-
-int cluashim_validmodulename(const char *name) {
-    size_t segment = 0;
-    size_t length = 0;
-    for (const char *p = name; *p != '\0'; p++, length++) {
-        char ch = *p;
-        if (ch == '.') {
-            if (segment == 0) return 0;   // leading dot, "..", or empty segment
-            segment = 0;
-            continue;
-        }
-        int ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_' || ch == '-';
-        if (!ok) return 0;   // no '/', '\\', ':' or anything that could leave the directory
-        segment++;
-    }
-    return length > 0 && length <= 200 && segment > 0;
-}
-
-/// Pushes the file name for module `name` under the module directory, or nothing and returns 0.
-static int pushModulePath(lua_State *L, const char *name) {
-    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &MODULE_DIRECTORY_KEY) != LUA_TSTRING) {
-        lua_pop(L, 1);
-        return 0;
-    }
-    if (!cluashim_validmodulename(name)) {
-        lua_pop(L, 1);
-        return 0;
-    }
-    lua_pushliteral(L, "/");
-    luaL_gsub(L, name, ".", "/");
-    lua_pushliteral(L, ".lua");
-    lua_concat(L, 4);
-    return 1;
-}
-
-/// The largest module file `require` reads, as `LuaState.maximumChunkFileSize` for other scripts.
-static const off_t MAXIMUM_MODULE_FILE_SIZE = 16 << 20;
-
-/// Whether `path` is a regular file small enough to be a module, and can be opened; else the reason.
-static const char *unreadable(const char *path) {
-    struct stat status;
-    if (stat(path, &status) != 0) return "no file";
-    if (!S_ISREG(status.st_mode)) return "not a regular file";
-    if (status.st_size > MAXIMUM_MODULE_FILE_SIZE) return "larger than 16 MiB, the most a script may be";
-    FILE *f = fopen(path, "r");
-    if (f == NULL) return "cannot be read";
-    fclose(f);
-    return NULL;
-}
-
-/// Pushes the loader of module `name` and the value it receives after the name: ":preload:", or the path of the
-/// file it was compiled from. Returns 1 for a file. Raises when neither the host nor the directory has it.
-static int pushLoader(lua_State *L, const char *name) {
-    int top = lua_gettop(L);
-    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_PRELOAD_TABLE);
-    lua_pushvalue(L, 1);
-    if (lua_rawget(L, -2) != LUA_TNIL) {
-        lua_remove(L, -2);
-        lua_pushliteral(L, ":preload:");
-        return 0;
-    }
-    lua_settop(L, top);
-    if (!pushModulePath(L, name)) {
-        return luaL_error(L, "module '%s' not found:\n\tno field package.preload['%s']\n\tno module file", name, name);
-    }
-    const char *path = lua_tostring(L, -1);
-    const char *why = unreadable(path);
-    if (why != NULL) {
-        return luaL_error(L, "module '%s' not found:\n\tno field package.preload['%s']\n\t%s: '%s'", name, name, why,
-                          path);
-    }
-    if (luaL_loadfilex(L, path, "t") != LUA_OK) {
-        return luaL_error(L, "error loading module '%s' from file '%s':\n\t%s", name, path, lua_tostring(L, -1));
-    }
-    lua_insert(L, -2);   // loader, path
-    return 1;
-}
-
-/// Pushes the registry table under the light key `key`, creating it the first time.
-static void pushRegistryTable(lua_State *L, const void *key) {
-    if (lua_rawgetp(L, LUA_REGISTRYINDEX, key) == LUA_TTABLE) return;
-    lua_pop(L, 1);
-    lua_newtable(L);
-    lua_pushvalue(L, -1);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, key);
-}
-
-/// require(name): package.loaded, then modules preloaded by the host, then `directory/name.lua` when the host
-/// gave a directory. No package.path, no C loaders. A module read from a file is remembered (name → path), so
-/// the host can list the files its scripts depend on and forget those modules to read them again.
-static int sandboxRequire(lua_State *L) {
-    const char *name = luaL_checkstring(L, 1);
-    lua_settop(L, 1);
-    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);   // 2
-    lua_pushvalue(L, 1);
-    if (lua_rawget(L, 2) != LUA_TNIL && lua_toboolean(L, -1)) return 1;
-    lua_pop(L, 1);
-
-    int fromFile = pushLoader(L, name);                          // 3: loader, 4: ":preload:" or path
-    lua_pushvalue(L, 3);
-    lua_pushvalue(L, 1);
-    lua_pushvalue(L, 4);
-    lua_call(L, 2, 1);                                           // 5: result
-    if (!lua_isnil(L, 5)) {
-        lua_pushvalue(L, 1);
-        lua_pushvalue(L, 5);
-        lua_rawset(L, 2);
-    }
-    lua_pushvalue(L, 1);
-    if (lua_rawget(L, 2) == LUA_TNIL) {                          // the module returned nothing: mark it loaded
-        lua_pop(L, 1);
-        lua_pushboolean(L, 1);
-        lua_pushvalue(L, 1);
-        lua_pushvalue(L, -2);
-        lua_rawset(L, 2);
-    }
-    if (fromFile) {                                              // only once it loaded: a failed one is not cached
-        pushRegistryTable(L, &REQUIRED_FILES_KEY);
-        lua_pushvalue(L, 1);
-        lua_pushvalue(L, 4);
-        lua_rawset(L, -3);
-        lua_pop(L, 1);
-    }
-    lua_pushvalue(L, 4);
-    return 2;
 }
 
 /// Replaces global `name` with a C closure whose upvalue is the original.
@@ -257,65 +124,3 @@ static int p_opensandbox(lua_State *L) {
 
 int cluashim_popensandbox(lua_State *L) { return protect(L, p_opensandbox, 0, 0); }
 
-static int p_setpreload(lua_State *L) {
-    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_PRELOAD_TABLE);
-    lua_pushstring(L, (const char *)lua_touserdata(L, 1));
-    lua_pushvalue(L, 2);
-    lua_rawset(L, -3);
-    return 0;
-}
-
-int cluashim_psetpreload(lua_State *L, const char *name) {
-    lua_pushlightuserdata(L, (void *)name);
-    lua_insert(L, -2);   // name v
-    return protect(L, p_setpreload, 2, 0);
-}
-
-static int p_setmoduledirectory(lua_State *L) {
-    const char *directory = (const char *)lua_touserdata(L, 1);
-    if (directory != NULL) lua_pushstring(L, directory);
-    else lua_pushnil(L);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &MODULE_DIRECTORY_KEY);
-    return 0;
-}
-
-int cluashim_psetmoduledirectory(lua_State *L, const char *directory) {
-    lua_pushlightuserdata(L, (void *)directory);
-    return protect(L, p_setmoduledirectory, 1, 0);
-}
-
-static int p_requiredfiles(lua_State *L) {
-    lua_newtable(L);                                             // 1: the list
-    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &REQUIRED_FILES_KEY) != LUA_TTABLE) return 1;
-    lua_Integer count = 0;
-    lua_pushnil(L);
-    while (lua_next(L, 2) != 0) lua_rawseti(L, 1, ++count);      // pops the path, keeps the name for lua_next
-    lua_settop(L, 1);
-    return 1;
-}
-
-int cluashim_prequiredfiles(lua_State *L) { return protect(L, p_requiredfiles, 0, 1); }
-
-static int p_forgetrequiredmodules(lua_State *L) {
-    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &REQUIRED_FILES_KEY) != LUA_TTABLE) return 0;   // 1
-    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);    // 2
-    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_PRELOAD_TABLE);   // 3
-    lua_pushnil(L);
-    while (lua_next(L, 1) != 0) {                                // 4: name, 5: path
-        lua_pop(L, 1);
-        lua_pushvalue(L, 4);
-        int preloaded = lua_rawget(L, 3) != LUA_TNIL;            // preloaded since: the host's, kept loaded
-        lua_pop(L, 1);
-        if (!preloaded) {
-            lua_pushvalue(L, 4);
-            lua_pushnil(L);
-            lua_rawset(L, 2);
-        }
-        lua_pushvalue(L, 4);
-        lua_pushnil(L);
-        lua_rawset(L, 1);                                        // clearing a field lua_next is at is allowed
-    }
-    return 0;
-}
-
-int cluashim_pforgetrequiredmodules(lua_State *L) { return protect(L, p_forgetrequiredmodules, 0, 0); }

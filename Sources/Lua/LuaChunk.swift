@@ -50,38 +50,24 @@ extension LuaState {
 
     /// The largest chunk file read: far more than any script, far less than a state's memory, so a
     /// script cannot make the host hold a huge file (`portolan.load` of a disk image).
-    public static let maximumChunkFileSize = 16 << 20
+    public static let maximumChunkFileSize = Int(CONFINEDFILE_MAXIMUM_SIZE)
 
-    /// The text of a chunk file as Lua compiles it: a first line starting with `#` (a shebang)
-    /// becomes empty, keeping line numbers. Only regular files, of at most `maximumChunkFileSize`.
+    /// The text of a chunk file the host was given, as Lua compiles it: a first line starting with `#`
+    /// (a shebang) becomes empty, keeping line numbers. Only regular files, of at most
+    /// `maximumChunkFileSize`. The path is the host's, taken as named; a file a script names is read
+    /// with ``chunkBytes(ofFile:beneath:way:)``.
     public static func chunkBytes(contentsOfFile path: String) throws(LuaError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw LuaError(.file, "cannot read \(path)") }
         defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-            throw LuaError(.file, "cannot read \(path): not a regular file")
+        var text = confinedfile_text()
+        let outcome = confinedfile_read(descriptor, &text)
+        defer { free(text.bytes) }
+        guard outcome == CInt(CONFINEDFILE_OK) else {
+            let reason = outcome == CInt(CONFINEDFILE_UNREADABLE) ? "" : ": " + String(cString: confinedfile_reason(outcome))
+            throw LuaError(.file, "cannot read \(path)\(reason)")
         }
-        // Read one byte past the limit: a file whose size stat does not tell (as in /proc) is caught too.
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while bytes.count <= maximumChunkFileSize {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else {
-                if count < 0 { throw LuaError(.file, "cannot read \(path)") }
-                break
-            }
-            bytes += chunk[..<count]
-        }
-        guard bytes.count <= maximumChunkFileSize else {
-            throw LuaError(.file, "cannot read \(path): larger than \(maximumChunkFileSize >> 20) MiB, the most a script may be")
-        }
-        if bytes.first == UInt8(ascii: "#") {
-            let end = bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
-            bytes.removeSubrange(bytes.startIndex..<end)
-        }
-        return bytes
+        return ScriptFile.bytes(of: text)
     }
 
     /// Compiles and runs a chunk; returns what it returns.

@@ -51,7 +51,9 @@ public final class LuaState {
     ///   collector is the host's business);
     /// - `setmetatable` refuses metatables with `__gc`, since finalizers run outside the instruction budget;
     /// - `require` finds modules in `package.loaded`, those registered with ``preload(name:loader:)`` and its
-    ///   siblings, and `name.lua` files under ``moduleDirectory`` when set; no C modules, no `package`;
+    ///   siblings, and `name.lua` files under ``moduleDirectory`` when set, opened beneath it through no symbolic
+    ///   link, and only a regular file with one name of at most ``maximumChunkFileSize`` (ConfinedFile.h);
+    ///   no C modules, no `package`;
     /// - `getmetatable("")` returns `false`, so scripts cannot change the string metatable;
     /// - `string.find`, `match`, `gmatch` and `gsub` are bounded: the same results and errors as liblua5.4's,
     ///   but every step of a match counts against ``instructionBudget`` and ``interrupt`` stops it (liblua5.4's

@@ -29,6 +29,8 @@ enum EscapeAttempts {
         Attempt("portolan.load of a parent's file", #"portolan.load("../secret.lua")"#, "is refused"),
         Attempt("portolan.load of .env", #"portolan.load(".env")"#, "is refused"),
         Attempt("portolan.load of /proc/self/maps", #"portolan.load("/proc/self/maps")"#, "is refused"),
+        Attempt("portolan.load of .. hidden by a combining mark", #"portolan.load("../\u{301}x.lua")"#, "is refused"),
+        Attempt("portolan.load of / hidden by a combining mark", #"portolan.load("/\u{338}etc/x.lua")"#, "is refused"),
     ]
 
     /// Tables every script shares, and their metatables.

@@ -5,7 +5,8 @@ import TestSupport
 
 /// Issue 10, item 1: `portolan.load` used to read and run any file: `.env` (its `KEY="value"`
 /// lines are Lua), `/etc/os-release`, `../outside/secret.lua`, and `/proc/self/maps`, whose syntax
-/// error gave away the executable's address. It is now confined as `require` is.
+/// error gave away the executable's address. It is now confined as `require` is. More traps, for
+/// both, in ScriptFileEscapeTests.
 @Suite struct ScriptFileConfinementTests {
     /// An app directory beside an `outside` one holding a secret, with a link from the app's
     /// directory to the secret.
@@ -77,8 +78,53 @@ import TestSupport
         let root = try Self.layout()
         let host = try await Self.host(appIn: root)
         let answer = try await Self.load("link.lua", in: host)
-        #expect(answer.contains("portolan.load: 'link.lua' leads outside"), "\(answer)")
+        #expect(answer.contains("portolan.load: 'link.lua' in '\(root.path("app"))' is refused: a symbolic link"), "\(answer)")
         #expect(try await host.run("return API_KEY", chunkName: "check") == ["nil"])
+    }
+
+    /// Issue 18: a path is judged on its bytes. To Swift, `../` then a combining mark is one
+    /// component (`/` and the mark make one character), not `..`; to the kernel it is `..`. The
+    /// old check let it through to the file system, and told apart a file that existed outside
+    /// (refused) from one that did not ("no file").
+    @Test func aCombiningMarkDoesNotHideDotDot() async throws {
+        let root = try Self.layout()
+        try root.write("\u{301}secret.lua", #"API_KEY="s3cr3t""#)
+        let host = try await Self.host(appIn: root)
+        let existing = try await Self.load("../\u{301}secret.lua", in: host)
+        let missing = try await Self.load("../\u{301}missing.lua", in: host)
+        #expect(existing.contains("is refused: a script loads a .lua file by a path relative"), "\(existing)")
+        #expect(existing.replacingOccurrences(of: "secret", with: "missing") == missing)
+    }
+
+    /// Issue 18: `more.lua` swapped for a link to a secret outside and back, as fast as a thread
+    /// can, while a script loads it: the check was a `realpath` before the open, and could be won.
+    /// Bounded by the number of loads, not by time.
+    @Test func swappingAFileForALinkNeverRunsTheSecret() async throws {
+        let root = try TemporaryDirectory(files: [:])
+        let app = try ScriptFileTraps.plant(in: root)
+        let host = try PortolanHost()
+        await host.setOutput { _ in }
+        try await host.loadApp(file: app + "/app.lua")
+        let stop = StopFlag()
+        ScriptFileTraps.swapper(in: app, name: "swap.lua", stop: stop).start()
+        defer { stop.raiseAndWait(); withExtendedLifetime(root) {} }
+        let results = try await host.run("""
+            local seen = {}
+            for _ = 1, 1000 do
+              local ok, result = pcall(portolan.load, "swap.lua")
+              local outcome = ok and "inside" or result:match("is refused: (.*)$") or result:match("no file") or result
+              seen[outcome] = (seen[outcome] or 0) + 1
+            end
+            local outcomes = {}
+            for outcome in pairs(seen) do outcomes[#outcomes + 1] = outcome end
+            table.sort(outcomes)
+            return table.concat(outcomes, "|"), SECRET
+            """, chunkName: "race.lua")
+        try #require(results.count == 2)
+        let outcomes = results[0].trimmingCharacters(in: CharacterSet(charactersIn: "\"")).split(separator: "|")
+        let expected: Set<Substring> = ["inside", "a symbolic link on the way, and scripts follow none", "no file"]
+        #expect(Set(outcomes).isSubset(of: expected), "\(results)")
+        #expect(results[1] == "nil")
     }
 
     @Test func onlyRegularFilesUpTo16MiBAreRead() async throws {

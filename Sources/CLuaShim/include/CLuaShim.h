@@ -15,6 +15,8 @@
 #include <lauxlib.h>
 #include <lualib.h>
 
+#include "ConfinedFile.h"
+
 // MARK: - Macros Swift cannot import
 
 static inline int cluashim_registryindex(void) { return LUA_REGISTRYINDEX; }

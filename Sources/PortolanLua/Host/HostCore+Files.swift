@@ -7,11 +7,9 @@ extension HostCore {
     /// A file the host was given (the app file, a script to run): read as named.
     func loadFile(_ path: String) throws(HostError) -> LuaValue {
         // Remembered even when it does not compile: fixing it is the edit a watcher waits for.
-        if FilePaths.exists(path), !loadedFiles.contains(path) { loadedFiles.append(path) }
+        if FilePaths.exists(path) { remember(path) }
         do {
-            // "@": Lua shortens a long path from the front ("...dir/app.lua:3:"), keeping the file name.
-            let source = try LuaState.chunkBytes(contentsOfFile: path)
-            return try CompiledChunks.function(source, chunkName: "@" + path, in: state)
+            return try compile(try LuaState.chunkBytes(contentsOfFile: path), from: path)
         } catch {
             throw HostError(error)
         }
@@ -25,9 +23,23 @@ extension HostCore {
         for case let directory? in [appDirectory, scriptDirectory] where !directories.contains(directory) {
             directories.append(directory)
         }
-        let file = try ScriptFileConfinement.locate(path, in: directories.isEmpty ? ["."] : directories)
+        let (file, text) = try ScriptFileConfinement.read(path, in: directories.isEmpty ? ["."] : directories)
         if appDirectory == nil { try useAppDirectory(FilePaths.directory(of: file)) }
-        return try loadFile(file)
+        remember(file)
+        do {
+            return try compile(text, from: file)
+        } catch {
+            throw HostError(error)
+        }
+    }
+
+    private func remember(_ file: String) {
+        if !loadedFiles.contains(file) { loadedFiles.append(file) }
+    }
+
+    /// "@": Lua shortens a long path from the front ("...dir/app.lua:3:"), keeping the file name.
+    private func compile(_ text: [UInt8], from file: String) throws(LuaError) -> LuaValue {
+        try CompiledChunks.function(text, chunkName: "@" + file, in: state)
     }
 
     /// Makes `directory` the app's: where scripts load files and, unless configured, require modules.
