@@ -41,6 +41,33 @@ static Control *control(lua_State *L) {
     return (Control *)ud;
 }
 
+static long long monotonicNanoseconds(void);
+
+/// Growth from this size up is work the count hook may not see: one instruction (`s .. t` of large strings)
+/// can copy the whole memory cap, and a thousand of them run between two hooks.
+static const size_t LARGE_GROWTH = 1 << 20;
+
+/// Whether a large growth must be refused because the running call is past a limit: its budget (the growth
+/// is charged, 64 bytes a step, as the library functions charge), the interrupt, or its deadline. The
+/// refusal is Lua's memory error, which the host reports as the limit that tripped (LuaProtectedCall), and
+/// the hook raises the limit itself at the next instruction that a script's pcall returns to.
+static int refusesLargeGrowth(Control *c, size_t growth) {
+    if (c->tripped != CLUASHIM_TRIP_NONE) return 1;
+    if (c->instructionBudget > 0) {
+        c->instructionsUsed += (long long)(growth / 64);
+        if (c->instructionsUsed > c->instructionBudget) c->tripped = CLUASHIM_TRIP_BUDGET;
+    }
+    if (c->tripped == CLUASHIM_TRIP_NONE && c->interruptFlag != NULL
+        && (__atomic_fetch_and(c->interruptFlag, ~CLUASHIM_INTERRUPT_REQUESTED, __ATOMIC_SEQ_CST)
+            & CLUASHIM_INTERRUPT_REQUESTED)) {
+        c->tripped = CLUASHIM_TRIP_INTERRUPT;
+    }
+    if (c->tripped == CLUASHIM_TRIP_NONE && c->deadline != 0 && monotonicNanoseconds() > c->deadline) {
+        c->tripped = CLUASHIM_TRIP_DEADLINE;
+    }
+    return c->tripped != CLUASHIM_TRIP_NONE;
+}
+
 /// Counts every byte Lua holds and refuses growth past the limit. Lua then runs an emergency collection,
 /// retries, and raises LUA_ERRMEM if it still fails. Shrinking and freeing never fail, as Lua requires.
 static void *countingAlloc(void *ud, void *ptr, size_t osize, size_t nsize) {
@@ -55,6 +82,7 @@ static void *countingAlloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         size_t growth = nsize - old;
         if (c->memoryUsed > c->memoryLimit || growth > c->memoryLimit - c->memoryUsed) return NULL;
     }
+    if (nsize > old && nsize - old >= LARGE_GROWTH && refusesLargeGrowth(c, nsize - old)) return NULL;
     void *block = realloc(ptr, nsize);
     if (block == NULL) return NULL;
     c->memoryUsed = c->memoryUsed - old + nsize;

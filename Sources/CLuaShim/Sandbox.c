@@ -35,6 +35,27 @@ static int sandboxLoad(lua_State *L) {
     return lua_gettop(L);
 }
 
+/// The message handler xpcall gets instead of the script's: the script's own, unless the error is a limit the
+/// hook raised. A hook raises from inside itself, where Lua has switched hooks off, and Lua runs the message
+/// handler right there, before unwinding: the script's handler would run with no budget, no interrupt and no
+/// deadline (`xpcall(error, function() while true do end end)` ran for ever). A limit's error goes on as is.
+static int guardedMessageHandler(lua_State *L) {
+    if (cluashim_tripped(L) != CLUASHIM_TRIP_NONE) return 1;
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
+/// xpcall(f, handler, ...) with the handler guarded; then liblua5.4's own xpcall, in this frame.
+static int sandboxXpcall(lua_State *L) {
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushvalue(L, 2);
+    lua_pushcclosure(L, guardedMessageHandler, 1);
+    lua_replace(L, 2);
+    return lua_tocfunction(L, lua_upvalueindex(1))(L);
+}
+
 /// Options a script may use. "stop", "restart", "incremental", "generational" and "setpause" are the host's:
 /// a script that stops the collector or retunes it can exhaust memory or stall every other call.
 static int sandboxCollectGarbage(lua_State *L) {
@@ -90,6 +111,7 @@ static int p_opensandbox(lua_State *L) {
     wrapGlobal(L, "load", sandboxLoad);
     wrapGlobal(L, "collectgarbage", sandboxCollectGarbage);
     wrapGlobal(L, "setmetatable", sandboxSetMetatable);
+    wrapGlobal(L, "xpcall", sandboxXpcall);
     wrapGlobal(L, "rawset", readOnlyRawSet);
     lua_pushcfunction(L, sandboxRequire);
     lua_setfield(L, -2, "require");

@@ -52,14 +52,27 @@ extension LuaState {
     /// Pops the error object on top of `L` and describes it.
     func popError(status: CInt, on L: OpaquePointer, traceback: String?) -> LuaError {
         let kind = kind(of: status)   // first: describing the object runs Lua, which may trip the hook anew
-        let message = errorMessage(at: -1, on: L)
+        var message = errorMessage(at: -1, on: L)
+        // A large allocation refused because the call was past a limit: Lua says "not enough memory".
+        if status == LUA_ERRMEM, let limit = Self.limitWords(kind) { message = limit + " (while allocating)" }
         cluashim_pop(L, 1)
         return LuaError(kind, message, traceback: traceback)
     }
 
+    /// What the hook says when `kind` is one of its limits.
+    static func limitWords(_ kind: LuaError.Kind) -> String? {
+        switch kind {
+        case .instructionLimit: "instruction budget exceeded"
+        case .interrupted: "interrupted"
+        case .timeLimit: "time limit exceeded"
+        default: nil
+        }
+    }
+
     func kind(of status: CInt) -> LuaError.Kind {
-        // The hook's errors are plain runtime errors to Lua; the shim remembers which ones they were.
-        if status == LUA_ERRRUN || status == LUA_ERRERR {
+        // The hook's errors are plain runtime errors to Lua, and the allocator's refusals past a limit
+        // memory errors; the shim remembers which limit they were.
+        if status == LUA_ERRRUN || status == LUA_ERRERR || status == LUA_ERRMEM {
             switch Int(cluashim_tripped(mainThread)) {
             case CLUASHIM_TRIP_BUDGET: return .instructionLimit
             case CLUASHIM_TRIP_INTERRUPT: return .interrupted

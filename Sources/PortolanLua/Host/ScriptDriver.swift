@@ -58,8 +58,10 @@ extension HostCore {
         case .back:
             return back().luaValues
         case .wait(let seconds):
+            // portolan.wait checks its number at the script's line; a script that yields the host's
+            // marker itself gets the refusal back as `nil, message`, at its own yield.
             guard let duration = ScriptNumbers.duration(seconds: seconds) else {
-                throw HostError(ScriptNumbers.waitError(seconds))
+                return [.nil, .string(ScriptNumbers.waitError(seconds))]
             }
             if ThreadWait.sleep(until: .now + duration, stop: stopReason) != nil {
                 let location = Self.waitLocation(of: coroutine).map { "\($0): " } ?? ""
