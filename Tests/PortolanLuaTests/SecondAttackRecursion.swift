@@ -29,13 +29,13 @@ enum SecondAttackRecursion {
         recursion("__lt through table.sort", "__lt", "return a < b", "table.sort({ a, b, a, b, a, b })"),
         SecondAttempt(c, "an __index chain of 100,000 tables", """
             local t = {} for _ = 1, 1e5 do t = setmetatable({}, { __index = t }) end return t.x
-            """, blocked: deep[2]),
+            """, blocked: deep[2], "instruction budget exceeded"),
         SecondAttempt(c, "gsub's replacement calling gsub", """
             local function f(m) return (m:gsub('x', f)) end return (('x'):gsub('x', f))
             """, blocked: deep[0], deep[1]),
         SecondAttempt(c, "coroutines nested a million deep", """
             local function f(n) if n == 0 then return 0 end return coroutine.wrap(f)(n - 1) end return f(1e6)
-            """, blocked: deep[0], deep[1], deep[5]),
+            """, blocked: deep[0], deep[1], deep[5], "raised attack.lua:2: attack.lua:2:"),
         SecondAttempt(c, "parentheses 100,000 deep", "return select(2, load(string.rep('(', 1e5) .. '1' .. string.rep(')', 1e5)))",
                       blocked: deep[0]),
         SecondAttempt(c, "table constructors 100,000 deep", "return select(2, load('return ' .. string.rep('{', 1e5) .. string.rep('}', 1e5)))",
@@ -54,10 +54,10 @@ enum SecondAttackRecursion {
             local src = 'local ' .. list .. ' local ' .. list:gsub('a', 'b') .. ' return function() return '
               .. list .. ', ' .. list:gsub('a', 'b') .. ' end'
             return select(2, load(src))
-            """, blocked: "too many upvalues"),
+            """, blocked: "too many upvalues", "too many local variables"),
         SecondAttempt(c, "a deep table printed by the REPL's printer", .handler, """
             local t = {} for _ = 1, 1e5 do t = { t } end
             print(t)
-            """, blocked: "routed"),
+            """, blocked: "routed", "instruction budget exceeded"),
     ]
 }

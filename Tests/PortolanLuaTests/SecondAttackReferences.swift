@@ -73,7 +73,7 @@ enum SecondAttackReferences {
             """, blocked: "returned dead"),
         SecondAttempt(c, "the script's own coroutine closed from inside", """
             local main = coroutine.running()
-            return select(2, coroutine.wrap(function() return coroutine.close(main) end))
+            return select(2, pcall(coroutine.wrap(function() return coroutine.close(main) end)))
             """, blocked: "cannot close a normal coroutine", "raised"),
         SecondAttempt(c, "the script's own coroutine resumed from inside", """
             local main = coroutine.running()
