@@ -3,6 +3,8 @@
 /// string.rep, table.move, table.sort of strings, utf8.len, table.insert at 1 and a plain find; these
 /// are the others. Each does about 500 MB of copying, comparing or collecting in a handler whose
 /// budget is 200,000 instructions: charged by its size, it must end at the budget (or the memory cap).
+/// Four of them (`escapesToday: false`) end today already, in the Lua loop that builds their input:
+/// they stay as regression tests, but prove nothing about their C function until the input is cheaper.
 enum SecondAttackUnchargedWork {
     private static let c = "uncharged C work"
     private static let why = "finding 4 class (C library calls escape every limit), NEW function: "
@@ -10,20 +12,20 @@ enum SecondAttackUnchargedWork {
     /// An 8 MiB string made in 23 instructions.
     private static let big = "local s = 'x' for _ = 1, 23 do s = s .. s end"
 
-    private static func work(_ name: String, _ code: String, _ function: String) -> SecondAttempt {
-        SecondAttempt(c, name, .handler, code, blocked: "instruction budget exceeded", "not enough memory", "timeout")
-            .escapes(why + function)
+    private static func work(_ name: String, _ code: String, _ function: String, escapesToday: Bool = true) -> SecondAttempt {
+        let attempt = SecondAttempt(c, name, .handler, code, blocked: "instruction budget exceeded", "not enough memory", "timeout")
+        return escapesToday ? attempt.escapes(why + function) : attempt
     }
 
     static let attempts: [SecondAttempt] = [
         work("full collections of a big heap", """
             local heap = {} for i = 1, 2e5 do heap[i] = { i } end
             for _ = 1, 200 do collectgarbage() end
-            """, "collectgarbage('collect'), O(heap) a call"),
+            """, "collectgarbage('collect'), O(heap) a call", escapesToday: false),
         work("collector steps of a big heap", """
             local heap = {} for i = 1, 2e5 do heap[i] = { i } end
             for _ = 1, 200 do collectgarbage('step', 1e6) end
-            """, "collectgarbage('step', n)"),
+            """, "collectgarbage('step', n)", escapesToday: false),
         work("compiling a big chunk", "local src = string.rep('local a = 1 ', 5e5) for _ = 1, 20 do load(src) end",
              "load() of a long text: the compiler runs unseen"),
         work("upper of 8 MiB", big + " for _ = 1, 64 do s:upper() end", "string.upper"),
@@ -45,11 +47,11 @@ enum SecondAttackUnchargedWork {
         work("sorting numbers without a comparator", """
             local t = {} for i = 1, 1e5 do t[i] = (i * 7919) % 100003 end
             for _ = 1, 40 do table.sort(t, nil) t[1], t[#t] = t[#t], t[1] end
-            """, "table.sort of numbers"),
+            """, "table.sort of numbers", escapesToday: false),
         work("unpacking 900,000 values", """
             local t = {} for i = 1, 9e5 do t[i] = i end
             for _ = 1, 60 do select('#', table.unpack(t, 1, 9e5)) end
-            """, "table.unpack"),
+            """, "table.unpack", escapesToday: false),
         work("lower of 8 MiB", big + " for _ = 1, 64 do s:lower() end", "string.lower"),
         work("gsub with a plain replacement string", big + " for _ = 1, 64 do s:gsub('^x', 'y') end",
              "gsub copies the subject's rest uncharged"),
