@@ -41,20 +41,18 @@ import Testing
     static let attempts: [Attempt] = [
         Attempt("a value whose __eq says equal", app: liar, scenarios: """
             scenario("must fail", function() expect(LIAR, { "a", "b", "c" }) end)
-            """).escapes("NEW: expect compares with ==, which calls the app's __eq (ExpectLibrary.lua, difference)"),
+            """),
         Attempt("a nested value whose __eq says equal", app: liar, scenarios: """
             scenario("must fail", function() expect({ items = LIAR }, { items = { 1, 2 } }) end)
-            """).escapes("NEW: as above, for any table inside the compared values"),
+            """),
         Attempt("a value whose __len, __index and __pairs lie", app: """
             LIST = setmetatable({}, { __len = function() return 2 end, __index = function(_, i) return ({ "a", "b" })[i] end,
               __pairs = function() return next, { "a", "b" }, nil end })
             """, scenarios: """
             scenario("must fail", function() expect(rawlen(LIST), 2) end)
             """),
-        Attempt("scenarios declared by the app", app: #"scenario("fake", function() end)"#)
-            .escapes("finding 2 (scenario library): the app's scenario() adds a passing scenario to the file's report"),
-        Attempt("skip from an observer", app: #"portolan.on("did_route", function() skip("app") end)"#)
-            .escapes("finding 2 (scenario library): an observer's skip() turns a failure into a skip"),
+        Attempt("scenarios declared by the app", app: #"scenario("fake", function() end)"#),
+        Attempt("skip from an observer", app: #"portolan.on("did_route", function() skip("app") end)"#),
         Attempt("expect replaced", app: "expect = function() end"),
         Attempt("assert replaced", app: "assert = function(x) return x end"),
         Attempt("error replaced", app: "error = function() end"),
@@ -124,14 +122,6 @@ import Testing
         #expect(Self.isBlocked(run, format: attempt.format), "\(attempt.name): status \(run.status)\n\(run.stdout.prefix(1500))")
     }
 
-    @Test(.disabled("escapes today: enable once issue 18's fixes are in"),
-          arguments: SecondAttackCLITests.attempts.filter { $0.escapes != nil })
-    func anEscapingFakeVerdictIsNotBelievedOnceFixed(_ attempt: Attempt) async throws {
-        let run = try await Self.run(attempt)
-        #expect(Self.isBlocked(run, format: attempt.format), "\(attempt.name): status \(run.status)\n\(run.stdout.prefix(1500))")
-    }
-
-    /// The table's rows for this file, when scripts/attack-table.sh asks (PORTOLAN_ATTACK_TABLE).
     @Test(.enabled(if: ProcessInfo.processInfo.environment["PORTOLAN_ATTACK_TABLE"] != nil))
     func printTheTable() async throws {
         var counts = (blocked: 0, escaped: 0, crash: 0)
