@@ -8,12 +8,16 @@ import Testing
 /// - ```` ```lua scenario app=PATH ````: a scenario file, run against the app at `PATH` (from the
 ///   package root), or against the page's previous app block with `app=above`;
 /// - ```` ```lua fragment ````: not runnable on purpose, skipped.
+///
+/// A ```` ```text repl ```` block is a REPL session on the built-in demo app: the lines after
+/// `portolan> ` are typed, every other line is what the REPL prints.
 struct DocExample: Sendable, CustomTestStringConvertible {
     enum Kind: Sendable, Equatable {
         case app
         case scenario(app: String)
         case fragment
         case shell
+        case replTranscript
         /// A Lua block whose info string the tests do not know: it fails, so that no block is
         /// skipped by a typo.
         case unknown(String)
@@ -42,10 +46,20 @@ struct DocExample: Sendable, CustomTestStringConvertible {
         return blocks(in: text, file: page)
     }
 
-    static var lua: [DocExample] { all.filter { $0.kind != .shell } }
+    static var lua: [DocExample] { all.filter { $0.kind != .shell && $0.kind != .replTranscript } }
     static var shell: [DocExample] { all.filter { $0.kind == .shell } }
+    static var transcripts: [DocExample] { all.filter { $0.kind == .replTranscript } }
 
-    /// The fenced blocks of one page whose language is `lua` or `sh`.
+    /// What a transcript types, a line each, and what the REPL prints in answer.
+    var typedAndPrinted: (typed: String, printed: String) {
+        let prompt = "portolan> "
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        let typed = lines.filter { $0.hasPrefix(prompt) }.map { $0.dropFirst(prompt.count) + "\n" }
+        let printed = lines.filter { !$0.hasPrefix(prompt) }.map { $0 + "\n" }
+        return (typed.joined(), printed.joined())
+    }
+
+    /// The fenced blocks of one page whose language is `lua` or `sh`, and its REPL transcripts.
     static func blocks(in page: String, file: String) -> [DocExample] {
         var found: [DocExample] = []
         var open: (line: Int, info: [Substring], indent: Int, body: [Substring])?
@@ -75,6 +89,7 @@ struct DocExample: Sendable, CustomTestStringConvertible {
     private static func kind(of info: [Substring]) -> Kind? {
         switch info.first {
         case "sh", "bash": return .shell
+        case "text": return info.dropFirst().first == "repl" ? .replTranscript : nil
         case "lua": break
         default: return nil
         }

@@ -13,6 +13,7 @@ struct DocExamplesTests {
         #expect(lua.contains { $0.kind == .app && $0.file == "README.md" })
         #expect(lua.contains { if case .scenario = $0.kind { true } else { false } })
         #expect(DocExample.shell.count >= 5)
+        #expect(DocExample.transcripts.count >= 2)
         // A fragment is a block no test runs: it must stay rare.
         let fragments = lua.filter { $0.kind == .fragment }
         #expect(fragments.count * 10 <= lua.count, "\(fragments.map(\.testDescription))")
@@ -61,9 +62,19 @@ struct DocExamplesTests {
             try await runApp(example)
         case .scenario(let app):
             try await runScenario(example, app: app)
-        case .shell:
-            Issue.record("\(example.testDescription): a shell block among the Lua ones")
+        case .shell, .replTranscript:
+            Issue.record("\(example.testDescription): not a Lua block")
         }
+    }
+
+    /// A REPL session shown in the docs prints what it shows, typed into the real REPL.
+    @Test(arguments: DocExample.transcripts)
+    func replTranscriptPrintsWhatItShows(_ example: DocExample) throws {
+        let (typed, printed) = example.typedAndPrinted
+        #expect(!typed.isEmpty, "\(example.testDescription): nothing typed")
+        let run = try ReplBinary.run([], input: typed)
+        #expect(run.status == 0, "\(example.testDescription): \(run.output)\(run.error)")
+        #expect(run.output == printed, "\(example.testDescription)")
     }
 
     /// Each `portolan SUBCOMMAND` a shell block names is one the binary has.
