@@ -7,7 +7,7 @@ import Synchronization
 
 /// `portolan repl [APP.lua]` (and `portolan` alone): the interactive session.
 ///
-/// The logic lives in `ReplSession` (PortolanLua); this is the terminal side: reading lines,
+/// The logic lives in `ReplSession` (PortolanTools); this is the terminal side: reading lines,
 /// prompts, Ctrl-C and exit codes.
 ///
 /// - On a terminal: a banner, a `portolan> ` prompt (`...> ` while a chunk continues), lines read

@@ -2,7 +2,7 @@ import TestSupport
 
 /// Random app scripts, `portolan.app { … }` as Lua text, one field a line so that an error names
 /// a line: ids empty, duplicated, not UTF-8, with control characters, very long, of the wrong type;
-/// kinds, `active`, `children`, `keep`, `back`, `route` and handlers as the README documents them,
+/// kinds, `active`, `children`, `keep`, `back`, `route` and handlers as docs/rules.md documents them,
 /// right and wrong; root options in and out of range; anywhere nodes; nesting up to a few levels,
 /// and chains around the engine's depth limit; now and then a syntax error.
 ///

@@ -42,7 +42,7 @@ public enum RouteTargets {
         return url
     }
 
-    /// A URL that matches nothing or is malformed (README: empty, a lone `?`, a bad `%` escape, a
+    /// A URL that matches nothing or is malformed (docs/rules.md: empty, a lone `?`, a bad `%` escape, a
     /// control character, too long, too many segments).
     public static func strayURL(_ random: inout SeededRandom) -> String {
         random.element([

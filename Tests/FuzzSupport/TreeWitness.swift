@@ -3,7 +3,7 @@ import Portolan
 /// Watches a router's events and keeps a tree of its own from them, to check that the router's
 /// tree reflects exactly what ran: every instruction and undo step it reports, applied in order to
 /// the witness's tree, gives the router's tree; and a failed route undone in full ends exactly
-/// where it started (README, "Transactional routes"), which the witness checks as it happens.
+/// where it started (docs/rules.md, "Transactional routes"), which the witness checks as it happens.
 ///
 /// `@unchecked Sendable`: the router calls it on its thread, and its owner reads it on the same
 /// thread (the host's), between routes.

@@ -1,7 +1,7 @@
 import Lua
 import Portolan
 
-/// What a Lua handler's return values mean, as the README documents them.
+/// What a Lua handler's return values mean, as docs/rules.md documents them.
 enum HandlerResult {
     /// `enter`, `leave`, `switch`: nothing or `true` succeeds; `false` (and a message) fails.
     static func check(_ values: [LuaValue], handler: String) throws {

@@ -10,7 +10,7 @@ import Darwin
 ///
 /// The script runs once, in a fresh sandboxed host whose `portolan.app` records the node tables
 /// instead of stopping at the first mistake (`AppRecorder`); its source is read for what only the
-/// text shows (`SourceFacts`); `AppLinter` then checks both. See the README's "Linting" section for
+/// text shows (`SourceFacts`); `AppLinter` then checks both. See docs/scenarios.md, "Linting", for
 /// the lints.
 public enum AppChecker {
     /// Checks the app script at `path` (as the user wrote it: findings name the file this way).
