@@ -28,20 +28,21 @@ extension LuaState {
     /// `shown(t)` as a Lua function: the table a read-only view shows, or `t` itself. For tools that
     /// list a table's keys raw (completion), which would see an empty view.
     public func shownTableFunction() throws(LuaError) -> LuaValue {
-        let L = thread
-        try ensureStack(L, 4)
-        try check(cluashim_ppushshowntable(L), on: L)
-        defer { cluashim_pop(L, 1) }
-        return try value(at: -1, on: L)
+        try shimFunction(cluashim_ppushshowntable)
     }
 
     /// `metatable_of(v)` as a Lua function: v's metatable even when a `__metatable` field hides it.
     /// For the host's own Lua, which locks every metatable it hands scripts (so that no script can
     /// rewrite how the host's objects print or behave) and still knows its objects by them.
     public func rawMetatableFunction() throws(LuaError) -> LuaValue {
+        try shimFunction(cluashim_ppushrawmetatable)
+    }
+
+    /// The C function that `push` (a protected shim) pushes, as a value.
+    private func shimFunction(_ push: (OpaquePointer?) -> CInt) throws(LuaError) -> LuaValue {
         let L = thread
         try ensureStack(L, 4)
-        try check(cluashim_ppushrawmetatable(L), on: L)
+        try check(push(L), on: L)
         defer { cluashim_pop(L, 1) }
         return try value(at: -1, on: L)
     }
