@@ -13,7 +13,7 @@ import Testing
                 + "no node 'favourites' is declared; its children are 'wishlist', 'watched', 'profile' [active-not-child]"))
         #expect(run.lastLine == "11 errors, 8 warnings", "\(run.stdout)")
         // One line per finding and the summary.
-        #expect(lines.count == 19)
+        #expect(lines.count == 20)
     }
 
     @Test func cleanAppsExitZero() async throws {
@@ -80,7 +80,7 @@ import Testing
         let run = try await PortolanBinary.run(["check", "--format", "github", "Examples/lint/bad_app.lua"])
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
         let lines = run.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.count == 19, "\(run.stdout)")
+        #expect(lines.count == 20, "\(run.stdout)")
         #expect(lines.contains(
             "::error file=Examples/lint/bad_app.lua,line=22,title=portolan check%3A duplicate-id::"
                 + "duplicate id 'movie' (first declared at line 19)"))
