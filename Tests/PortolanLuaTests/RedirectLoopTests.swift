@@ -89,6 +89,29 @@ import Testing
         #expect(try await routed(host, "https://shop.example/products/3") == #""enter product {id=3}""#)
     }
 
+    /// The rules belong to the app: a reload replaces rules of both kinds, and a failed reload
+    /// keeps those loaded before (the function rules used to be kept apart, in the module).
+    @Test func aReloadReplacesRulesOfBothKindsAndAFailedOneKeepsThem() async throws {
+        let app = """
+            portolan.app { id = "root", children = { { id = "movie", route = "/movies/:id<int>" } } }
+            portolan.redirect_rule("/%@/:n", "/movies/:n")
+            portolan.redirect_rule(function(url) if url == "/%@" then return "/movies/1" end end)
+            """
+        let host = try PortolanHost()
+        await host.setOutput { _ in }
+        try await host.loadApp(source: app.replacingOccurrences(of: "%@", with: "old"), chunkName: "app.lua")
+        await #expect(throws: HostError.self) {
+            try await host.reload(source: app.replacingOccurrences(of: "%@", with: "new") + "\nerror('broken')", chunkName: "app.lua")
+        }
+        #expect(try await host.resolve(url: "/old/2").get().url == "/movies/2")
+        #expect(try await host.resolve(url: "/old").get().url == "/movies/1")
+        _ = try await host.reload(source: app.replacingOccurrences(of: "%@", with: "new"), chunkName: "app.lua")
+        #expect(try await host.resolve(url: "/new/3").get().url == "/movies/3")
+        #expect(try await host.resolve(url: "/new").get().url == "/movies/1")
+        #expect(await host.resolve(url: "/old/2").failure?.kind == .unreachable)
+        #expect(await host.resolve(url: "/old").failure?.kind == .unreachable)
+    }
+
     /// A rule written in Lua runs on its host's thread only: resolved through the router from
     /// another thread, the URL fails at once rather than entering Lua there (or skipping the rule).
     @Test func aLuaRuleRefusesToRunOffTheHostsThread() async throws {
