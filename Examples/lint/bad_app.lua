@@ -46,6 +46,7 @@ portolan.app {
 
 portolan.redirect_rule("/old/:id", "/movies/:id")
 portolan.redirect_rule("/promo/:id", "/promotions/:id")        -- unknown-node-in-redirect (no route)
+portolan.redirect_rule("/old/7", "/movies/7")                  -- shadowed-redirect-rule (by /old/:id)
 
 portolan.intercept(function(request)
   if request:goes_to("moive") then                             -- unknown-node-in-guard

@@ -111,4 +111,25 @@ import Testing
         #expect(resolution.node == "search")
         #expect(resolution.query.map(\.description) == ["q=a b/c?"])
     }
+
+    /// Issue 19: pattern rules and function rules are one list, run in declaration order by one
+    /// loop under one `maxRedirects`, each kind seeing what the other made.
+    @Test func functionRulesAndPatternRulesAreOneLoop() throws {
+        let router = Router(graph: try Self.graph(), configuration: RouterConfiguration(maxRedirects: 2))
+        try router.addRedirectRule(from: "/old/:n", to: "/mid/:n")
+        router.addRedirectRule { url throws(RouteFailure) in
+            url.hasPrefix("/mid/") ? "/movies/" + url.dropFirst(5) : nil
+        }
+        router.addRedirectRule { url throws(RouteFailure) in url == "/x" ? "/y" : url == "/y" ? "/old/3" : nil }
+        #expect(try router.resolve(url: "/old/4").get().url == "/movies/4")
+        // /x → /y → /old/3 → /mid/3 → /movies/3: four rewrites, over the limit of two.
+        let failure = router.resolve(url: "/x").failure
+        #expect(failure?.kind == .invalid)
+        #expect(failure?.message == "redirect rules loop: more than 2 rewrites, last to '/mid/3'")
+        router.addRedirectRule { url throws(RouteFailure) in
+            if url == "/boom" { throw RouteFailure(.denied, "no") }
+            return nil
+        }
+        #expect(router.resolve(url: "/boom").failure?.kind == .denied)
+    }
 }

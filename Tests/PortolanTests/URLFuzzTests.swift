@@ -42,7 +42,7 @@ import Testing
     /// ambiguous; never a crash.
     @Test func hostilePatternsParseOrFailTyped() {
         var random = SeededRandom(seed: 0xFA77_E412)
-        var matcher = URLMatcher<Int>()
+        var matcher = URLMatcherBuilder<Int>()
         for index in 0..<20_000 {
             let text = HostileURL.pattern(&random)
             do {
@@ -68,7 +68,7 @@ import Testing
         var random = SeededRandom(seed: 0xB0B_CAFE)
         var checked = 0
         for _ in 0..<1_500 {
-            var matcher = URLMatcher<Int>()
+            var matcher = URLMatcherBuilder<Int>()
             var accepted: [RoutePattern] = []
             for _ in 0..<random.int(in: 1...12) {
                 let pattern = try RoutePattern(URLPrecedenceOracle.randomPattern(&random))
@@ -79,7 +79,7 @@ import Testing
                 let url = "/" + segments.joined(separator: "/")
                 let expected = URLPrecedenceOracle.best(accepted, for: segments)
                 #expect(expected.tie == false, "tie for \(url) among \(accepted.map(\.text))")
-                let actual = try matcher.match(url)
+                let actual = try matcher.build().match(url)
                 #expect(actual?.value == expected.index, "\(url) with \(accepted.map(\.text))")
                 checked += 1
             }
@@ -88,13 +88,13 @@ import Testing
     }
 
     static func fuzzMatcher() throws -> URLMatcher<Int> {
-        var matcher = URLMatcher<Int>()
+        var matcher = URLMatcherBuilder<Int>()
         let patterns = [
             "/", "/a", "/a/b", "/a/:x", "/a/:x<int>", "/a/:x<uuid>", "/a/:x{[a-z]+}/b", "/a/*/c", "/a/**rest",
             "/b/:p/:q", "/%2F/:x", "https://h.com/a/:id", "myapp://a/:id<int>", "/c/**", "/é/:x{[^/]+}",
         ]
         for (index, pattern) in patterns.enumerated() { try matcher.insert(pattern, value: index) }
-        return matcher
+        return matcher.build()
     }
 }
 

@@ -197,11 +197,11 @@ import Testing
 
     @Test(arguments: rows)
     func row(_ row: Row) throws {
-        var matcher = URLMatcher<String>(caseInsensitive: row.caseInsensitive)
+        var matcher = URLMatcherBuilder<String>(caseInsensitive: row.caseInsensitive)
         for pattern in row.patterns { try matcher.insert(pattern, value: pattern) }
         let result: Result<URLMatch<String>?, URLRoutingError>
         do throws(URLRoutingError) {
-            result = .success(try matcher.match(row.url))
+            result = .success(try matcher.build().match(row.url))
         } catch {
             result = .failure(error)
         }

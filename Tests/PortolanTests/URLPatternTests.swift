@@ -105,7 +105,7 @@ import TestSupport
     @Test(arguments: 0..<ambiguousPairs.count)
     func ambiguousPatternsAreRefusedNamingBoth(_ index: Int) throws {
         let (first, second) = Self.ambiguousPairs[index]
-        var matcher = URLMatcher<Int>()
+        var matcher = URLMatcherBuilder<Int>()
         try matcher.insert(first, value: 1)
         do {
             try matcher.insert(second, value: 2)
@@ -123,13 +123,13 @@ import TestSupport
     }
 
     @Test func caseInsensitiveConstantsCollide() throws {
-        var matcher = URLMatcher<Int>(caseInsensitive: true)
+        var matcher = URLMatcherBuilder<Int>(caseInsensitive: true)
         try matcher.insert("/Books", value: 1)
         #expect(throws: URLRoutingError.self) { try matcher.insert("/books", value: 2) }
-        var sensitive = URLMatcher<Int>()
+        var sensitive = URLMatcherBuilder<Int>()
         try sensitive.insert("/Books", value: 1)
         try sensitive.insert("/books", value: 2)
-        #expect(try sensitive.match("/books")?.value == 2)
+        #expect(try sensitive.build().match("/books")?.value == 2)
     }
 
     static let compatiblePatterns = [
@@ -139,24 +139,24 @@ import TestSupport
     ]
 
     @Test func differentlyRankedPatternsCoexist() throws {
-        var matcher = URLMatcher<String>()
+        var matcher = URLMatcherBuilder<String>()
         for pattern in Self.compatiblePatterns { try matcher.insert(pattern, value: pattern) }
         #expect(matcher.patterns.count == Self.compatiblePatterns.count)
-        #expect(try matcher.match("/a/ABC")?.value == "/a/:x{[A-Z]{3}}")
-        #expect(try matcher.match("/a/AB")?.value == "/a/:x{[A-Z]{2}}")
-        #expect(try matcher.match("/a/Ab")?.value == "/a/:x")
-        #expect(try matcher.match("/a/zz/c")?.value == "/a/*/c")
-        #expect(try matcher.match("/a/b/c/d")?.value == "/a/b/**rest")
+        #expect(try matcher.build().match("/a/ABC")?.value == "/a/:x{[A-Z]{3}}")
+        #expect(try matcher.build().match("/a/AB")?.value == "/a/:x{[A-Z]{2}}")
+        #expect(try matcher.build().match("/a/Ab")?.value == "/a/:x")
+        #expect(try matcher.build().match("/a/zz/c")?.value == "/a/*/c")
+        #expect(try matcher.build().match("/a/b/c/d")?.value == "/a/b/**rest")
     }
 
     @Test func aRefusedPatternDoesNotBlockLaterOnes() throws {
-        var matcher = URLMatcher<Int>()
+        var matcher = URLMatcherBuilder<Int>()
         try matcher.insert("/a/:x<int>/b", value: 1)
         #expect(throws: URLRoutingError.self) { try matcher.insert("/a/:y{[0-9]+}/c", value: 2) }
         try matcher.insert("/a/:y{[a-z]+}/c", value: 3)
-        #expect(try matcher.match("/a/q/c")?.value == 3)
-        #expect(try matcher.match("/a/1/b")?.value == 1)
-        #expect(try matcher.match("/a/1/c") == nil)
+        #expect(try matcher.build().match("/a/q/c")?.value == 3)
+        #expect(try matcher.build().match("/a/1/b")?.value == 1)
+        #expect(try matcher.build().match("/a/1/c") == nil)
     }
 
     // MARK: Validators
@@ -198,12 +198,12 @@ import TestSupport
 
     @Test func pathologicalValidatorsStayLinear() throws {
         // (a*)*b on "aaaa…c" is the classic catastrophic backtracking case; here it is a single pass.
-        var matcher = URLMatcher<Int>()
+        var matcher = URLMatcherBuilder<Int>()
         try matcher.insert("/x/:v{(a*)*(a|aa)*b}", value: 1)
         let url = "/x/" + String(repeating: "a", count: 4_000) + "c"
         // CPU time, not wall time: backtracking would burn it; a busy machine only delays the thread.
         let start = threadCPUSeconds()
-        let result = try? matcher.match(url)
+        let result = try? matcher.build().match(url)
         let seconds = threadCPUSeconds() - start
         #expect(result == nil)
         #expect(seconds < 1)

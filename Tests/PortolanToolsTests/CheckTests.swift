@@ -223,6 +223,22 @@ import Testing
         #expect(codes(report) == ["3 unknown-node-in-redirect"])
     }
 
+    /// Redirect rules apply in declaration order, the first that matches winning (docs/urls.md):
+    /// a rule an earlier one always matches first never applies, and `check` says so.
+    @Test func aRedirectRuleAnEarlierOneShadowsIsAWarning() async {
+        let report = await check("""
+            portolan.app { id = "root", children = { { id = "movie", route = "/movies/:id" } } }
+            portolan.redirect_rule("/go/:n", "/movies/:n")
+            portolan.redirect_rule("/go/2", "/movies/3")
+            portolan.redirect_rule("/go/:a/:b", "/movies/:a")
+            portolan.redirect_rule("/go/:n", "/movies/4")
+            """)
+        #expect(codes(report) == ["3 shadowed-redirect-rule", "5 shadowed-redirect-rule"], "\(report.text)")
+        #expect(report.findings.first?.message == "redirect rule '/go/2' → '/movies/3' never applies: the earlier rule "
+            + "'/go/:n' → '/movies/:n' (line 2) matches every URL it does, and the first declared rule wins")
+        #expect(report.findings.map(\.severity) == [.warning, .warning])
+    }
+
     @Test func interceptorsThatAlwaysTurnANodeAway() async {
         let report = await check("""
             portolan.app { id = "root", kind = "switch", children = {

@@ -28,6 +28,18 @@ import Testing
         #expect(await session.host.chunksLoaded > before)
     }
 
+    /// Issue 19: a URL line was read three times (the origin, the redirect rules, the patterns);
+    /// now once, whatever the line does with it.
+    @Test func aURLLineIsParsedOnce() async throws {
+        let (session, _) = try await Self.session()
+        await session.handle("login()")
+        for (line, url) in [("/wishlist/movies/7304", "/wishlist/movies/7304"), (":plan /wishlist/movies/7305", "/wishlist/movies/7305")] {
+            URLParseCounter.watch(url)
+            await session.handle(line)
+            #expect(URLParseCounter.parses(of: url) == 1, "\(line)")
+        }
+    }
+
     @Test func theHostResolvesWithFunctionRulesAndRoutesTheResolution() async throws {
         let host = try PortolanHost()
         try await host.loadApp(source: """

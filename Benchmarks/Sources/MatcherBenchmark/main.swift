@@ -68,10 +68,10 @@ var portolanAtTen: [String: Double] = [:]
 var failures: [String] = []
 for size in [10, 1_000, 10_000] {
     let workload = Workload(patterns: size)
-    var matcher = URLMatcher<Int>()
+    var builder = URLMatcherBuilder<Int>()
     let router = TrieRouter(Int.self)
     for (index, pattern) in workload.patterns.enumerated() {
-        try matcher.insert(Workload.text(pattern), value: index)
+        try builder.insert(Workload.text(pattern), value: index)
         router.register(index, at: pattern.map { piece in
             switch piece {
             case .constant(let text): return PathComponent.constant(text)
@@ -79,6 +79,7 @@ for size in [10, 1_000, 10_000] {
             }
         })
     }
+    let matcher = builder.build()
     let logger = Logger(label: "benchmark")
     let portolan: (String) -> Int = { url in
         guard let match = try? matcher.match(url) else { return -1 }

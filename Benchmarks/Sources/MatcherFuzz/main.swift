@@ -20,9 +20,10 @@ func argument(_ name: String) -> UInt64? {
 
 let count = Int(argument("--count") ?? 1_000_000)
 var random = SeededRandom(seed: argument("--seed") ?? 0x5EED_0004)
-var matcher = URLMatcher<Int>()
-for (index, pattern) in FuzzInputs.registered.enumerated() { try matcher.insert(pattern, value: index) }
-var patternMatcher = URLMatcher<Int>()
+var builder = URLMatcherBuilder<Int>()
+for (index, pattern) in FuzzInputs.registered.enumerated() { try builder.insert(pattern, value: index) }
+let matcher = builder.build()
+var patternMatcher = URLMatcherBuilder<Int>()
 
 var matched = 0, unmatched = 0, refused = 0, patternsParsed = 0, patternsRefused = 0
 func fail(_ index: Int, _ input: String, _ why: String) -> Never {

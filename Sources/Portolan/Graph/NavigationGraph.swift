@@ -48,11 +48,13 @@ public struct NavigationGraph: Sendable, Equatable {
         }
         rootID = root.id
         anywhereIDs = anywhere.map(\.id)
-        urlRoutes = GraphRoutes(caseInsensitive: caseInsensitiveRoutes, origins: origins)
-        try declare(root, parent: nil, position: 0, isAnywhere: false)
+        var routes = GraphRoutes.Builder(caseInsensitive: caseInsensitiveRoutes, origins: origins)
+        urlRoutes = routes.build()
+        try declare(root, parent: nil, position: 0, isAnywhere: false, routes: &routes)
         for spec in anywhere {
-            try declare(spec, parent: nil, position: 0, isAnywhere: true)
+            try declare(spec, parent: nil, position: 0, isAnywhere: true, routes: &routes)
         }
+        urlRoutes = routes.build()
         Self.completeFreshDepths(&table, children: childIndices)
     }
 
@@ -104,7 +106,9 @@ public struct NavigationGraph: Sendable, Equatable {
 
     /// Declares `spec` below the node of index `parent`, at `position` among its children.
     @discardableResult
-    private mutating func declare(_ spec: NodeSpec, parent: Int?, position: Int, isAnywhere: Bool) throws(GraphError) -> Int {
+    private mutating func declare(
+        _ spec: NodeSpec, parent: Int?, position: Int, isAnywhere: Bool, routes: inout GraphRoutes.Builder
+    ) throws(GraphError) -> Int {
         let parentID = parent.map { nodeIDs[$0] }
         guard !spec.id.isEmpty else { throw .emptyID(parent: parentID) }
         guard declarations[spec.id] == nil else { throw .duplicateID(spec.id) }
@@ -123,10 +127,10 @@ public struct NavigationGraph: Sendable, Equatable {
             initialPosition: spec.children.firstIndex { $0.id == initialActive } ?? 0,
             keepsStacks: spec.kind == .switch && spec.keepsStacks))
         for pattern in spec.routes {
-            try urlRoutes.add(pattern, to: spec.id)
+            try routes.add(pattern, to: spec.id)
         }
         for (childPosition, child) in spec.children.enumerated() {
-            let childIndex = try declare(child, parent: index, position: childPosition, isAnywhere: false)
+            let childIndex = try declare(child, parent: index, position: childPosition, isAnywhere: false, routes: &routes)
             childIndices[index].append(childIndex)
         }
         return index

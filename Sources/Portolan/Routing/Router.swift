@@ -74,6 +74,13 @@ public final class Router: Sendable {
         try state.withLock { state throws(URLRoutingError) in try state.redirects.add(from: pattern, to: template) }
     }
 
+    /// Adds a rule that rewrites URLs with a function: it returns the new URL, or nil to leave it
+    /// to the next rule. Rules of both kinds run in the order they were added, under one
+    /// `maxRedirects` (``URLRedirects``); a function rule runs on the thread that resolves the URL.
+    public func addRedirectRule(_ rewrite: @escaping URLRedirects.Rewrite) {
+        state.withLock { $0.redirects.add(rewrite) }
+    }
+
     /// Calls `observer` with every event, synchronously, on the router's thread, in the order of
     /// the route's steps; a route it queues runs after the current one, before the outermost returns.
     public func observe(_ observer: @escaping @Sendable (RouterEvent) -> Void) {
@@ -187,8 +194,7 @@ public final class Router: Sendable {
     public func resolve(url: String) -> Result<URLResolution, RouteFailure> {
         let (redirects, graph) = state.withLock { ($0.redirects, $0.tree.graph) }
         return Result { () throws(RouteFailure) in
-            try graph.checkOrigin(ofReceived: url)
-            return try graph.resolve(url: try redirects.apply(to: url, limit: configuration.maxRedirects))
+            try graph.resolve(url: url, redirectedBy: redirects, maxRedirects: configuration.maxRedirects)
         }
     }
 

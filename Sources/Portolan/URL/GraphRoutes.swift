@@ -5,17 +5,12 @@
 /// from the part of the URL its own pattern describes (`/movies/:id` of a movie, when the URL
 /// `/movies/7/cast/3` leads to one of its cast screens).
 public struct GraphRoutes: Sendable {
-    private var matcher: URLMatcher<NodeID>
-    private var prefixMatchers: [NodeID: URLMatcher<Int>] = [:]
-    private var owners: [String: NodeID] = [:]
+    private let matcher: URLMatcher<NodeID>
+    private let prefixMatchers: [NodeID: URLMatcher<Int>]
+    private let owners: [String: NodeID]
 
     /// The schemes and hosts URLs may come from (the root's `schemes` and `hosts`).
     public let origins: URLOrigins
-
-    init(caseInsensitive: Bool, origins: URLOrigins = .any) {
-        matcher = URLMatcher(caseInsensitive: caseInsensitive)
-        self.origins = origins
-    }
 
     public var isCaseInsensitive: Bool { matcher.isCaseInsensitive }
 
@@ -27,24 +22,52 @@ public struct GraphRoutes: Sendable {
         matcher.patterns.map { ($0, owners[$0.text] ?? "") }
     }
 
-    mutating func add(_ text: String, to node: NodeID) throws(GraphError) {
-        do {
-            let pattern = try RoutePattern(text)
-            try matcher.insert(pattern, value: node)
-            owners[pattern.text] = node
-            addPrefix(of: pattern, to: node)
-        } catch .ambiguous(let existing, _, let reason) {
-            throw .ambiguousRoutes(node, pattern: text, otherNode: owners[existing] ?? "?", otherPattern: existing, reason: reason)
-        } catch {
-            throw .invalidRoute(node, pattern: text, reason: error.description)
+    /// Takes the graph's patterns as its nodes are declared, then builds the routes.
+    struct Builder {
+        private var matcher: URLMatcherBuilder<NodeID>
+        private var prefixMatchers: [NodeID: URLMatcherBuilder<Int>] = [:]
+        private var owners: [String: NodeID] = [:]
+        private let origins: URLOrigins
+
+        init(caseInsensitive: Bool, origins: URLOrigins = .any) {
+            matcher = URLMatcherBuilder(caseInsensitive: caseInsensitive)
+            self.origins = origins
+        }
+
+        mutating func add(_ text: String, to node: NodeID) throws(GraphError) {
+            do {
+                let pattern = try RoutePattern(text)
+                try matcher.insert(pattern, value: node)
+                owners[pattern.text] = node
+                addPrefix(of: pattern, to: node)
+            } catch .ambiguous(let existing, _, let reason) {
+                throw .ambiguousRoutes(node, pattern: text, otherNode: owners[existing] ?? "?", otherPattern: existing, reason: reason)
+            } catch {
+                throw .invalidRoute(node, pattern: text, reason: error.description)
+            }
+        }
+
+        private mutating func addPrefix(of pattern: RoutePattern, to node: NodeID) {
+            var prefixes = prefixMatchers[node] ?? URLMatcherBuilder(caseInsensitive: matcher.isCaseInsensitive)
+            // Two patterns of one node may share a prefix form (`/a` and `/a/**`): the first serves both.
+            try? prefixes.insert(GraphRoutes.prefixPattern(of: pattern), value: 0)
+            prefixMatchers[node] = prefixes
+        }
+
+        func build() -> GraphRoutes {
+            GraphRoutes(
+                matcher: matcher.build(), prefixMatchers: prefixMatchers.mapValues { $0.build() }, owners: owners,
+                origins: origins)
         }
     }
 
-    private mutating func addPrefix(of pattern: RoutePattern, to node: NodeID) {
-        var prefixes = prefixMatchers[node] ?? URLMatcher(caseInsensitive: isCaseInsensitive)
-        // Two patterns of one node may share a prefix form (`/a` and `/a/**`): the first serves both.
-        try? prefixes.insert(Self.prefixPattern(of: pattern), value: 0)
-        prefixMatchers[node] = prefixes
+    private init(
+        matcher: URLMatcher<NodeID>, prefixMatchers: [NodeID: URLMatcher<Int>], owners: [String: NodeID], origins: URLOrigins
+    ) {
+        self.matcher = matcher
+        self.prefixMatchers = prefixMatchers
+        self.owners = owners
+        self.origins = origins
     }
 
     /// The node `url` leads to, or nil; throws when the URL is malformed.
@@ -58,7 +81,7 @@ public struct GraphRoutes: Sendable {
     }
 
     /// `pattern` followed by anything, so that it matches URLs it is a prefix of.
-    private static func prefixPattern(of pattern: RoutePattern) -> String {
+    fileprivate static func prefixPattern(of pattern: RoutePattern) -> String {
         if case .rest? = pattern.segments.last { return pattern.text }
         return pattern.text.hasSuffix("/") ? pattern.text + "**" : pattern.text + "/**"
     }

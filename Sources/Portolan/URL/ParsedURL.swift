@@ -72,6 +72,9 @@ public struct ParsedURL: Sendable, Equatable {
 
     /// Reads `text` as a URL, or throws why it cannot be routed.
     public init(parsing text: String) throws(URLRoutingError) {
+        #if DEBUG
+        URLParseCounter.count(text)
+        #endif
         var contiguous = text
         let result: Result<ParsedURL, URLRoutingError> = contiguous.withUTF8 { bytes in
             do throws(URLRoutingError) {
@@ -81,6 +84,18 @@ public struct ParsedURL: Sendable, Equatable {
             }
         }
         self = try result.get()
+    }
+
+    /// What reading a URL to route gave: the URL, or the failure of the route (malformed).
+    typealias Reading = Result<ParsedURL, RouteFailure>
+
+    /// Reads `text` as a URL to route: malformed, it fails the route as `invalid`, quoting it.
+    static func reading(_ text: String) -> Reading {
+        do {
+            return .success(try ParsedURL(parsing: text))
+        } catch {
+            return .failure(RouteFailure(.invalid, "malformed URL '\(Excerpt.of(text))': \(error)"))
+        }
     }
 
     init(scheme: String?, host: String?, routingSegments: [String], pathStart: Int, query: [QueryItem], fragment: String?) {

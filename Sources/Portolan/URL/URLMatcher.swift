@@ -1,9 +1,11 @@
-/// Maps URLs to values by route pattern, the most specific pattern winning.
+/// Maps URLs to values by route pattern, the most specific pattern winning. It is immutable: a
+/// ``URLMatcherBuilder`` takes the patterns, refusing ambiguous ones, and builds it.
 ///
 /// ```swift
-/// var matcher = URLMatcher<String>()
-/// try matcher.insert("/books/:id<int>", value: "book")
-/// try matcher.insert("/books/new", value: "newBook")
+/// var builder = URLMatcherBuilder<String>()
+/// try builder.insert("/books/:id<int>", value: "book")
+/// try builder.insert("/books/new", value: "newBook")
+/// let matcher = builder.build()
 /// let match = try matcher.match("myapp://books/42?ref=home#top")
 /// // match?.value == "book", match?.parameters == ["id": .integer(42)], match?.fragment == "top"
 /// ```
@@ -14,7 +16,7 @@
 /// URL, a pattern ending there beats a `**` matching nothing. Patterns naming a scheme and host are
 /// tried before patterns without one.
 ///
-/// **Ambiguity** is refused at insertion, naming both patterns; a match is never a silent pick:
+/// **Ambiguity** is refused by the builder, at insertion, naming both patterns; a match is never a silent pick:
 /// - two patterns with the same shape (same constants, same kinds of parameter in the same places,
 ///   names aside): `/books/:id` and `/books/:slug`, `/a/:x<int>` and `/a/:y<int>`;
 /// - two different typed or validated parameters after the same prefix, unless no segment passes
@@ -26,8 +28,8 @@
 /// Matching is one walk of a trie (constants by dictionary, validators precompiled), with no
 /// pattern re-read and no allocation per segment beyond the URL's own decoding.
 public struct URLMatcher<Value> {
-    private var trie: URLTrie
-    private var routes: [(pattern: RoutePattern, value: Value)] = []
+    private let trie: URLTrie
+    private let routes: [(pattern: RoutePattern, value: Value)]
 
     /// Whether constants compare case-insensitively (parameters keep the URL's case either way).
     public var isCaseInsensitive: Bool { trie.caseInsensitive }
@@ -35,22 +37,9 @@ public struct URLMatcher<Value> {
     /// The registered patterns, in insertion order.
     public var patterns: [RoutePattern] { routes.map(\.pattern) }
 
-    /// An empty matcher; `caseInsensitive` makes constant segments compare without case.
-    public init(caseInsensitive: Bool = false) {
-        trie = URLTrie(caseInsensitive: caseInsensitive)
-    }
-
-    /// Parses `pattern` and registers it, or throws a parse error or ``URLRoutingError/ambiguous(existing:new:reason:)``.
-    public mutating func insert(_ pattern: String, value: Value) throws(URLRoutingError) {
-        try insert(RoutePattern(pattern), value: value)
-    }
-
-    /// Registers `pattern`, or throws ``URLRoutingError/ambiguous(existing:new:reason:)`` naming the
-    /// registered pattern it conflicts with. A refused pattern leaves the matcher unchanged.
-    public mutating func insert(_ pattern: RoutePattern, value: Value) throws(URLRoutingError) {
-        let routes = self.routes
-        try trie.insert(pattern, route: Int32(routes.count)) { routes[Int($0)].pattern.text }
-        self.routes.append((pattern, value))
+    init(trie: URLTrie, routes: [(pattern: RoutePattern, value: Value)]) {
+        self.trie = trie
+        self.routes = routes
     }
 
     /// Reads `url` and matches it: throws when the URL is malformed, returns `nil` when no pattern matches.

@@ -1,37 +1,78 @@
-/// Rewrite rules applied to a URL before it is matched: `/old/:id` → `/books/:id`.
+/// The redirect rules applied to a URL before it is matched, in the order they were declared:
+/// pattern rules (`/old/:id` → `/books/:id`) and function rules (a closure of the URL).
 ///
-/// The first rule whose pattern matches rewrites the URL, and the rules run again on the result,
-/// so rules may chain; a chain longer than the limit is a loop and fails as `invalid`. A template
-/// names the pattern's parameters as `:name`; their values are percent-encoded into it. The query
-/// and fragment of the original URL are kept unless the template has its own.
+/// This is the one redirect loop. The first rule, in declaration order, that rewrites the URL
+/// wins (a pattern rule whose pattern matches, a function rule that returns a URL), and every rule
+/// runs again on the result, so rules of both kinds chain into each other. Precedence is the
+/// order of declaration, not specificity: a function rule is opaque, so only its place in the
+/// list can say when it runs (`portolan check` flags a pattern rule an earlier one hides). A chain
+/// longer than the limit (`max_redirects`) is a loop and fails as `invalid`.
+///
+/// A template names the pattern's parameters as `:name`; their values are percent-encoded into
+/// it. The query and fragment of the original URL are kept unless the template has its own.
 public struct URLRedirects: Sendable {
-    private var rules: [(matcher: URLMatcher<String>, template: String)] = []
+    /// A function rule: the URL it rewrites to, or nil to leave the URL to the next rule. It runs
+    /// on the thread that resolves the URL; what it throws fails the resolution.
+    public typealias Rewrite = @Sendable (String) throws(RouteFailure) -> String?
+
+    private enum Rule: Sendable {
+        case pattern(URLMatcher<String>)
+        case function(Rewrite)
+    }
+
+    private var rules: [Rule] = []
 
     public init() {}
 
     public var isEmpty: Bool { rules.isEmpty }
 
+    /// Adds a pattern rule after those declared before it.
     public mutating func add(from pattern: String, to template: String) throws(URLRoutingError) {
-        var matcher = URLMatcher<String>()
-        try matcher.insert(pattern, value: template)
-        rules.append((matcher, template))
+        var builder = URLMatcherBuilder<String>()
+        try builder.insert(pattern, value: template)
+        rules.append(.pattern(builder.build()))
     }
 
-    /// The URL after every applicable rule.
+    /// Adds a function rule after those declared before it.
+    public mutating func add(_ rewrite: @escaping Rewrite) {
+        rules.append(.function(rewrite))
+    }
+
+    /// The URL after every applicable rule, as text.
     public func apply(to url: String, limit: Int) throws(RouteFailure) -> String {
-        guard !rules.isEmpty else { return url }
+        try apply(to: url, read: nil, limit: limit).text
+    }
+
+    /// The URL after every applicable rule, and what reading it gave, when a rule or the caller
+    /// read it: each URL of the chain is read at most once, and only when a pattern rule must
+    /// match it (a function rule takes the text). A URL that does not read matches no pattern: a
+    /// function rule may still rewrite it, and it fails as malformed only if it is the last.
+    func apply(to url: String, read: ParsedURL.Reading?, limit: Int) throws(RouteFailure) -> (text: String, read: ParsedURL.Reading?) {
         var current = url
-        for _ in 0...limit {
-            let parsed: ParsedURL
-            do {
-                parsed = try ParsedURL(parsing: current)
-            } catch {
-                throw RouteFailure(.invalid, "malformed URL '\(Excerpt.of(current))': \(error)")
-            }
-            guard let match = rules.lazy.compactMap({ $0.matcher.match(parsed) }).first else { return current }
-            current = Self.fill(match.value, with: match.parameters) + Self.suffix(of: parsed, unlessIn: match.value)
+        var reading = read
+        for _ in 0...max(0, limit) {
+            guard let rewrite = try firstRewrite(of: current, reading: &reading) else { return (current, reading) }
+            current = rewrite
+            reading = nil
         }
         throw RouteFailure(.invalid, "redirect rules loop: more than \(limit) rewrites, last to '\(Excerpt.of(current))'")
+    }
+
+    /// What the first rule that rewrites `url` makes of it, or nil when none does.
+    private func firstRewrite(of url: String, reading: inout ParsedURL.Reading?) throws(RouteFailure) -> String? {
+        for rule in rules {
+            switch rule {
+            case .function(let rewrite):
+                if let rewritten = try rewrite(url) { return rewritten }
+            case .pattern(let matcher):
+                let read = reading ?? ParsedURL.reading(url)
+                reading = read
+                if case .success(let parsed) = read, let match = matcher.match(parsed) {
+                    return Self.fill(match.value, with: match.parameters) + Self.suffix(of: parsed, unlessIn: match.value)
+                }
+            }
+        }
+        return nil
     }
 
     /// `template` with each `:name` replaced by the parameter's value, percent-encoded.

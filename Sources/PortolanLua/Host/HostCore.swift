@@ -24,13 +24,11 @@ final class HostCore: @unchecked Sendable {
     private var declaredDuringReload = false
     /// What the last declaration changed on the active path, when it replaced an earlier one.
     private(set) var lastMigration: [Instruction] = []
-    /// URL redirect rules (`portolan.redirect_rule`), kept for routers of apps declared later.
-    private var redirectRules: [(String, String)] = []
+    /// URL redirect rules (`portolan.redirect_rule`), in declaration order, kept for routers of
+    /// apps declared later.
+    private var redirectRules: [HostRedirectRule] = []
     /// Whether the script added an interceptor; with none and no guards, routes skip Lua entirely.
     var hasInterceptors = false
-    /// Whether the script added a redirect rule written as a Lua function; with none, a URL routed
-    /// from Swift is resolved without entering Lua.
-    var hasURLFunctions = false
     /// Whether some node of the declared app has a guard.
     var hasGuards: Bool { declaration?.hasGuards ?? false }
     /// Where a route was going when a guard redirected it with `{ resume = true }`; a route the
@@ -138,8 +136,8 @@ final class HostCore: @unchecked Sendable {
         let router = Router(
             tree: tree, configuration: options.routerConfiguration(handlerTimeout: configuration.handlerTimeout),
             thread: thread)
-        for (pattern, template) in redirectRules {
-            try? router.addRedirectRule(from: pattern, to: template)
+        for rule in redirectRules {
+            try? install(rule, on: router)
         }
         // Unowned: the core owns the router, and the router calls these only inside the core's units.
         router.observe { [unowned self] event in deliver(event) }
@@ -173,9 +171,8 @@ final class HostCore: @unchecked Sendable {
     struct Snapshot {
         fileprivate let router: Router?
         fileprivate let declaration: GraphDeclaration?
-        fileprivate let redirectRules: [(String, String)]
+        fileprivate let redirectRules: [HostRedirectRule]
         fileprivate let hasInterceptors: Bool
-        fileprivate let hasURLFunctions: Bool
         fileprivate let observed: Set<String>
     }
 
@@ -197,10 +194,9 @@ final class HostCore: @unchecked Sendable {
     private func beginReload() throws(HostError) -> Snapshot {
         let snapshot = Snapshot(
             router: router, declaration: declaration, redirectRules: redirectRules,
-            hasInterceptors: hasInterceptors, hasURLFunctions: hasURLFunctions, observed: observedEvents)
+            hasInterceptors: hasInterceptors, observed: observedEvents)
         redirectRules = []
         hasInterceptors = false
-        hasURLFunctions = false
         observedEvents = []
         lastMigration = []
         isReloading = true
@@ -221,7 +217,6 @@ final class HostCore: @unchecked Sendable {
             declaration = snapshot.declaration
             redirectRules = snapshot.redirectRules
             hasInterceptors = snapshot.hasInterceptors
-            hasURLFunctions = snapshot.hasURLFunctions
             observedEvents = snapshot.observed
         }
         isReloading = false
@@ -247,16 +242,11 @@ final class HostCore: @unchecked Sendable {
         }
     }
 
-    /// Where a URL leads after the redirect rules. The Lua half applies the rules written as
-    /// functions itself before it asks the host (`functionRulesApplied`); from Swift they run here.
-    func resolve(url: String, functionRulesApplied: Bool = false) -> Result<URLResolution, RouteFailure> {
+    /// Where a URL leads after the redirect rules, from Lua or from Swift: the router's one
+    /// pipeline (origin, rules of both kinds in declaration order, patterns).
+    func resolve(url: String) -> Result<URLResolution, RouteFailure> {
         do {
-            let router = try requireRouter()
-            // The origin of the URL as received, before any rule (the module checks it before its
-            // own rules, with `origin_refusal`, when it has applied them).
-            if !functionRulesApplied { try router.tree.graph.checkOrigin(ofReceived: url) }
-            let rewritten = functionRulesApplied ? url : try rewrittenByFunctionRules(url)
-            return router.resolve(url: rewritten)
+            return try requireRouter().resolve(url: url)
         } catch {
             return .failure(error)
         }
@@ -271,22 +261,6 @@ final class HostCore: @unchecked Sendable {
             return router.routeNow(resolved: resolution, step: step)
         } catch {
             return .failure(error)
-        }
-    }
-
-    /// The URL after the redirect rules written as Lua functions (the module's `rewrite_url`, run
-    /// as a handler is: within its time limit and instruction budget).
-    private func rewrittenByFunctionRules(_ url: String) throws(RouteFailure) -> String {
-        guard hasURLFunctions else { return url }
-        do {
-            let values = try runCoroutine(try module.rewriteURL, [.string(url)])
-            return values.first?.stringValue ?? url
-        } catch let timeout as HandlerTimeout {
-            throw RouteFailure(.timeout, "a redirect rule did not finish in time: \(timeout.message)")
-        } catch let stop as RouteStopped {
-            throw RouteFailure(.cancelled, stop.message)
-        } catch {
-            throw RouteFailure(.invalid, "\(error)")
         }
     }
 
@@ -335,7 +309,7 @@ final class HostCore: @unchecked Sendable {
             ticket = router.enqueue(to: destination, step: step)
         case .url(let url):
             // A URL that leads nowhere is refused here, at the caller's line, not later.
-            let resolution = try resolve(url: url, functionRulesApplied: true).get()
+            let resolution = try resolve(url: url).get()
             urlObserver?(resolution)
             ticket = router.enqueue(resolved: resolution, step: step)
         }
@@ -344,12 +318,14 @@ final class HostCore: @unchecked Sendable {
     }
 
     /// Adds a URL redirect rule, to this router and to any declared later.
-    func addRedirectRule(from pattern: String, to template: String) throws(URLRoutingError) {
-        var check = URLRedirects()
-        try check.add(from: pattern, to: template)
-        redirectRules.append((pattern, template))
-        if !isReloading || declaredDuringReload {
-            try router?.addRedirectRule(from: pattern, to: template)
+    func addRedirectRule(_ rule: HostRedirectRule) throws(URLRoutingError) {
+        if case .pattern(let pattern, let template) = rule {
+            var check = URLRedirects()
+            try check.add(from: pattern, to: template)
+        }
+        redirectRules.append(rule)
+        if !isReloading || declaredDuringReload, let router {
+            try install(rule, on: router)
         }
     }
 

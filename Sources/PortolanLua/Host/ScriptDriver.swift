@@ -48,7 +48,7 @@ extension HostCore {
                 case .destination(let destination):
                     return plan(destination).luaValues
                 case .url(let url):
-                    return plan(try resolve(url: url, functionRulesApplied: true).get().destination).luaValues
+                    return plan(try resolve(url: url).get().destination).luaValues
                 }
             } catch {
                 return RouteResult.failure(error).luaValues
@@ -79,7 +79,7 @@ extension HostCore {
             let step = try RouteStep(lua: step)
             switch try RouteTarget(lua: value) {
             case .destination(let destination): return route(destination, step: step)
-            case .url(let url): return route(resolved: try resolve(url: url, functionRulesApplied: true).get(), step: step)
+            case .url(let url): return route(resolved: try resolve(url: url).get(), step: step)
             }
         } catch {
             return .failure(error)

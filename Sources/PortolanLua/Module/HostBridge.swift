@@ -44,25 +44,6 @@ extension HostCore {
             ("pending", { [weak self] in
                 [try self.unwrap().pending(take: $0.first == .boolean(true))?.luaValue ?? .nil]
             }),
-            ("url_function_added", { [weak self] _ in
-                try self.unwrap().hasURLFunctions = true
-                return []
-            }),
-            // A URL as a message quotes it (Excerpt): the start of a long one and its length.
-            ("excerpt", { arguments in [.string(Excerpt.of(arguments.first?.stringValue ?? ""))] }),
-            // Invalid UTF-8 decodes with replacement characters, which cannot change the verdict.
-            ("is_url", { arguments in [.boolean(arguments.first?.stringValue.map(ParsedURL.isURL) ?? false)] }),
-            // Before the module's redirect rules run: a URL from an origin the app does not accept.
-            ("origin_refusal", { [weak self] arguments in
-                guard let graph = try self.unwrap().router?.tree.graph else { return [.nil] }
-                let url = arguments.first?.stringValue ?? ""
-                do throws(RouteFailure) {
-                    try graph.checkOrigin(ofReceived: url)
-                    return [.nil]
-                } catch {
-                    return [error.luaFields]
-                }
-            }),
             ("intercepting", { [weak self] _ in
                 try self.unwrap().hasInterceptors = true
                 return []
@@ -104,7 +85,7 @@ extension HostCore {
         do {
             _ = try requireRouter()   // no app yet: the error says so
             let url = arguments.first?.stringValue ?? ""
-            switch resolve(url: url, functionRulesApplied: true) {
+            switch resolve(url: url) {
             case .success(let resolution): return [.boolean(true), resolution.luaValue]
             case .failure(let failure): return [.boolean(false), failure.luaFields]
             }
@@ -137,11 +118,16 @@ extension HostCore {
         }
     }
 
+    /// `redirect_rule(pattern, template)` or `redirect_rule(function)`: true, or false and why.
     private func redirectRuleFromLua(_ arguments: [LuaValue]) -> [LuaValue] {
+        if case .function? = arguments.first {
+            try? addRedirectRule(.function(LuaRedirectFunction(arguments[0])))   // a function rule cannot be invalid
+            return [.boolean(true)]
+        }
         let pattern = arguments.first?.stringValue ?? ""
         let template = arguments.count > 1 ? arguments[1].stringValue ?? "" : ""
         do {
-            try addRedirectRule(from: pattern, to: template)
+            try addRedirectRule(.pattern(from: pattern, to: template))
             return [.boolean(true)]
         } catch {
             return [.boolean(false), .string("redirect rule '\(pattern)' is invalid: \(error)")]

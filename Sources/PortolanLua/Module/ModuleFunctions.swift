@@ -9,7 +9,6 @@ struct ModuleFunctions {
     let emit: LuaValue
     let beginReload: LuaValue
     let endReload: LuaValue
-    let rewriteURL: LuaValue
     let show: LuaValue
     let flows: LuaValue
 
@@ -26,7 +25,6 @@ struct ModuleFunctions {
         emit = try function("emit")
         beginReload = try function("begin_reload")
         endReload = try function("end_reload")
-        rewriteURL = try function("rewrite_url")
         show = try function("show")
         flows = try function("flows")
     }

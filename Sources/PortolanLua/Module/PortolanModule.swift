@@ -14,7 +14,7 @@ enum PortolanModule {
     static let nodeDescription = Part(source: PackageResources.NodeDescription_lua, chunkName: "=portolan.nodes")
     /// Flows and steps (RxFlow): which flow a step leads through, and where.
     static let flows = Part(source: PackageResources.Flows_lua, chunkName: "=portolan.flows")
-    /// The redirect rules written as Lua functions, and which destination strings are URLs.
+    /// The module's URL functions (redirect_rule, match); the rules themselves live in the host.
     static let urlRules = Part(source: PackageResources.URLRules_lua, chunkName: "=portolan.urls")
 
     /// Every chunk of the module, in the order `HostCore.installModule` compiles them.

@@ -73,11 +73,7 @@ end
 -- URLs (URLRules.lua) ---------------------------------------------------------------------------
 
 local url_rules = make_url_rules(bridge, route_error)
-local target = url_rules.destination
 portolan.redirect_rule, portolan.match = url_rules.redirect_rule, url_rules.match
-
---- The URL after the function rules, for a URL the host routes from Swift.
-function host.rewrite_url(url) return url_rules.rewritten(url) end
 
 -- Routing -----------------------------------------------------------------------------------------
 
@@ -85,9 +81,6 @@ function host.rewrite_url(url) return url_rules.rewritten(url) end
 -- From a handler, guard, interceptor or observer the route is queued instead: it runs after the
 -- current one, and this returns a pending handle at once.
 local function route(dest, step)
-  local invalid
-  dest, invalid = target(dest)
-  if invalid then return nil, invalid end
   if role() == "script" then
     return outcome(coroutine.yield(MARK, "route", dest, step))
   end
@@ -108,9 +101,7 @@ function portolan.plan(dest)
   if role() ~= "script" then
     error_at_caller("portolan.plan can only be called from a script's main flow, not from a handler")
   end
-  local planned, invalid = target(dest)
-  if invalid then return nil, invalid end
-  return outcome(coroutine.yield(MARK, "plan", planned))
+  return outcome(coroutine.yield(MARK, "plan", dest))
 end
 
 --- Re-runs the guards and interceptors for the active path, as if routing to it (call it when state
@@ -370,18 +361,15 @@ end
 local saved
 
 function host.begin_reload()
-  saved = { nodes = nodes, interceptors = interceptors, observers = observers, url_functions = url_rules.functions,
-            flows = flows.list }
+  saved = { nodes = nodes, interceptors = interceptors, observers = observers, flows = flows.list }
   flows.list = {}
   interceptors = {}
   observers = no_observers()
-  url_rules.functions = {}
 end
 
 function host.end_reload(succeeded)
   if not succeeded and saved then
-    nodes, interceptors, observers, url_rules.functions, flows.list =
-      saved.nodes, saved.interceptors, saved.observers, saved.url_functions, saved.flows
+    nodes, interceptors, observers, flows.list = saved.nodes, saved.interceptors, saved.observers, saved.flows
   end
   saved = nil
 end

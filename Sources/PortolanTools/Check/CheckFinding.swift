@@ -27,6 +27,7 @@ public struct CheckFinding: Sendable, Equatable {
         case invalidRoute = "invalid-route"
         case ambiguousRoute = "ambiguous-route"
         case shadowedRoute = "shadowed-route"
+        case shadowedRedirectRule = "shadowed-redirect-rule"
         case deadRoute = "dead-route"
         case unknownNodeInGuard = "unknown-node-in-guard"
         case unknownNodeInRedirect = "unknown-node-in-redirect"

@@ -1,6 +1,7 @@
 import Portolan
 
-// Lints of the app's redirect rules: invalid ones, rules that hide a route, and rules that lead nowhere.
+// Lints of the app's redirect rules: invalid ones, rules that hide a route, rules an earlier rule
+// hides (the first declared rule that matches wins, URLRedirects), and rules that lead nowhere.
 
 extension AppLinter {
     mutating func checkRedirectRules(_ routes: Routes) {
@@ -14,6 +15,7 @@ extension AppLinter {
                 report(.error, .invalidRoute, file: rule.file, line: rule.line, "redirect rule '\(rule.from)' is invalid: \(error)")
             }
         }
+        checkShadowedRules(parsed)
         for (rule, pattern) in parsed {
             for route in routes.accepted where RouteShapes.contains(pattern, route.pattern, caseInsensitiveTarget: app.caseInsensitiveRoutes) {
                 report(.warning, .shadowedRoute, line: line(of: route.item, field: "route"),
@@ -29,5 +31,17 @@ extension AppLinter {
             }
         }
         redirectRules = rules.redirects
+    }
+
+    /// A rule an earlier one always rewrites first never applies: rules apply in declaration order.
+    private mutating func checkShadowedRules(_ parsed: [(rule: RecordedRule, pattern: RoutePattern)]) {
+        for (index, (rule, pattern)) in parsed.enumerated() {
+            guard let earlier = parsed[..<index].first(where: {
+                RouteShapes.contains($0.pattern, pattern, caseInsensitiveTarget: false)
+            }) else { continue }
+            report(.warning, .shadowedRedirectRule, file: rule.file, line: rule.line,
+                   "redirect rule '\(rule.from)' → '\(rule.to)' never applies: the earlier rule '\(earlier.rule.from)' → "
+                   + "'\(earlier.rule.to)' (line \(earlier.rule.line)) matches every URL it does, and the first declared rule wins")
+        }
     }
 }

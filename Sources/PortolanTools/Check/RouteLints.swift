@@ -12,12 +12,14 @@ extension AppLinter {
 
     struct Routes {
         var accepted: [DeclaredRoute] = []
-        var matcher: URLMatcher<Int>
+        var builder: URLMatcherBuilder<Int>
         var redirects = URLRedirects()
+        /// The accepted patterns, as the engine would match them.
+        var matcher: URLMatcher<Int> { builder.build() }
     }
 
     mutating func checkRoutes() -> Routes {
-        var routes = Routes(matcher: URLMatcher(caseInsensitive: app.caseInsensitiveRoutes))
+        var routes = Routes(builder: URLMatcherBuilder(caseInsensitive: app.caseInsensitiveRoutes))
         var owners: [String: DeclaredRoute] = [:]
         for item in visited {
             let routeLine = line(of: item, field: "route")
@@ -30,7 +32,7 @@ extension AppLinter {
                     continue
                 }
                 do {
-                    try routes.matcher.insert(pattern, value: routes.accepted.count)
+                    try routes.builder.insert(pattern, value: routes.accepted.count)
                 } catch .ambiguous(let existing, _, let reason) {
                     let other = owners[existing].map { "route '\(existing)' of \($0.item.label) (line \(line(of: $0.item, field: "route")))" }
                         ?? "route '\(existing)'"

@@ -122,8 +122,8 @@ enum RouteShapes {
                 || byte == 0x2D || byte == 0x2E || byte == 0x5F || byte == 0x7E
         }
         guard isPlain else { return nil }
-        var matcher = URLMatcher<Bool>()
-        guard (try? matcher.insert("/" + segment.description, value: true)) != nil else { return nil }
-        return ((try? matcher.match("/" + text)) ?? nil) != nil
+        var builder = URLMatcherBuilder<Bool>()
+        guard (try? builder.insert("/" + segment.description, value: true)) != nil else { return nil }
+        return ((try? builder.build().match("/" + text)) ?? nil) != nil
     }
 }

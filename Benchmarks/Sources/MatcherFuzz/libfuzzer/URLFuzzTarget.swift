@@ -6,14 +6,14 @@
 // typed URLRoutingError is the expected way to refuse input.
 
 nonisolated(unsafe) let fuzzMatcher: URLMatcher<Int> = {
-    var matcher = URLMatcher<Int>()
+    var matcher = URLMatcherBuilder<Int>()
     let patterns = [
         "/", "/a", "/a/b", "/a/:x", "/a/:x<int>", "/a/:x<uuid>", "/a/:x{[a-z]+}/b", "/a/*/c", "/a/**rest",
         "/b/:p/:q", "/%2F/:x", "https://h.com/a/:id", "myapp://a/:id<int>", "/c/**", "/é/:x{[^/]+}",
         "/v/:code{([A-Z]|[0-9]){2,5}(-x)?}",
     ]
     for (index, pattern) in patterns.enumerated() { try! matcher.insert(pattern, value: index) }
-    return matcher
+    return matcher.build()
 }()
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -31,9 +31,9 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     } else {
         do {
-            var matcher = URLMatcher<Int>()
+            var matcher = URLMatcherBuilder<Int>()
             try matcher.insert(RoutePattern(text), value: 0)
-            _ = try? matcher.match(text)
+            _ = try? matcher.build().match(text)
         } catch {
             precondition(!error.description.isEmpty)
         }

@@ -13,7 +13,7 @@ out=${OUT:-/tmp/portolan-url-fuzzer}
 corpus=${CORPUS:-/tmp/portolan-url-corpus}
 mkdir -p "$corpus"
 swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name PortolanURLFuzz \
-    "$root"/Sources/Portolan/URL/*.swift "$root/Sources/Portolan/Model/ContextValue.swift" \
+    "$root"/Sources/Portolan/URL/*.swift "$root"/Sources/Portolan/URL/Validators/*.swift "$root/Sources/Portolan/Model/ContextValue.swift" \
     "$here/URLFuzzTarget.swift" -o "$out"
 if [ $# -eq 0 ]; then set -- -runs=1000000; fi
 exec "$out" "$@" "$corpus"

@@ -1,0 +1,37 @@
+/// Takes route patterns one by one, refusing ambiguous ones, and builds the ``URLMatcher`` that
+/// answers queries: the patterns are settled before any URL is matched.
+public struct URLMatcherBuilder<Value> {
+    private var trie: URLTrie
+    private var routes: [(pattern: RoutePattern, value: Value)] = []
+
+    /// An empty builder; `caseInsensitive` makes constant segments compare without case.
+    public init(caseInsensitive: Bool = false) {
+        trie = URLTrie(caseInsensitive: caseInsensitive)
+    }
+
+    /// Whether constants compare case-insensitively.
+    public var isCaseInsensitive: Bool { trie.caseInsensitive }
+
+    /// The patterns inserted so far, in insertion order.
+    public var patterns: [RoutePattern] { routes.map(\.pattern) }
+
+    /// Parses `pattern` and registers it, or throws a parse error or ``URLRoutingError/ambiguous(existing:new:reason:)``.
+    public mutating func insert(_ pattern: String, value: Value) throws(URLRoutingError) {
+        try insert(RoutePattern(pattern), value: value)
+    }
+
+    /// Registers `pattern`, or throws ``URLRoutingError/ambiguous(existing:new:reason:)`` naming the
+    /// registered pattern it conflicts with. A refused pattern leaves the builder unchanged.
+    public mutating func insert(_ pattern: RoutePattern, value: Value) throws(URLRoutingError) {
+        let routes = self.routes
+        try trie.insert(pattern, route: Int32(routes.count)) { routes[Int($0)].pattern.text }
+        self.routes.append((pattern, value))
+    }
+
+    /// The matcher of the patterns inserted so far; the builder may go on taking more.
+    public func build() -> URLMatcher<Value> {
+        URLMatcher(trie: trie, routes: routes)
+    }
+}
+
+extension URLMatcherBuilder: Sendable where Value: Sendable {}

@@ -1,0 +1,63 @@
+import Lua
+import Portolan
+
+/// One redirect rule a script added (`portolan.redirect_rule`), kept by the host in declaration
+/// order for the router of every app declared later.
+enum HostRedirectRule {
+    case pattern(from: String, to: String)
+    case function(LuaRedirectFunction)
+}
+
+/// A redirect rule written as a Lua function. The host owns it (and so the Lua reference, which
+/// must be released on the host's thread); a router holds it weakly, through its closure.
+final class LuaRedirectFunction: @unchecked Sendable {
+    // @unchecked: the Lua function is called, and this object dropped, only on the host's thread.
+    let function: LuaValue
+
+    init(_ function: LuaValue) {
+        self.function = function
+    }
+}
+
+extension HostCore {
+    /// Gives `router` the rule, after those given before: a function rule as a closure the
+    /// router's one redirect loop calls (URLRedirects).
+    func install(_ rule: HostRedirectRule, on router: Router) throws(URLRoutingError) {
+        switch rule {
+        case .pattern(let pattern, let template):
+            try router.addRedirectRule(from: pattern, to: template)
+        case .function(let function):
+            router.addRedirectRule { [weak self, weak function] url throws(RouteFailure) in
+                guard let self, let function else { return nil }   // a rule a reload replaced
+                return try rewrite(url, by: function)
+            }
+        }
+    }
+
+    /// What a function rule makes of `url`, run as a handler is: within its time limit and
+    /// instruction budget, on the host's thread.
+    private func rewrite(_ url: String, by rule: LuaRedirectFunction) throws(RouteFailure) -> String? {
+        guard thread.isCurrent else {
+            throw RouteFailure(
+                .invalid, "a redirect rule written in Lua runs on its host's thread: resolve the URL with the host's resolve(url:)")
+        }
+        let values: [LuaValue]
+        do {
+            values = try runCoroutine(rule.function, [.string(url)])
+        } catch let timeout as HandlerTimeout {
+            throw RouteFailure(.timeout, "a redirect rule did not finish in time: \(timeout.message)")
+        } catch let stop as RouteStopped {
+            throw RouteFailure(.cancelled, stop.message)
+        } catch let error as HandlerError {
+            throw RouteFailure(.invalid, error.message)
+        } catch {
+            throw RouteFailure(.invalid, "\(error)")
+        }
+        switch values.first ?? .nil {
+        case .nil: return nil
+        case .string(let rewritten): return rewritten
+        case .bytes: throw RouteFailure(.invalid, "malformed URL: a redirect rule returned one that is not valid UTF-8")
+        case let other: throw RouteFailure(.invalid, "a redirect rule returned a \(other.typeName); return a URL string or nothing")
+        }
+    }
+}
