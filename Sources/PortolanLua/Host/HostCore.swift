@@ -11,8 +11,9 @@ final class HostCore: @unchecked Sendable {
     let configuration: HostConfiguration
     /// The host's thread, which the routers of its apps run on too.
     let thread: SerialThread
-    private(set) var router: Router?
-    private(set) var declaration: GraphDeclaration?
+    // Set here when the script declares its app, and by `RulesReload`, which owns them during a reload.
+    var router: Router?
+    var declaration: GraphDeclaration?
     private(set) var functions: ModuleFunctions?
     /// The printer's key order, `function(table) -> keys` (`ValuePrinter.lua`).
     private(set) var sortedKeys: LuaValue = .nil
@@ -20,12 +21,12 @@ final class HostCore: @unchecked Sendable {
     private(set) var swiftNodes: [NodeID: any Routable] = [:]
     /// Whether the app script is running again; until it declares its app, the rules it adds must
     /// not reach the router still in service (a failed reload restores it untouched).
-    private var isReloading = false
-    private var declaredDuringReload = false
+    var isReloading = false
+    var declaredDuringReload = false
     /// What the last declaration changed on the active path, when it replaced an earlier one.
-    private(set) var lastMigration: [Instruction] = []
+    var lastMigration: [Instruction] = []
     /// URL redirect rules (`portolan.redirect_rule`), kept for routers of apps declared later.
-    private var redirectRules: [(String, String)] = []
+    var redirectRules: [(String, String)] = []
     /// Whether the script added an interceptor; with none and no guards, routes skip Lua entirely.
     var hasInterceptors = false
     /// Whether the script added a redirect rule written as a Lua function; with none, a URL routed
@@ -167,75 +168,6 @@ final class HostCore: @unchecked Sendable {
         return router
     }
 
-    // MARK: Reloading
-
-    /// Everything a reload replaces, to put back when it fails.
-    struct Snapshot {
-        fileprivate let router: Router?
-        fileprivate let declaration: GraphDeclaration?
-        fileprivate let redirectRules: [(String, String)]
-        fileprivate let hasInterceptors: Bool
-        fileprivate let hasURLFunctions: Bool
-        fileprivate let observed: Set<String>
-    }
-
-    /// Runs the app script again (`chunk` loads it); on failure, everything it replaced comes back.
-    func reload(_ chunk: () throws(HostError) -> LuaValue) throws(HostError) -> [Instruction] {
-        let snapshot = try beginReload()
-        do {
-            _ = try drive(try chunk(), [])
-        } catch {
-            try? endReload(restoring: snapshot)
-            throw HostError(
-                "reload failed; the previous rules stay: \(error.message)", traceback: error.traceback,
-                isInterrupted: error.isInterrupted)
-        }
-        try endReload(restoring: nil)
-        return lastMigration
-    }
-
-    private func beginReload() throws(HostError) -> Snapshot {
-        let snapshot = Snapshot(
-            router: router, declaration: declaration, redirectRules: redirectRules,
-            hasInterceptors: hasInterceptors, hasURLFunctions: hasURLFunctions, observed: observedEvents)
-        redirectRules = []
-        hasInterceptors = false
-        hasURLFunctions = false
-        observedEvents = []
-        lastMigration = []
-        isReloading = true
-        declaredDuringReload = false
-        // The app's own modules are read afresh: an edit to a required file is part of the reload.
-        do {
-            try state.forgetRequiredModules()
-        } catch {
-            throw HostError(error)
-        }
-        try callModule(module.beginReload, [])
-        return snapshot
-    }
-
-    private func endReload(restoring snapshot: Snapshot?) throws(HostError) {
-        if let snapshot {
-            router = snapshot.router
-            declaration = snapshot.declaration
-            redirectRules = snapshot.redirectRules
-            hasInterceptors = snapshot.hasInterceptors
-            hasURLFunctions = snapshot.hasURLFunctions
-            observedEvents = snapshot.observed
-        }
-        isReloading = false
-        try callModule(module.endReload, [.boolean(snapshot == nil)])
-    }
-
-    private func callModule(_ function: LuaValue, _ arguments: [LuaValue]) throws(HostError) {
-        do {
-            _ = try state.call(function, arguments)
-        } catch {
-            throw HostError(error)
-        }
-    }
-
     // MARK: Routes
 
     func route(_ destination: Destination, step: RouteStep? = nil) -> RouteResult {
@@ -281,12 +213,8 @@ final class HostCore: @unchecked Sendable {
         do {
             let values = try runCoroutine(try module.rewriteURL, [.string(url)])
             return values.first?.stringValue ?? url
-        } catch let timeout as HandlerTimeout {
-            throw RouteFailure(.timeout, "a redirect rule did not finish in time: \(timeout.message)")
-        } catch let stop as RouteStopped {
-            throw RouteFailure(.cancelled, stop.message)
         } catch {
-            throw RouteFailure(.invalid, "\(error)")
+            throw RouteFailure(thrownBy: .redirectRule, error)
         }
     }
 

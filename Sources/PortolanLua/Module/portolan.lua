@@ -365,25 +365,18 @@ end
 
 -- Hot reload ------------------------------------------------------------------------------------
 
--- What the app script registered, set aside while it runs again: restored if the new version
--- fails, so a broken reload keeps the rules that were loaded before.
-local saved
-
-function host.begin_reload()
-  saved = { nodes = nodes, interceptors = interceptors, observers = observers, url_functions = url_rules.functions,
-            flows = flows.list }
-  flows.list = {}
-  interceptors = {}
-  observers = no_observers()
-  url_rules.functions = {}
-end
-
-function host.end_reload(succeeded)
-  if not succeeded and saved then
+-- The Lua half of a reload (RulesReload.swift owns the whole): takes out what the app script
+-- registered, so that it registers afresh when it runs again, and returns the function that puts
+-- it all back if the reload fails. The nodes stay until the script declares its app again: the
+-- router in service still calls their handlers until then.
+function host.take_rules()
+  local taken_nodes, taken_interceptors, taken_observers, taken_url_functions, taken_flows =
+    nodes, interceptors, observers, url_rules.functions, flows.list
+  interceptors, observers, url_rules.functions, flows.list = {}, no_observers(), {}, {}
+  return function()
     nodes, interceptors, observers, url_rules.functions, flows.list =
-      saved.nodes, saved.interceptors, saved.observers, saved.url_functions, saved.flows
+      taken_nodes, taken_interceptors, taken_observers, taken_url_functions, taken_flows
   end
-  saved = nil
 end
 
 --- The text of a value: as the REPL prints it, or in the compact form when `compact` is true.
