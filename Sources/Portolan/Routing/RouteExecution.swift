@@ -181,14 +181,10 @@ extension Router {
         case .failure(.threw(let error)):
             throw error
         case .failure(.stopped(.timedOut)):
-            throw HandlerTimeout("the handler did not finish within \(timeLimitText)")
+            throw HandlerTimeout("the handler did not finish within \(configuration.handlerTimeout)")
         case .failure(.stopped(let reason)):
             throw RouteStopped(reason)
         }
-    }
-
-    private var timeLimitText: String {
-        configuration.handlerTimeout.map { "\($0)" } ?? "forever"
     }
 }
 

@@ -103,13 +103,15 @@ final class HostCore: @unchecked Sendable {
         sortedKeys = printer[1]
         let checkers = try run(
             PortolanModule.nodeDescription,
-            [.array(HandlerName.allCases.map { .string($0.rawValue) }), .integer(Int64(NavigationGraph.maximumDepth))])
+            [.array(HandlerName.allCases.map { .string($0.rawValue) }), .integer(Int64(NavigationGraph.maximumDepth)),
+             .table(RootOption.luaBounds)])
         guard checkers.count == 2 else { throw HostError("the node-table checkers returned \(checkers.count) values") }
         let chunk = try CompiledChunks.function(
             PortolanModule.source, chunkName: PortolanModule.chunkName, in: state, environment: .host)
         let urlRules = try run(PortolanModule.urlRules, []).first ?? .nil
         let flows = try run(PortolanModule.flows, []).first ?? .nil
-        let results = try state.call(chunk, [try bridge(), printer[0], checkers[0], checkers[1], urlRules, flows])
+        let events = LuaValue.array(RouterEvent.Name.observedByScripts.map { .string($0.rawValue) })
+        let results = try state.call(chunk, [try bridge(), printer[0], checkers[0], checkers[1], urlRules, flows, events])
         guard results.count == 2 else { throw HostError("the portolan module returned \(results.count) values") }
         functions = try ModuleFunctions(results[0])
         try state.preload(name: "portolan", function: results[1])

@@ -5,8 +5,9 @@
 -- What lives here is what is easier and safer in Lua: argument checks that raise at the caller's
 -- line, the yields that hand a route to the host, error objects with `__tostring`, and the node
 -- tables that handlers receive as `node`. Its parts in files of their own come as arguments:
--- ValuePrinter.lua, NodeDescription.lua (two checkers), URLRules.lua and Flows.lua.
-local bridge, show_value, describe, app_options, make_url_rules, make_flows = ...
+-- ValuePrinter.lua, NodeDescription.lua (two checkers), URLRules.lua and Flows.lua; then the names
+-- of the events scripts observe (RouterEvent.Name.observedByScripts).
+local bridge, show_value, describe, app_options, make_url_rules, make_flows, EVENTS = ...
 local portolan = {}
 local host = {}
 
@@ -30,7 +31,6 @@ local MARK = "\0portolan"
 local driven = setmetatable({}, { __mode = "k" })
 local nodes = {}          -- id -> the node table the app declared
 local interceptors = {}
-local EVENTS = { "will_route", "instruction", "did_route", "failed", "redirected", "rolled_back" }
 local function no_observers()
   local lists = {}
   for _, event in ipairs(EVENTS) do lists[event] = {} end
