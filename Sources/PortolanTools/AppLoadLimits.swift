@@ -12,9 +12,9 @@ public enum AppLoadLimits {
     public static let timeLimit: Duration = .seconds(10)
 
     /// A host configuration for a command that only loads an app (`graph`, `check`): these limits
-    /// for every script, and a short handler timeout.
+    /// for every script, and the handler time limit every host has by default.
     public static var configuration: HostConfiguration {
-        HostConfiguration(handlerTimeout: .seconds(2), scriptInstructionBudget: scriptInstructionBudget)
+        HostConfiguration(scriptInstructionBudget: scriptInstructionBudget)
     }
 
     /// Loads the app file (or `source` as that file) into `host` within these limits.

@@ -55,4 +55,15 @@ import Testing
             """, chunkName: "script.lua")
         #expect(result == ["4500001500000"])
     }
+
+    /// Issue 19: one default time limit (it was 5 s for a host, 30 s for a bare router, 2 s for a
+    /// command that only loads an app), and a router always has one.
+    @Test func aHostAndABareRouterHaveTheSameDefaultLimit() async throws {
+        #expect(RouterConfiguration.defaultHandlerTimeout == .seconds(5))
+        #expect(RouterConfiguration().handlerTimeout == RouterConfiguration.defaultHandlerTimeout)
+        #expect(HostConfiguration().handlerTimeout == RouterConfiguration.defaultHandlerTimeout)
+        let host = try PortolanHost()
+        try await host.loadApp(source: #"portolan.app { id = "root" }"#, chunkName: "app.lua")
+        #expect(await host.router?.configuration.handlerTimeout == RouterConfiguration.defaultHandlerTimeout)
+    }
 }

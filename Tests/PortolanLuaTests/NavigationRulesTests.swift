@@ -84,6 +84,8 @@ import Testing
         for (option, message) in [
             ("max_redirects = -1,", "max_redirects must be a whole number from 0 to 1000, not -1"),
             ("max_redirects = 1e308,", "max_redirects must be a whole number from 0 to 1000"),
+            ("history = 10001,", "history must be a whole number from 0 to 10000, not 10001"),
+            ("history = 2.5,", "history must be a whole number from 0 to 10000, not 2.5"),
             (#"animate = "sometimes","#, #"animate must be "last" or "each", not sometimes"#),
             (#"rollback = "no","#, "rollback must be true or false, not a string"),
         ] {

@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func theHistoryKeepsTheNewestRoutesWithinItsBytes() async throws {
-        let router = Router(graph: try PortusTree.graph(), configuration: .init(handlerTimeout: nil, historyLimit: 100))
+        let router = Router(graph: try PortusTree.graph(), configuration: .init(handlerTimeout: .seconds(600), historyLimit: 100))
         for number in 1...20 {
             _ = await router.route(to: Self.detail(Self.eightMiB, number))
         }
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func aHandlerThatQueuesPastTheLimitIsToldAtOnceAndTheRouterLives() async throws {
-        let router = Router(graph: try PortusTree.graph(), configuration: .init(handlerTimeout: nil, historyLimit: 0))
+        let router = Router(graph: try PortusTree.graph(), configuration: .init(handlerTimeout: .seconds(600), historyLimit: 0))
         let tickets = Locked<[RouteTicket]>([])
         router.bind(NodeHandlers(enter: { [unowned router] _, _ in
             for number in 1...5_000 {
@@ -82,7 +82,7 @@ import Testing
     }
 
     @Test func theQueueRefusesARouteThatWouldHoldMoreThanItsBytes() async throws {
-        let router = Router(graph: try PortusTree.graph(), configuration: .init(handlerTimeout: nil, historyLimit: 0))
+        let router = Router(graph: try PortusTree.graph(), configuration: .init(handlerTimeout: .seconds(600), historyLimit: 0))
         let tickets = Locked<[RouteTicket]>([])
         router.bind(NodeHandlers(enter: { [unowned router] _, _ in
             for number in 1...20 {

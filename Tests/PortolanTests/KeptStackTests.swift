@@ -59,7 +59,7 @@ import Testing
             "root", kind: .switch, children: [
                 .screen("home", [.screen("article")]), .screen("search"), .screen("profile"),
             ], keepsStacks: true, backThroughHistory: true))
-        let router = Router(graph: graph, configuration: .init(handlerTimeout: nil))
+        let router = Router(graph: graph, configuration: .init(handlerTimeout: .seconds(600)))
         _ = await router.route(to: path("root", "home", "article"))
         _ = await router.route(to: path("root", "search"))
         _ = await router.route(to: path("root", "profile"))
@@ -79,7 +79,7 @@ import Testing
     @Test func backReachesTheLastThousandSwitchesAndNoFurther() async throws {
         let graph = try NavigationGraph(root: NodeSpec(
             "root", kind: .switch, children: [.screen("home"), .screen("search")], keepsStacks: true, backThroughHistory: true))
-        let router = Router(graph: graph, configuration: .init(handlerTimeout: nil))
+        let router = Router(graph: graph, configuration: .init(handlerTimeout: .seconds(600)))
         let backs = await router.thread.run {
             for index in 0..<1_500 {
                 _ = router.routeNow(to: path("root", index % 2 == 0 ? "search" : "home"))

@@ -6,7 +6,7 @@ import Testing
 @Suite struct QueuePolicyTests {
     /// A router whose `node5` handler asks for more routes while the route to `node8` runs.
     private func router(_ policy: QueuePolicy, asking: [Destination], tickets: Locked<[RouteTicket]>) throws -> Router {
-        let router = Router(graph: try PortusTree.graph(), configuration: .init(handlerTimeout: nil, queuePolicy: policy))
+        let router = Router(graph: try PortusTree.graph(), configuration: .init(handlerTimeout: .seconds(600), queuePolicy: policy))
         router.bind(NodeHandlers(enter: { [unowned router] _, _ in
             for destination in asking {
                 let ticket = router.enqueue(to: destination)

@@ -5,7 +5,7 @@ import Testing
 /// A step travels with the route it asked for: interceptors, handlers and the router see it.
 @Suite struct RouteStepTests {
     @Test func theStepReachesInterceptorsHandlersAndTheRunningRoute() async throws {
-        let router = Router(graph: try PortusTree.graph(), configuration: .init(handlerTimeout: nil))
+        let router = Router(graph: try PortusTree.graph(), configuration: .init(handlerTimeout: .seconds(600)))
         let seen = Locked<[String]>([])
         router.addInterceptor(InterceptorHandler { request in
             seen.withLock { $0.append("request \(request.step?.description ?? "none")") }

@@ -47,7 +47,7 @@ final class ScriptedNode: Enterable, Leavable, Switchable {
 @Suite struct RouterTests {
     /// A router whose handler limit holds on a loaded machine: async Swift handlers run on the
     /// cooperative pool, which CPU-bound tests running alongside can hold for seconds.
-    private func router(timeout: Duration? = .seconds(120)) throws -> Router {
+    private func router(timeout: Duration = .seconds(120)) throws -> Router {
         Router(graph: try PortusTree.graph(anywhere: [.screen("alert")]), configuration: .init(handlerTimeout: timeout))
     }
 

@@ -25,7 +25,7 @@ import Testing
     private func router(rollsBack: Bool = true, log: Log) throws -> Router {
         let router = Router(
             graph: try PortusTree.graph(anywhere: [.screen("alert")]),
-            configuration: .init(handlerTimeout: nil, rollsBack: rollsBack))
+            configuration: .init(handlerTimeout: .seconds(600), rollsBack: rollsBack))
         for id in ["switchNode1", "node1", "node2", "node5", "node6", "node7", "node8", "switchNode3", "node12"] {
             router.bind(log.handlers(for: id), to: id)
         }
@@ -107,7 +107,7 @@ import Testing
         for animatesEachStep in [false, true] {
             let router = Router(
                 graph: try PortusTree.graph(),
-                configuration: .init(handlerTimeout: nil, animatesEachStep: animatesEachStep))
+                configuration: .init(handlerTimeout: .seconds(600), animatesEachStep: animatesEachStep))
             let handlers = NodeHandlers(enter: { entry, info in
                 seen.withLock { $0.append("\(entry) \(info.index)/\(info.count) last=\(info.isLast) animated=\(info.animated)") }
             })
@@ -121,7 +121,7 @@ import Testing
     }
 
     @Test func contextTasksRunForEveryNodeOnTheDestinationAndTheirFailureRollsBack() async throws {
-        let router = Router(graph: try PortusTree.graph(), configuration: .init(handlerTimeout: nil))
+        let router = Router(graph: try PortusTree.graph(), configuration: .init(handlerTimeout: .seconds(600)))
         let seen = Locked<[String]>([])
         let failing = Locked(false)
         let task = NodeHandlers(contextTask: { entry, destination in
@@ -145,7 +145,7 @@ import Testing
     }
 
     @Test func aRedirectLoopFailsNamingTheChain() async throws {
-        let router = Router(graph: try PortusTree.graph(), configuration: .init(handlerTimeout: nil, maxRedirects: 2))
+        let router = Router(graph: try PortusTree.graph(), configuration: .init(handlerTimeout: .seconds(600), maxRedirects: 2))
         router.addInterceptor(InterceptorHandler { request in
             request.goes(to: "node5") ? .redirect(path("switchNode1", "node1", "node6")) : .redirect(path("switchNode1", "node1", "node5"))
         })

@@ -1,5 +1,6 @@
 import Foundation
 import Lua
+import Portolan
 import PortolanLua
 @testable import PortolanTools
 import Testing
@@ -161,5 +162,31 @@ import Testing
         for name in globals.sorted() {
             #expect(library.contains(name), "\(name) is declared but scenario files lack it")
         }
+    }
+
+    /// The root's options as the editor shows them: each option the host reads (`RootOption`), and
+    /// no other, with the bounds and defaults the runtime keeps.
+    @Test func theRootOptionsAreDeclaredWithTheirBoundsAndDefaults() throws {
+        let app = try #require(Self.declared.fields["portolan.App"])
+        #expect(app == Set(RootOption.allCases.map(\.rawValue)).union(["anywhere"]))
+        let defaults: [RootOption: Int] = [
+            .maxRedirects: RouterConfiguration().maxRedirects, .history: RouterConfiguration().historyLimit,
+        ]
+        for option in RootOption.allCases {
+            guard let range = option.range else { continue }
+            let line = EditorDefinitions.text.split(separator: "\n").first { $0.hasPrefix("---@field \(option.rawValue)?") }
+            let text = try #require(line.map(String.init), "\(option.rawValue) has no ---@field")
+            #expect(text.contains("\(range.lowerBound) to \(range.upperBound)"), "\(text)")
+            let fallback = try #require(defaults[option], "\(option.rawValue) has no default in this test")
+            #expect(text.contains("(default \(fallback))"), "\(text)")
+        }
+    }
+
+    /// `portolan.Event`, the names `portolan.on` takes, is the list the module gets from the host.
+    @Test func theEventNamesAreThoseScriptsObserve() throws {
+        let prefix = "---@alias portolan.Event "
+        let line = try #require(EditorDefinitions.text.split(separator: "\n").first { $0.hasPrefix(prefix) })
+        let names = line.dropFirst(prefix.count).split(separator: "|").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+        #expect(names == RouterEvent.Name.observedByScripts.map(\.rawValue))
     }
 }

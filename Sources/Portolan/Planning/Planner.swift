@@ -7,7 +7,8 @@
 /// destination; and it fails with a typed `RouteFailure` before anything runs where Portus would
 /// crash or loop.
 public enum Planner {
-    /// Asks a node whether it may be left now; throwing counts as a failed handler.
+    /// Asks a node whether it may be left now (the router asks the node's `canLeave`), in plan
+    /// order, as the plan leaves it; what it throws fails the plan as `RouteFailure(thrownBy:)` says.
     public typealias LeaveCheck = (Entry) throws -> Bool
 
     public static func plan(

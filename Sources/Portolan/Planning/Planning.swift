@@ -99,7 +99,7 @@ struct Planning {
         do {
             allowed = try canLeave(entry)
         } catch {
-            throw RouteFailure.vetoFailed(entry, error)
+            throw RouteFailure(thrownBy: .canLeave(entry), error)
         }
         guard allowed else { throw RouteFailure.blocked(entry) }
     }

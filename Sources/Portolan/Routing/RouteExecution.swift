@@ -108,12 +108,8 @@ extension Router {
             guard let task = nodes[entry.id]?.contextTask else { continue }
             do {
                 try task(entry, destination)
-            } catch let timeout as HandlerTimeout {
-                return RouteFailure(.timeout, "the context task of '\(entry)' did not finish in time: \(timeout.message)")
-            } catch let stop as RouteStopped {
-                return RouteFailure(.cancelled, stop.message)
             } catch {
-                return RouteFailure(.handlerFailed, "the context task of '\(entry)' failed: \(error)")
+                return RouteFailure(thrownBy: .contextTask(entry), error)
             }
         }
         return nil
@@ -124,12 +120,8 @@ extension Router {
         do {
             try call()
             return nil
-        } catch let timeout as HandlerTimeout {
-            return RouteFailure(.timeout, timeout.message, instruction: instruction)
-        } catch let stop as RouteStopped {
-            return RouteFailure(.cancelled, stop.message, instruction: instruction)
         } catch {
-            return RouteFailure(.handlerFailed, String(describing: error), instruction: instruction)
+            return RouteFailure(thrownBy: .handler(instruction), error)
         }
     }
 
@@ -147,12 +139,8 @@ extension Router {
             let decision: InterceptionDecision
             do {
                 decision = try interceptors[index].decide(request)
-            } catch let timeout as HandlerTimeout {
-                return .failure(RouteFailure(.timeout, "an interceptor did not decide in time: \(timeout.message)"))
-            } catch let stop as RouteStopped {
-                return .failure(RouteFailure(.cancelled, stop.message))
             } catch {
-                return .failure(RouteFailure(.handlerFailed, "an interceptor failed: \(error)"))
+                return .failure(RouteFailure(thrownBy: .interceptor, error))
             }
             switch decision {
             case .pass:
@@ -174,21 +162,6 @@ extension Router {
         return .success(destination)
     }
 
-    // MARK: Vetoes
-
-    /// Asks every node the plan leaves whether it may be left, in plan order; the first refusal.
-    func firstVeto(in plan: [Instruction], nodes: [NodeID: NodeHandlers]) -> RouteFailure? {
-        for case .leave(let entry) in plan {
-            guard let canLeave = nodes[entry.id]?.canLeave else { continue }
-            do {
-                if try !canLeave(entry) { return .blocked(entry) }
-            } catch {
-                return .vetoFailed(entry, error)
-            }
-        }
-        return nil
-    }
-
     // MARK: Waiting for async Swift code
 
     /// Why a wait for async work should end early: the running route was cancelled.
@@ -208,14 +181,10 @@ extension Router {
         case .failure(.threw(let error)):
             throw error
         case .failure(.stopped(.timedOut)):
-            throw HandlerTimeout("the handler did not finish within \(timeLimitText)")
+            throw HandlerTimeout("the handler did not finish within \(configuration.handlerTimeout)")
         case .failure(.stopped(let reason)):
             throw RouteStopped(reason)
         }
-    }
-
-    private var timeLimitText: String {
-        configuration.handlerTimeout.map { "\($0)" } ?? "forever"
     }
 }
 

@@ -76,11 +76,6 @@ extension RouteFailure {
     static func blocked(_ entry: Entry) -> RouteFailure {
         RouteFailure(.blocked, "'\(entry)' refused to be left", instruction: .leave(entry))
     }
-
-    /// Asking a node whether it may be left failed.
-    static func vetoFailed(_ entry: Entry, _ error: any Error) -> RouteFailure {
-        RouteFailure(.handlerFailed, "can_leave of '\(entry)' failed: \(error)", instruction: .leave(entry))
-    }
 }
 
 extension RouteFailure: CustomStringConvertible {

@@ -169,16 +169,11 @@ public final class Router: Sendable {
     /// What `plan(to:)` answers, computed on the router's thread.
     public func planNow(to destination: Destination) -> RouteResult {
         let (tree, nodes) = state.withLock { ($0.tree, $0.nodes) }
-        let plan: [Instruction]
-        do {
-            plan = try Planner.plan(from: tree, to: tree.absolute(destination))
-        } catch {
-            return .failure(error)
+        return Result { () throws(RouteFailure) in
+            try Planner.plan(from: tree, to: tree.absolute(destination)) { entry in
+                try nodes[entry.id]?.canLeave?(entry) ?? true
+            }
         }
-        if let veto = firstVeto(in: plan, nodes: nodes) {
-            return .failure(veto)
-        }
-        return .success(plan)
     }
 
     /// Whether the caller runs inside a handler or interceptor of this router's running route.

@@ -9,8 +9,8 @@ public enum QueuePolicy: String, Sendable {
 
 /// How the router runs routes: its limits, and what a failed route leaves behind.
 public struct RouterConfiguration: Sendable {
-    /// How long one handler or interceptor may take; nil waits forever.
-    public var handlerTimeout: Duration?
+    /// How long one handler or interceptor may take, waits included (kind `timeout`).
+    public var handlerTimeout: Duration
     /// How many redirects one route may follow before it fails as `invalid` (a loop).
     public var maxRedirects: Int
     /// Whether a route that fails midway is undone, so the tree ends where it started (the
@@ -25,7 +25,7 @@ public struct RouterConfiguration: Sendable {
     public var queuePolicy: QueuePolicy
 
     public init(
-        handlerTimeout: Duration? = .seconds(30), maxRedirects: Int = 8, rollsBack: Bool = true,
+        handlerTimeout: Duration = defaultHandlerTimeout, maxRedirects: Int = 8, rollsBack: Bool = true,
         animatesEachStep: Bool = false, historyLimit: Int = 100, queuePolicy: QueuePolicy = .fifo
     ) {
         self.handlerTimeout = handlerTimeout
@@ -35,4 +35,10 @@ public struct RouterConfiguration: Sendable {
         self.historyLimit = historyLimit
         self.queuePolicy = queuePolicy
     }
+}
+
+extension RouterConfiguration {
+    /// How long a handler may take unless its router or host says otherwise: the one default, for
+    /// a bare `Router` and for a `PortolanHost` alike.
+    public static let defaultHandlerTimeout: Duration = .seconds(5)
 }

@@ -16,6 +16,32 @@ public enum RouterEvent: Sendable, Hashable {
     case rolledBack(Instruction)
 }
 
+extension RouterEvent {
+    /// The names of events: the one list of them. Scripts observe events by these names
+    /// (`portolan.on`; the host hands the module the list), and each event's text starts with its own.
+    public enum Name: String, CaseIterable, Sendable {
+        case willRoute = "will_route"
+        case instruction
+        case didRoute = "did_route"
+        case failed
+        case redirected
+        case rolledBack = "rolled_back"
+        case hostReported = "host_reported"
+    }
+
+    public var name: Name {
+        switch self {
+        case .willRoute: .willRoute
+        case .instruction: .instruction
+        case .didRoute: .didRoute
+        case .failed: .failed
+        case .redirected: .redirected
+        case .rolledBack: .rolledBack
+        case .hostReported: .hostReported
+        }
+    }
+}
+
 extension RouterEvent: CustomStringConvertible {
     /// Canonical text, what scenarios assert with `expect_events` and the inspector lists: the
     /// event's name as Lua observers know it, then what it is about, without messages (they
@@ -38,14 +64,15 @@ extension RouterEvent: CustomStringConvertible {
     public static let textBytes = 16 << 10
 
     private var wholeText: String {
-        switch self {
-        case .willRoute(let destination): "will_route \(destination)"
+        let name = name.rawValue
+        return switch self {
+        case .willRoute(let destination): "\(name) \(destination)"
         case .instruction(let instruction): "\(instruction)"
-        case .didRoute(let destination, _): "did_route \(destination)"
-        case .failed(let destination, let failure): "failed \(failure.kind.rawValue) \(destination)"
-        case .hostReported(let instruction): "host_reported \(instruction)"
-        case .redirected(let from, let to): "redirected \(from) -> \(to)"
-        case .rolledBack(let instruction): "rolled_back \(instruction)"
+        case .didRoute(let destination, _): "\(name) \(destination)"
+        case .failed(let destination, let failure): "\(name) \(failure.kind.rawValue) \(destination)"
+        case .hostReported(let instruction): "\(name) \(instruction)"
+        case .redirected(let from, let to): "\(name) \(from) -> \(to)"
+        case .rolledBack(let instruction): "\(name) \(instruction)"
         }
     }
 }

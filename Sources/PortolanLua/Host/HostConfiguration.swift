@@ -1,3 +1,5 @@
+import Portolan
+
 /// Limits a host keeps so that no script can hang or exhaust the process.
 public struct HostConfiguration: Sendable {
     /// How long one handler, guard or interceptor may take, waits included (kind `timeout`).
@@ -13,7 +15,7 @@ public struct HostConfiguration: Sendable {
     public var moduleDirectory: String?
 
     public init(
-        handlerTimeout: Duration = .seconds(5),
+        handlerTimeout: Duration = RouterConfiguration.defaultHandlerTimeout,
         handlerInstructionBudget: Int = 10_000_000,
         scriptInstructionBudget: Int? = nil,
         memoryLimit: Int = 256 << 20,

@@ -11,8 +11,9 @@ final class HostCore: @unchecked Sendable {
     let configuration: HostConfiguration
     /// The host's thread, which the routers of its apps run on too.
     let thread: SerialThread
-    private(set) var router: Router?
-    private(set) var declaration: GraphDeclaration?
+    // Set here when the script declares its app, and by `RulesReload`, which owns them during a reload.
+    var router: Router?
+    var declaration: GraphDeclaration?
     private(set) var functions: ModuleFunctions?
     /// The printer's key order, `function(table) -> keys` (`ValuePrinter.lua`).
     private(set) var sortedKeys: LuaValue = .nil
@@ -20,13 +21,13 @@ final class HostCore: @unchecked Sendable {
     private(set) var swiftNodes: [NodeID: any Routable] = [:]
     /// Whether the app script is running again; until it declares its app, the rules it adds must
     /// not reach the router still in service (a failed reload restores it untouched).
-    private var isReloading = false
-    private var declaredDuringReload = false
+    var isReloading = false
+    var declaredDuringReload = false
     /// What the last declaration changed on the active path, when it replaced an earlier one.
-    private(set) var lastMigration: [Instruction] = []
+    var lastMigration: [Instruction] = []
     /// URL redirect rules (`portolan.redirect_rule`), in declaration order, kept for routers of
     /// apps declared later.
-    private var redirectRules: [HostRedirectRule] = []
+    var redirectRules: [HostRedirectRule] = []
     /// Whether the script added an interceptor; with none and no guards, routes skip Lua entirely.
     var hasInterceptors = false
     /// Whether some node of the declared app has a guard.
@@ -100,13 +101,15 @@ final class HostCore: @unchecked Sendable {
         sortedKeys = printer[1]
         let checkers = try run(
             PortolanModule.nodeDescription,
-            [.array(HandlerName.allCases.map { .string($0.rawValue) }), .integer(Int64(NavigationGraph.maximumDepth))])
+            [.array(HandlerName.allCases.map { .string($0.rawValue) }), .integer(Int64(NavigationGraph.maximumDepth)),
+             .table(RootOption.luaBounds)])
         guard checkers.count == 2 else { throw HostError("the node-table checkers returned \(checkers.count) values") }
         let chunk = try CompiledChunks.function(
             PortolanModule.source, chunkName: PortolanModule.chunkName, in: state, environment: .host)
         let urlRules = try run(PortolanModule.urlRules, []).first ?? .nil
         let flows = try run(PortolanModule.flows, []).first ?? .nil
-        let results = try state.call(chunk, [try bridge(), printer[0], checkers[0], checkers[1], urlRules, flows])
+        let events = LuaValue.array(RouterEvent.Name.observedByScripts.map { .string($0.rawValue) })
+        let results = try state.call(chunk, [try bridge(), printer[0], checkers[0], checkers[1], urlRules, flows, events])
         guard results.count == 2 else { throw HostError("the portolan module returned \(results.count) values") }
         functions = try ModuleFunctions(results[0])
         try state.preload(name: "portolan", function: results[1])
@@ -163,72 +166,6 @@ final class HostCore: @unchecked Sendable {
             throw RouteFailure(.invalid, "no app is declared yet: call portolan.app { ... } or portolan.load(path)")
         }
         return router
-    }
-
-    // MARK: Reloading
-
-    /// Everything a reload replaces, to put back when it fails.
-    struct Snapshot {
-        fileprivate let router: Router?
-        fileprivate let declaration: GraphDeclaration?
-        fileprivate let redirectRules: [HostRedirectRule]
-        fileprivate let hasInterceptors: Bool
-        fileprivate let observed: Set<String>
-    }
-
-    /// Runs the app script again (`chunk` loads it); on failure, everything it replaced comes back.
-    func reload(_ chunk: () throws(HostError) -> LuaValue) throws(HostError) -> [Instruction] {
-        let snapshot = try beginReload()
-        do {
-            _ = try drive(try chunk(), [])
-        } catch {
-            try? endReload(restoring: snapshot)
-            throw HostError(
-                "reload failed; the previous rules stay: \(error.message)", traceback: error.traceback,
-                isInterrupted: error.isInterrupted)
-        }
-        try endReload(restoring: nil)
-        return lastMigration
-    }
-
-    private func beginReload() throws(HostError) -> Snapshot {
-        let snapshot = Snapshot(
-            router: router, declaration: declaration, redirectRules: redirectRules,
-            hasInterceptors: hasInterceptors, observed: observedEvents)
-        redirectRules = []
-        hasInterceptors = false
-        observedEvents = []
-        lastMigration = []
-        isReloading = true
-        declaredDuringReload = false
-        // The app's own modules are read afresh: an edit to a required file is part of the reload.
-        do {
-            try state.forgetRequiredModules()
-        } catch {
-            throw HostError(error)
-        }
-        try callModule(module.beginReload, [])
-        return snapshot
-    }
-
-    private func endReload(restoring snapshot: Snapshot?) throws(HostError) {
-        if let snapshot {
-            router = snapshot.router
-            declaration = snapshot.declaration
-            redirectRules = snapshot.redirectRules
-            hasInterceptors = snapshot.hasInterceptors
-            observedEvents = snapshot.observed
-        }
-        isReloading = false
-        try callModule(module.endReload, [.boolean(snapshot == nil)])
-    }
-
-    private func callModule(_ function: LuaValue, _ arguments: [LuaValue]) throws(HostError) {
-        do {
-            _ = try state.call(function, arguments)
-        } catch {
-            throw HostError(error)
-        }
     }
 
     // MARK: Routes

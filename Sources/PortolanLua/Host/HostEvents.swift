@@ -54,14 +54,12 @@ extension RouterEvent {
 
     /// The name `portolan.on` knows the event by; nil for events Lua does not observe.
     var luaName: String? {
-        switch self {
-        case .willRoute: "will_route"
-        case .instruction: "instruction"
-        case .didRoute: "did_route"
-        case .failed: "failed"
-        case .hostReported: nil
-        case .redirected: "redirected"
-        case .rolledBack: "rolled_back"
-        }
+        Name.observedByScripts.contains(name) ? name.rawValue : nil
     }
+}
+
+extension RouterEvent.Name {
+    /// The events a script may observe with `portolan.on`, in the order the module lists them:
+    /// all but what the host reported itself (the script made that change).
+    public static let observedByScripts: [RouterEvent.Name] = allCases.filter { $0 != .hostReported }
 }

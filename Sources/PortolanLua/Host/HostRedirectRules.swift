@@ -44,14 +44,8 @@ extension HostCore {
         let values: [LuaValue]
         do {
             values = try runCoroutine(rule.function, [.string(url)])
-        } catch let timeout as HandlerTimeout {
-            throw RouteFailure(.timeout, "a redirect rule did not finish in time: \(timeout.message)")
-        } catch let stop as RouteStopped {
-            throw RouteFailure(.cancelled, stop.message)
-        } catch let error as HandlerError {
-            throw RouteFailure(.invalid, error.message)
         } catch {
-            throw RouteFailure(.invalid, "\(error)")
+            throw RouteFailure(thrownBy: .redirectRule, error)
         }
         switch values.first ?? .nil {
         case .nil: return nil

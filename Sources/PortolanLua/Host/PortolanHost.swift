@@ -114,14 +114,14 @@ public actor PortolanHost {
         guard let file = path ?? appFile else { throw HostError("no app file to reload") }
         appFile = file
         return try withScriptBudget(instructionBudget) { () throws(HostError) in
-            try core.reload { () throws(HostError) in try core.loadFile(file) }
+            try RulesReload.run(in: core) { () throws(HostError) in try core.loadFile(file) }
         }
     }
 
     /// Hot reload from text, for apps that fetch new rules at run time.
     public func reload(source: String, chunkName: String, instructionBudget: Int? = nil) throws(HostError) -> [Instruction] {
         try withScriptBudget(instructionBudget) { () throws(HostError) in
-            try core.reload { () throws(HostError) in try core.loadChunk(source, chunkName: chunkName) }
+            try RulesReload.run(in: core) { () throws(HostError) in try core.loadChunk(source, chunkName: chunkName) }
         }
     }
 

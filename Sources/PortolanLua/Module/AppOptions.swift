@@ -2,7 +2,8 @@ import Lua
 import Portolan
 
 /// The options an app sets on its root table, besides its nodes: how URLs match, and how its
-/// router runs routes. The module checks their types at the script's line and hands them over.
+/// router runs routes. The module checks them at the script's line and hands them over; their
+/// names and bounds are `RootOption`'s.
 struct AppOptions {
     /// `case_insensitive_routes = true`: URL patterns match letters in any case.
     var caseInsensitiveRoutes = false
@@ -10,34 +11,39 @@ struct AppOptions {
     var origins = URLOrigins.any
     /// `rollback = false`: a failed route is left where it stopped instead of undone.
     var rollsBack = true
-    /// `max_redirects = N`: how many redirects one route may follow (0…1000, 8 by default).
-    var maxRedirects = 8
+    /// `max_redirects = N`: how many redirects one route may follow (`RootOption.range`).
+    var maxRedirects = RouterConfiguration().maxRedirects
     /// `animate = "each"`: every instruction is `animated`, not only a route's last.
     var animatesEachStep = false
     /// `queue = "latest_wins"`: a request that arrives during a route cancels the others.
     var queuePolicy = QueuePolicy.fifo
-    /// `history = N`: how many finished routes `portolan.history()` keeps (0…10,000, 100 by default).
-    var historyLimit = 100
-
-    /// The most `max_redirects` may be: a chain longer than this is a loop whatever the app says.
-    static let redirectLimitBound = 1_000
+    /// `history = N`: how many finished routes `portolan.history()` keeps (`RootOption.range`).
+    var historyLimit = RouterConfiguration().historyLimit
 
     init() {}
 
-    init(lua options: LuaValue) {
-        caseInsensitiveRoutes = options["case_insensitive_routes"] == .boolean(true)
+    /// The options the module's checker let through (`NodeDescription.lua`). A value out of its
+    /// option's range throws, never falls back to the default.
+    init(lua options: LuaValue) throws(DeclarationError) {
+        func value(_ option: RootOption) -> LuaValue { options[.string(option.rawValue)] }
+        func number(_ option: RootOption, default fallback: Int) throws(DeclarationError) -> Int {
+            guard value(option) != .nil else { return fallback }
+            guard let range = option.range, let number = value(option).intValue.flatMap({ Int(exactly: $0) }),
+                  range.contains(number) else {
+                let bounds = option.range.map { " from \($0.lowerBound) to \($0.upperBound)" } ?? ""
+                throw DeclarationError(message: "\(option.rawValue) must be a whole number\(bounds), not \(value(option))")
+            }
+            return number
+        }
+        caseInsensitiveRoutes = value(.caseInsensitiveRoutes) == .boolean(true)
         origins = URLOrigins(
-            schemes: Set((options["schemes"].arrayValue ?? []).compactMap(\.stringValue)),
-            hosts: Set((options["hosts"].arrayValue ?? []).compactMap(\.stringValue)))
-        rollsBack = options["rollback"] != .boolean(false)
-        if let limit = options["max_redirects"].intValue, (0...Int64(Self.redirectLimitBound)).contains(limit) {
-            maxRedirects = Int(limit)
-        }
-        animatesEachStep = options["animate"] == .string("each")
-        queuePolicy = options["queue"].stringValue.flatMap(QueuePolicy.init(rawValue:)) ?? .fifo
-        if let limit = options["history"].intValue, (0...10_000).contains(limit) {
-            historyLimit = Int(limit)
-        }
+            schemes: Set((value(.schemes).arrayValue ?? []).compactMap(\.stringValue)),
+            hosts: Set((value(.hosts).arrayValue ?? []).compactMap(\.stringValue)))
+        rollsBack = value(.rollback) != .boolean(false)
+        maxRedirects = try number(.maxRedirects, default: maxRedirects)
+        animatesEachStep = value(.animate) == .string("each")
+        queuePolicy = value(.queue).stringValue.flatMap(QueuePolicy.init(rawValue:)) ?? .fifo
+        historyLimit = try number(.history, default: historyLimit)
     }
 
     func routerConfiguration(handlerTimeout: Duration) -> RouterConfiguration {

@@ -62,7 +62,7 @@ extension HostCore {
         do {
             try declare(
                 root: arguments.first ?? .nil, anywhere: arguments.count > 1 ? arguments[1] : .nil,
-                options: AppOptions(lua: options))
+                options: try AppOptions(lua: options))
             return [.boolean(true)]
         } catch {
             return [.boolean(false), .string(error.message)]

@@ -7,8 +7,7 @@ struct ModuleFunctions {
     let runHandler: LuaValue
     let runInterceptors: LuaValue
     let emit: LuaValue
-    let beginReload: LuaValue
-    let endReload: LuaValue
+    let takeRules: LuaValue
     let show: LuaValue
     let flows: LuaValue
 
@@ -23,8 +22,7 @@ struct ModuleFunctions {
         runHandler = try function("run_handler")
         runInterceptors = try function("run_interceptors")
         emit = try function("emit")
-        beginReload = try function("begin_reload")
-        endReload = try function("end_reload")
+        takeRules = try function("take_rules")
         show = try function("show")
         flows = try function("flows")
     }

@@ -1,9 +1,10 @@
 -- The checkers of the tables an app declares: each node's plain description for the host to
 -- validate (ids, kinds, children, handler names, routes), and the root table's options; each
 -- returns nil and a message naming what is wrong instead. The host runs this chunk once per state
--- with its list of handler fields (HandlerName) and the engine's depth limit
--- (NavigationGraph.maximumDepth), and hands the two functions to the module.
-local HANDLERS, MAX_DEPTH = ...
+-- with its list of handler fields (HandlerName), the engine's depth limit
+-- (NavigationGraph.maximumDepth) and the bounds of the root's numeric options (RootOption.range,
+-- `{ max_redirects = { 0, 1000 }, ... }`), and hands the two functions to the module.
+local HANDLERS, MAX_DEPTH, BOUNDS = ...
 
 -- A node's `route` as a list of patterns (empty without one), or nil and what is wrong with it.
 local function route_list(route, name)
@@ -96,6 +97,17 @@ end
 local function is_scheme(text) return text:match("^%a[%w+.-]*$") ~= nil and #text <= 64 end
 local function is_host(text) return text:match("^[%w.-]+$") ~= nil and #text <= 253 end
 
+-- A numeric root option within its bounds: nil when absent, else the number; or false and what is wrong.
+local function whole_number(spec, field)
+  local value, bounds = spec[field], BOUNDS[field]
+  if value == nil then return nil end
+  if math.type(value) ~= "integer" or value < bounds[1] or value > bounds[2] then
+    return false, string.format("%s must be a whole number from %d to %d, not %s",
+      field, bounds[1], bounds[2], tostring(value))
+  end
+  return value
+end
+
 -- The root table's options, checked: a table for the host, or nil and what is wrong.
 local function app_options(spec)
   local schemes, bad_scheme = origin_list(spec, "schemes", is_scheme, '"shop" (a scheme, without "://")')
@@ -105,14 +117,10 @@ local function app_options(spec)
   if spec.rollback ~= nil and type(spec.rollback) ~= "boolean" then
     return nil, "rollback must be true or false, not a " .. type(spec.rollback)
   end
-  local limit = spec.max_redirects
-  if limit ~= nil and (math.type(limit) ~= "integer" or limit < 0 or limit > 1000) then
-    return nil, "max_redirects must be a whole number from 0 to 1000, not " .. tostring(limit)
-  end
-  local history = spec.history
-  if history ~= nil and (math.type(history) ~= "integer" or history < 0 or history > 10000) then
-    return nil, "history must be a whole number from 0 to 10000, not " .. tostring(history)
-  end
+  local limit, bad_limit = whole_number(spec, "max_redirects")
+  if limit == false then return nil, bad_limit end
+  local history, bad_history = whole_number(spec, "history")
+  if history == false then return nil, bad_history end
   if spec.queue ~= nil and spec.queue ~= "fifo" and spec.queue ~= "latest_wins" then
     return nil, 'queue must be "fifo" or "latest_wins", not ' .. tostring(spec.queue)
   end

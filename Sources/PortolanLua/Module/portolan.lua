@@ -5,8 +5,9 @@
 -- What lives here is what is easier and safer in Lua: argument checks that raise at the caller's
 -- line, the yields that hand a route to the host, error objects with `__tostring`, and the node
 -- tables that handlers receive as `node`. Its parts in files of their own come as arguments:
--- ValuePrinter.lua, NodeDescription.lua (two checkers), URLRules.lua and Flows.lua.
-local bridge, show_value, describe, app_options, make_url_rules, make_flows = ...
+-- ValuePrinter.lua, NodeDescription.lua (two checkers), URLRules.lua and Flows.lua; then the names
+-- of the events scripts observe (RouterEvent.Name.observedByScripts).
+local bridge, show_value, describe, app_options, make_url_rules, make_flows, EVENTS = ...
 local portolan = {}
 local host = {}
 
@@ -30,7 +31,6 @@ local MARK = "\0portolan"
 local driven = setmetatable({}, { __mode = "k" })
 local nodes = {}          -- id -> the node table the app declared
 local interceptors = {}
-local EVENTS = { "will_route", "instruction", "did_route", "failed", "redirected", "rolled_back" }
 local function no_observers()
   local lists = {}
   for _, event in ipairs(EVENTS) do lists[event] = {} end
@@ -356,22 +356,17 @@ end
 
 -- Hot reload ------------------------------------------------------------------------------------
 
--- What the app script registered, set aside while it runs again: restored if the new version
--- fails, so a broken reload keeps the rules that were loaded before.
-local saved
-
-function host.begin_reload()
-  saved = { nodes = nodes, interceptors = interceptors, observers = observers, flows = flows.list }
-  flows.list = {}
-  interceptors = {}
-  observers = no_observers()
-end
-
-function host.end_reload(succeeded)
-  if not succeeded and saved then
-    nodes, interceptors, observers, flows.list = saved.nodes, saved.interceptors, saved.observers, saved.flows
+-- The Lua half of a reload (RulesReload.swift owns the whole): takes out what the app script
+-- registered, so that it registers afresh when it runs again, and returns the function that puts
+-- it all back if the reload fails. The nodes stay until the script declares its app again: the
+-- router in service still calls their handlers until then. (Function redirect rules are the
+-- host's: HostRedirectRules.swift.)
+function host.take_rules()
+  local taken_nodes, taken_interceptors, taken_observers, taken_flows = nodes, interceptors, observers, flows.list
+  interceptors, observers, flows.list = {}, no_observers(), {}
+  return function()
+    nodes, interceptors, observers, flows.list = taken_nodes, taken_interceptors, taken_observers, taken_flows
   end
-  saved = nil
 end
 
 --- The text of a value: as the REPL prints it, or in the compact form when `compact` is true.

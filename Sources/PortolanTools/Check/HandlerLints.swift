@@ -6,12 +6,10 @@ import PortolanLua
 
 extension AppLinter {
     static let handlerNames = HandlerName.allCases.map(\.rawValue)
-    /// Fields a node table may have besides handlers (the root also has `anywhere` and
-    /// `case_insensitive_routes`, `rollback`, `max_redirects` and `animate`).
-    static let structuralFields: Set<String> = [
-        "id", "kind", "active", "children", "route", "keep", "back", "anywhere", "case_insensitive_routes", "schemes", "hosts", "rollback",
-        "max_redirects", "animate", "history", "queue",
-    ]
+    /// Fields a node table may have besides handlers (the root also has `anywhere` and its options,
+    /// `RootOption`).
+    static let structuralFields = Set(["id", "kind", "active", "children", "route", "keep", "back", "anywhere"])
+        .union(RootOption.allCases.map(\.rawValue))
 
     mutating func checkHandlers(_ item: Visited) {
         let node = item.node

@@ -22,7 +22,8 @@ extension ReplSession {
         switch argument {
         case "on":
             showsEvents.value = true
-            say("router events will be shown as they happen (· will_route, · instruction, · did_route, · failed, · redirected, · rolled_back)", .note)
+            let names = RouterEvent.Name.observedByScripts.map { "· \($0.rawValue)" }.joined(separator: ", ")
+            say("router events will be shown as they happen (\(names))", .note)
         case "off":
             showsEvents.value = false
             say("router events hidden", .note)

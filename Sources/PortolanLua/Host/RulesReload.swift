@@ -1,0 +1,81 @@
+import Lua
+import Portolan
+
+/// A hot reload as one transaction: it sets aside every rule the app script registered, on both
+/// sides of the bridge, runs the script again, then commits what the script declared or puts back
+/// all it set aside. It is the only owner of that state while the script runs; a live swap of the
+/// rules builds on it.
+///
+/// Swift's side is the router (and with it the live tree and its bindings), the declared graph,
+/// the redirect rules (patterns and functions alike: HostRedirectRules), and what the script
+/// observes and intercepts. Lua's side (the module's nodes, interceptors, observers and flows) is
+/// taken out by one call, `host.take_rules`, which answers the function that puts it back.
+struct RulesReload {
+    private let router: Router?
+    private let declaration: GraphDeclaration?
+    private let redirectRules: [HostRedirectRule]
+    private let hasInterceptors: Bool
+    private let observedEvents: Set<String>
+    /// `host.take_rules`'s answer: the Lua function that puts the Lua side back.
+    private let restoreLuaRules: LuaValue
+
+    /// Runs the app script again (`chunk` loads it) in `core`; on failure, everything it replaced
+    /// comes back, and the error says so. Returns what the new graph left of the live tree.
+    static func run(in core: HostCore, _ chunk: () throws(HostError) -> LuaValue) throws(HostError) -> [Instruction] {
+        let reload = try RulesReload(settingAsideIn: core)
+        do {
+            _ = try core.drive(try chunk(), [])
+        } catch {
+            try? reload.rollBack(core)
+            throw HostError(
+                "reload failed; the previous rules stay: \(error.message)", traceback: error.traceback,
+                isInterrupted: error.isInterrupted)
+        }
+        reload.commit(core)
+        return core.lastMigration
+    }
+
+    /// Sets aside what the script registered, so that it registers afresh when it runs again. The
+    /// router stays in service until the script declares its app (`HostCore.isReloading`).
+    private init(settingAsideIn core: HostCore) throws(HostError) {
+        router = core.router
+        declaration = core.declaration
+        redirectRules = core.redirectRules
+        hasInterceptors = core.hasInterceptors
+        observedEvents = core.observedEvents
+        // The app's own modules are read afresh: an edit to a required file is part of the reload.
+        let takeRules = try core.module.takeRules
+        do {
+            try core.state.forgetRequiredModules()
+            restoreLuaRules = try core.state.call(takeRules, []).first ?? .nil
+        } catch {
+            throw HostError(error)
+        }
+        core.redirectRules = []
+        core.hasInterceptors = false
+        core.observedEvents = []
+        core.lastMigration = []
+        core.isReloading = true
+        core.declaredDuringReload = false
+    }
+
+    /// Keeps what the script declared.
+    private func commit(_ core: HostCore) {
+        core.isReloading = false
+    }
+
+    /// Puts back everything as it was before the reload.
+    private func rollBack(_ core: HostCore) throws(HostError) {
+        core.router = router
+        core.declaration = declaration
+        core.redirectRules = redirectRules
+        core.hasInterceptors = hasInterceptors
+        core.observedEvents = observedEvents
+        core.isReloading = false
+        do {
+            _ = try core.state.call(restoreLuaRules, [])
+        } catch {
+            throw HostError(error)
+        }
+    }
+}
