@@ -166,16 +166,7 @@ extension ReplCLITests {
     func everythingAtOnceUnderTmuxThenTheRecordingReplays() async throws {
         let tmux = try ReplTmux()
         defer { tmux.kill() }
-        let app = { (extra: String) in
-            """
-            portolan.app { id = "root", kind = "switch", active = "home", children = {
-              { id = "home", route = "/home", children = { { id = "item", route = "/items/:id<int>" } } },
-              { id = "old", route = "/old" },\(extra)
-            } }
-
-            """
-        }
-        let directory = try TemporaryDirectory("cli", files: ["app.lua": app("")])
+        let directory = try TemporaryDirectory("cli", files: ["app.lua": Self.terminalApp()])
         defer { directory.remove() }
         try tmux.start(ReplBinary.path, arguments: ["repl", "app.lua"], in: directory.root, environment: ["NO_COLOR": "1"])
         try tmux.waitForScreen { $0.contains(":help") && $0.hasSuffix("portolan> ") }
@@ -205,18 +196,10 @@ extension ReplCLITests {
         try tmux.waitForScreen { $0.hasSuffix("error: stdin:1: boom\nportolan> ") }
 
         // Ctrl-C stops an endless loop.
-        // (Each Ctrl-C waits for the chunk to show it runs: one pressed before the REPL has read
-        // the line, as happens under load, would be a Ctrl-C at the prompt.)
-        tmux.type(#"print("looping") while true do end"#)
-        try tmux.waitForScreen { $0.hasSuffix("\nlooping") }
-        tmux.send("C-c")
-        try tmux.waitForScreen { $0.hasSuffix("error: stdin:1: interrupted\nportolan> ") }
+        try Self.interrupt(#"print("looping") while true do end"#, once: "looping", in: tmux)
 
         // And a pattern bomb, whose matching runs in C (issue 10, item 3).
-        tmux.type(#"print("matching") local _ = ("a"):rep(400):find(".-.-.-b")"#)
-        try tmux.waitForScreen { $0.hasSuffix("\nmatching") }
-        tmux.send("C-c")
-        try tmux.waitForScreen { $0.hasSuffix("error: stdin:1: interrupted\nportolan> ") }
+        try Self.interrupt(#"print("matching") local _ = ("a"):rep(400):find(".-.-.-b")"#, once: "matching", in: tmux)
 
         // A URL route.
         tmux.type("/old")
@@ -225,7 +208,7 @@ extension ReplCLITests {
         }
 
         // The app file changes; :reload runs it again and its new node is there.
-        try app("\n  { id = \"extra\", route = \"/extra\" },").write(toFile: directory.path("app.lua"), atomically: true, encoding: .utf8)
+        try directory.write("app.lua", Self.terminalApp(extra: "\n  { id = \"extra\", route = \"/extra\" },"))
         tmux.type(":reload")
         try tmux.waitForScreen { $0.hasSuffix("portolan> :reload\nreloaded\nactive: root > old\nportolan> ") }
         tmux.type("/extra")
@@ -235,7 +218,31 @@ extension ReplCLITests {
         try tmux.waitForScreen { $0.contains("recorded 3 routes to recorded.lua") }
         try tmux.waitForExit()
 
-        // The recording replays as written, with --app and without it.
+        try await Self.expectTheRecordingReplays(in: directory)
+    }
+
+    /// The app of the terminal session, with `extra` nodes once its file changes.
+    private static func terminalApp(extra: String = "") -> String {
+        """
+        portolan.app { id = "root", kind = "switch", active = "home", children = {
+          { id = "home", route = "/home", children = { { id = "item", route = "/items/:id<int>" } } },
+          { id = "old", route = "/old" },\(extra)
+        } }
+
+        """
+    }
+
+    /// Types `chunk`, waits until it prints `mark` (a Ctrl-C pressed before the REPL has read the
+    /// line, as happens under load, would be a Ctrl-C at the prompt), then stops it with Ctrl-C.
+    private static func interrupt(_ chunk: String, once mark: String, in tmux: ReplTmux) throws {
+        tmux.type(chunk)
+        try tmux.waitForScreen { $0.hasSuffix("\n" + mark) }
+        tmux.send("C-c")
+        try tmux.waitForScreen { $0.hasSuffix("error: stdin:1: interrupted\nportolan> ") }
+    }
+
+    /// The recording replays as written, with --app and without it.
+    private static func expectTheRecordingReplays(in directory: TemporaryDirectory) async throws {
         let recorded = try String(contentsOfFile: directory.path("recorded.lua"), encoding: .utf8)
         #expect(recorded.contains("-- Run with: portolan test --app app.lua recorded.lua"))
         #expect(!recorded.contains("while true"))
