@@ -50,7 +50,7 @@ extension RandomWalk {
             } arrival: { after in
                 // The child comes back as it was: its context and whatever was open inside it.
                 guard let depth, let target,
-                    after.activePath == Array(before.activePath.prefix(depth + 1)) + Self.activeChain(of: target)
+                    after.activePath == Array(before.activePath.prefix(depth + 1)) + target.activeChain.map(\.entry)
                 else { return "didSwitch \(switchID) -> \(child) ended at \(after.activePath)" }
                 return nil
             }
@@ -75,19 +75,5 @@ extension RandomWalk {
             guard !expected else { return "the tree refused a valid report: \(error)" }
             return after == before ? nil : "a refused report changed the tree"
         }
-    }
-
-    private static func activeNodes(of node: LiveNode) -> [LiveNode] {
-        var chain = [node]
-        var node = node
-        while let child = node.activeChild {
-            chain.append(child)
-            node = child
-        }
-        return chain
-    }
-
-    private static func activeChain(of node: LiveNode) -> [Entry] {
-        activeNodes(of: node).map(\.entry)
     }
 }
