@@ -97,9 +97,10 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        // What the test targets share: temporary directories, thread CPU time, instruction texts,
-        // the seeded random generator.
-        .target(name: "TestSupport", dependencies: ["Portolan"], path: "Tests/TestSupport"),
+        // What every test target shares: temporary directories, the repository's root, the
+        // browser, hosts with an app loaded, thread CPU time, instruction texts, the seeded random
+        // generator.
+        .target(name: "TestSupport", dependencies: ["Portolan", "PortolanLua"], path: "Tests/TestSupport"),
         // The fuzzers of the Lua value bridge and of app loading, and the soak: one home for their
         // generators and properties, which the tests run briefly and `Benchmarks` at length.
         .target(
@@ -112,9 +113,9 @@ let package = Package(
             resources: [.embedInCode("PatternCases.lua")]),
         .testTarget(name: "PortolanLuaTests", dependencies: ["PortolanLua", "TestSupport", "FuzzSupport"]),
         .testTarget(name: "PortolanToolsTests", dependencies: ["PortolanTools", "TestSupport"]),
-        .testTarget(name: "PortolanInspectorTests", dependencies: ["PortolanInspector", "PortolanTools"]),
+        .testTarget(name: "PortolanInspectorTests", dependencies: ["PortolanInspector", "PortolanTools", "TestSupport"]),
         // The Lua and engine modules too, to compare `--version` with what the library reports.
-        .testTarget(name: "CLITests", dependencies: ["portolan", "Lua", "Portolan"]),
+        .testTarget(name: "CLITests", dependencies: ["portolan", "Lua", "Portolan", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

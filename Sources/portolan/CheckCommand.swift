@@ -41,8 +41,10 @@ struct Check: AsyncParsableCommand {
         valueName: "text|json|github"))
     var format: Format = .text
 
-    @Argument(help: ArgumentHelp("The app script to check.", valueName: "app.lua"))
-    var app: String
+    @OptionGroup var script: AppScript
+
+    /// The app script to check.
+    var app: String { script.path }
 
     func run() async throws {
         var status = stat()

@@ -25,7 +25,8 @@ struct Graph: AsyncParsableCommand {
             also draws the live tree.
 
             The app loads under the same limits as portolan check: an instruction budget, and \
-            --timeout seconds (10 by default) after which its script is interrupted.
+            --timeout seconds (\(Int(AppLoadLimits.timeLimit.components.seconds)) by default) after which its \
+            script is interrupted.
 
             """ + ExitStatusHelp.paragraph([
                 (0, "drawn"),
@@ -33,14 +34,16 @@ struct Graph: AsyncParsableCommand {
             ])
     )
 
-    @Argument(help: ArgumentHelp("The app script.", valueName: "app.lua"))
-    var app: String
+    @OptionGroup var script: AppScript
+
+    /// The app script to draw.
+    var app: String { script.path }
 
     @Option(help: "text, dot, mermaid, json or svg.")
     var format: GraphFormat = .text
 
     @Option(help: ArgumentHelp("How long the app's script may run before it is interrupted.", valueName: "seconds"))
-    var timeout: Double = 10
+    var timeout = Double(AppLoadLimits.timeLimit.components.seconds)
 
     func validate() throws {
         guard timeout > 0, ScriptNumbers.duration(seconds: timeout) != nil else {

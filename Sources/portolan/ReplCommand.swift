@@ -46,7 +46,8 @@ struct Repl: AsyncParsableCommand {
         (130, "Ctrl-C while waiting for input that is not a terminal"),
     ]
 
-    @Argument(help: "The app script to load (default: the built-in demo app).")
+    @Argument(help: ArgumentHelp(
+        AppScript.meaning + " Default: the built-in demo app.", valueName: AppScript.valueName))
     var app: String?
 
     @Flag(help: "Reload the app when its file, a file it portolan.load-s or a module it requires changes.")

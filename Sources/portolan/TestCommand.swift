@@ -44,7 +44,7 @@ struct Test: AsyncParsableCommand {
         case text, tap, junit
     }
 
-    @Option(help: ArgumentHelp("An app script loaded before each scenario.", valueName: "app.lua"))
+    @Option(help: ArgumentHelp(AppScript.meaning + " Loaded before each scenario.", valueName: AppScript.valueName))
     var app: String?
 
     @Option(help: "The report format: text, tap (TAP 14) or junit (JUnit XML).")

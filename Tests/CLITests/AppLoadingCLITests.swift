@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Every command loads an app the same way: an app that requires its own module works under
 /// each of them, run from any working directory.
@@ -16,28 +17,31 @@ import Testing
     ]
 
     @Test func graphFindsTheAppsOwnModules() async throws {
-        let directory = try PortolanBinary.directory(with: Self.files)
+        let directory = try TemporaryDirectory("cli", files: Self.files)
+        defer { directory.remove() }
         // Run from the package root: the app's directory, not the working one, holds its modules.
-        let run = try await PortolanBinary.run(["graph", directory + "/app.lua"])
+        let run = try await PortolanBinary.run(["graph", directory.path("app.lua")])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("about  /about"))
     }
 
     @Test func testCheckAndReplFindThemToo() async throws {
-        let directory = try PortolanBinary.directory(with: Self.files)
-        let test = try await PortolanBinary.run(["test", "--app", directory + "/app.lua", directory + "/s.lua"])
+        let directory = try TemporaryDirectory("cli", files: Self.files)
+        defer { directory.remove() }
+        let test = try await PortolanBinary.run(["test", "--app", directory.path("app.lua"), directory.path("s.lua")])
         #expect(test.status == 0, "\(test.stdout)\(test.stderr)")
-        let check = try await PortolanBinary.run(["check", directory + "/app.lua"])
+        let check = try await PortolanBinary.run(["check", directory.path("app.lua")])
         #expect(!check.stdout.contains("not found"), "\(check.stdout)")
     }
 
     /// Issue 10, item 4: `graph` ran an endless app forever, and `check`, `test` and the REPL each
     /// had limits of their own. All four now load an app under the same budget and time limit.
     @Test(.timeLimit(.minutes(3))) func everyCommandStopsAnAppThatLoopsWhileItLoads() async throws {
-        let directory = try PortolanBinary.directory(with: [
+        let directory = try TemporaryDirectory("cli", files: [
             "loops.lua": "portolan.app { id = \"root\" }\nwhile true do end\n",
             "s.lua": #"scenario("never reached", function() expect(1, 1) end)"#,
         ])
+        defer { directory.remove() }
         for arguments in [["graph", "loops.lua"], ["check", "loops.lua"], ["test", "--app", "loops.lua", "s.lua"], ["repl", "loops.lua"]] {
             let run = try await PortolanBinary.run(arguments, in: directory)
             #expect(run.status == 1, "\(arguments): \(run.stdout)\(run.stderr)")
@@ -50,7 +54,7 @@ import Testing
     /// A misuse of the module in a tail call names the app's line through every command, never
     /// the module's own chunk (`portolan:296:`).
     @Test func aMisuseOfTheModuleNamesTheAppsLineInEveryCommand() async throws {
-        let directory = try PortolanBinary.directory(with: [
+        let directory = try TemporaryDirectory("cli", files: [
             "app.lua": """
                 portolan.app { id = "root", children = { { id = "a" } } }
                 local wait = 0
@@ -58,6 +62,7 @@ import Testing
                 """,
             "s.lua": #"scenario("s", function() end)"#,
         ])
+        defer { directory.remove() }
         let graph = try await PortolanBinary.run(["graph", "app.lua"], in: directory)
         #expect(graph.status == 1)
         #expect(graph.stderr.hasPrefix("error: app.lua:3: portolan.wait expects a number of seconds"), "\(graph.stderr)")
@@ -74,13 +79,13 @@ import Testing
     /// command reads an app or a scenario file as every loader does, up to 16 MiB; a larger one is
     /// a load error naming the file and the limit. Sparse files: no disk is spent.
     @Test func everyCommandRefusesAFileOverTheScriptSizeLimit() async throws {
-        let directory = try PortolanBinary.directory(with: [
+        let directory = try TemporaryDirectory("cli", files: [
             "s.lua": #"scenario("never reached", function() expect(1, 1) end)"#,
             "app.lua": #"portolan.app { id = "root" }"#,
         ])
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        defer { directory.remove() }
         for (name, size) in [("huge.lua", Int64(3) << 30), ("over.lua", Int64(16 << 20) + 1)] {
-            let path = directory + "/" + name
+            let path = directory.path(name)
             #expect(FileManager.default.createFile(atPath: path, contents: nil))
             try #require(truncate(path, off_t(size)) == 0)
             let runs = [

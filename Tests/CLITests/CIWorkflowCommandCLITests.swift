@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -35,8 +36,8 @@ import FoundationXML
         """
 
     @Test func testReportsInTextAndTAPGiveNoCommand() async throws {
-        let directory = try PortolanBinary.directory(with: ["app.lua": Self.app, "s.lua": Self.scenarios])
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let directory = try TemporaryDirectory("cli", files: ["app.lua": Self.app, "s.lua": Self.scenarios])
+        defer { directory.remove() }
         for format in ["text", "tap"] {
             let run = try await PortolanBinary.run(["test", "--format", format, "--app", "app.lua", "s.lua"], in: directory)
             #expect(run.status == 1, "\(format): \(run.stdout)\(run.stderr)")
@@ -49,8 +50,8 @@ import FoundationXML
     }
 
     @Test func coverageReportGivesNoCommand() async throws {
-        let directory = try PortolanBinary.directory(with: ["app.lua": Self.app, "s.lua": Self.scenarios])
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let directory = try TemporaryDirectory("cli", files: ["app.lua": Self.app, "s.lua": Self.scenarios])
+        defer { directory.remove() }
         for format in ["text", "tap"] {
             let run = try await PortolanBinary.run(
                 ["test", "--coverage", "--format", format, "--app", "app.lua", "s.lua"], in: directory)
@@ -60,8 +61,8 @@ import FoundationXML
     }
 
     @Test func junitReportHoldsNoCommandAndReadsTheSame() async throws {
-        let directory = try PortolanBinary.directory(with: ["app.lua": Self.app, "s.lua": Self.scenarios])
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let directory = try TemporaryDirectory("cli", files: ["app.lua": Self.app, "s.lua": Self.scenarios])
+        defer { directory.remove() }
         let run = try await PortolanBinary.run(["test", "--format", "junit", "--app", "app.lua", "s.lua"], in: directory)
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
         Self.expectNoCommand(in: run, "junit")
@@ -76,8 +77,8 @@ import FoundationXML
     }
 
     @Test func checkReportsGiveNoCommandButTheirOwnAnnotations() async throws {
-        let directory = try PortolanBinary.directory(with: ["app.lua": Self.lint])
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let directory = try TemporaryDirectory("cli", files: ["app.lua": Self.lint])
+        defer { directory.remove() }
         for format in ["text", "json", "github"] {
             let run = try await PortolanBinary.run(["check", "--format", format, "app.lua"], in: directory)
             #expect(run.status == 1, "\(format): \(run.stdout)\(run.stderr)")
@@ -98,8 +99,8 @@ import FoundationXML
     }
 
     @Test func graphGivesNoCommand() async throws {
-        let directory = try PortolanBinary.directory(with: ["app.lua": Self.app])
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let directory = try TemporaryDirectory("cli", files: ["app.lua": Self.app])
+        defer { directory.remove() }
         for format in ["text", "dot", "mermaid", "json", "svg"] {
             let run = try await PortolanBinary.run(["graph", "--format", format, "app.lua"], in: directory)
             #expect(run.status == 0, "\(format): \(run.stderr)")

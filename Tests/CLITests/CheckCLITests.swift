@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `portolan check`, end to end through the built binary: text and JSON reports, exit statuses.
 @Suite struct CheckCLITests {
@@ -25,13 +26,14 @@ import Testing
     }
 
     @Test func warningsAloneExitZero() async throws {
-        let directory = try PortolanBinary.directory(with: [
+        let directory = try TemporaryDirectory("cli", files: [
             "app.lua": """
                 portolan.app { id = "root", children = {
                   { id = "a", route = "/x/*" },
                   { id = "b", route = "/x/:id" } } }
                 """,
         ])
+        defer { directory.remove() }
         let run = try await PortolanBinary.run(["check", "app.lua"], in: directory)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.hasPrefix("app.lua:2: warning: route '/x/*' of 'a' never matches"))
@@ -92,13 +94,14 @@ import Testing
     @Test func githubFormatEncodesWhatWouldEndACommand() async throws {
         // A file name with `,` and `:`, and an id with `%`, a line feed and a carriage return, which
         // the message of a duplicate id quotes.
-        let directory = try PortolanBinary.directory(with: [
+        let directory = try TemporaryDirectory("cli", files: [
             "a,b:c.lua": """
                 portolan.app { id = "root", children = {
                   { id = "x%\\ny\\rz" },
                   { id = "x%\\ny\\rz" } } }
                 """,
         ])
+        defer { directory.remove() }
         let run = try await PortolanBinary.run(["check", "--format", "github", "a,b:c.lua"], in: directory)
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
         let lines = run.stdout.split(separator: "\n").map(String.init)

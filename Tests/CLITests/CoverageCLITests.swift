@@ -1,18 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `portolan test --coverage` and `--coverage-html`, end to end, and the HTML page as headless
 /// Chromium renders it.
 @Suite(.serialized) struct CoverageCLITests {
     private static let moviesScenarios = ["deeplinks", "failures", "onboarding", "settings", "tabs"]
         .map { "Examples/movies/scenarios/\($0).lua" }
-
-    private static func scratch() throws -> String {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("portolan-coverage-cli-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        return directory
-    }
 
     /// `nodes 12/16 (75%)` → (12, 16), from the text report.
     private static func score(_ category: String, in text: String) -> (covered: Int, total: Int)? {
@@ -26,8 +20,9 @@ import Testing
     }
 
     @Test func moviesCoverageTextAndHTML() async throws {
-        let directory = try Self.scratch()
-        let html = directory + "/c.html"
+        let directory = try TemporaryDirectory("coverage")
+        defer { directory.remove() }
+        let html = directory.path("c.html")
         let run = try await PortolanBinary.run(
             ["test", "--app", "Examples/movies/app.lua"] + Self.moviesScenarios + ["--coverage", "--coverage-html", html])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
@@ -71,7 +66,8 @@ import Testing
     }
 
     @Test func coverageNeedsAnApp() async throws {
-        let directory = try PortolanBinary.directory(with: ["s.lua": "scenario(\"x\", function() end)\n"])
+        let directory = try TemporaryDirectory("cli", files: ["s.lua": "scenario(\"x\", function() end)\n"])
+        defer { directory.remove() }
         let run = try await PortolanBinary.run(["test", "--coverage", "s.lua"], in: directory)
         #expect(run.status == 64, "\(run.stdout)\(run.stderr)")
         #expect(run.stderr.contains("--coverage and --coverage-html need --app"), "\(run.stderr)")
@@ -90,11 +86,11 @@ import Testing
 
     @Test(.enabled(if: Chromium.path != nil, "chromium is not installed (scripts/bootstrap.sh installs Debian's chromium)"))
     func theHTMLReportRendersInHeadlessChromium() async throws {
-        let directory = try Self.scratch()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let directory = try TemporaryDirectory("coverage")
+        defer { directory.remove() }
 
         // The movies suite, as CI runs it.
-        let movies = directory + "/c.html"
+        let movies = directory.path("c.html")
         let run = try await PortolanBinary.run(
             ["test", "--app", "Examples/movies/app.lua"] + Self.moviesScenarios + ["--coverage", "--coverage-html", movies])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
@@ -117,10 +113,10 @@ import Testing
             scenario("into switchNode3", function()
               portolan.route { "switchNode1", "node2", "switchNode3", "node12" }
             end)
-            """.write(toFile: directory + "/partial.lua", atomically: true, encoding: .utf8)
-        let partial = directory + "/partial.html"
+            """.write(toFile: directory.path("partial.lua"), atomically: true, encoding: .utf8)
+        let partial = directory.path("partial.html")
         let portus = try await PortolanBinary.run(
-            ["test", "--coverage", "--coverage-html", partial, "--app", PortolanBinary.packageRoot + "/Examples/portus/app.lua", "partial.lua"],
+            ["test", "--coverage", "--coverage-html", partial, "--app", Repository.root + "/Examples/portus/app.lua", "partial.lua"],
             in: directory)
         #expect(portus.status == 0, "\(portus.stdout)\(portus.stderr)")
         #expect(portus.stdout.contains("  nodes 8/16 (50%)"), "\(portus.stdout)")
@@ -134,7 +130,7 @@ import Testing
         #expect(partialDOM.contains("<li><code>node10</code></li>"))
 
         // And a picture of it: a real PNG of the window's size, with more than a blank page in it.
-        let png = directory + "/partial.png"
+        let png = directory.path("partial.png")
         try await Chromium.screenshot(of: partial, to: png, in: directory)
         let data = try Data(contentsOf: URL(fileURLWithPath: png))
         #expect(data.count > 20_000, "a 1280×900 screenshot of the report is tens of kilobytes, not \(data.count) bytes")
@@ -146,65 +142,5 @@ import Testing
             try? FileManager.default.removeItem(atPath: keep)
             try FileManager.default.copyItem(atPath: png, toPath: keep)
         }
-    }
-}
-
-/// Debian's chromium, run headless as a test would run any tool: a fresh profile and HOME in a
-/// scratch directory, a time limit, and output to files.
-enum Chromium {
-    static let path: String? = {
-        for candidate in ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
-        where FileManager.default.isExecutableFile(atPath: candidate) {
-            return candidate
-        }
-        return nil
-    }()
-
-    static func dumpDOM(of file: String, in directory: String) async throws -> String {
-        let output = try await run(["--dump-dom", URL(fileURLWithPath: file).absoluteString], in: directory)
-        guard output.contains("</html>") else { throw CLITestError("chromium dumped no DOM: \(output.prefix(500))") }
-        return output
-    }
-
-    static func screenshot(of file: String, to png: String, in directory: String) async throws {
-        _ = try await run(
-            ["--screenshot=\(png)", "--window-size=1280,900", "--hide-scrollbars", URL(fileURLWithPath: file).absoluteString],
-            in: directory)
-        guard FileManager.default.fileExists(atPath: png) else { throw CLITestError("chromium wrote no screenshot") }
-    }
-
-    /// Runs chromium; kills it if it has not finished within `limit`. Returns its standard output.
-    private static func run(_ arguments: [String], in directory: String, limit: Duration = .seconds(60)) async throws -> String {
-        guard let path else { throw CLITestError("chromium is not installed") }
-        let home = directory + "/chromium-home"
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-        let out = directory + "/chromium.out", err = directory + "/chromium.err"
-        _ = FileManager.default.createFile(atPath: out, contents: nil)
-        _ = FileManager.default.createFile(atPath: err, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = [
-            "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
-            "--user-data-dir=\(home)/profile",
-        ] + arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["HOME"] = home
-        process.environment = environment
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
-        try await process.runToEnd { process in
-            // A browser that hangs is killed, and the test fails saying so.
-            let pid = process.processIdentifier
-            Task.detached {
-                try? await Task.sleep(for: limit)
-                if process.isRunning { kill(pid, SIGKILL) }
-            }
-        }
-        guard process.terminationReason == .exit else {
-            throw CLITestError("chromium did not finish within \(limit) and was killed: \((try? String(contentsOfFile: err, encoding: .utf8))?.suffix(1000) ?? "")")
-        }
-        return try String(contentsOfFile: out, encoding: .utf8)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 
 /// `portolan`, `portolan repl` and `portolan repl APP` start the REPL without the argument parser
 /// (`DirectRepl`, for start-up time); the same command lines with `--` go through the parser.
@@ -24,7 +25,7 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(3))) func anAppFileLoadsAlikeWithAndWithoutTheParser() throws {
-        let app = PortolanBinary.packageRoot + "/Examples/movies/app.lua"
+        let app = Repository.root + "/Examples/movies/app.lua"
         let direct = try ReplBinary.run(["repl", app], input: Self.input)
         let parsed = try ReplBinary.run(["repl", "--", app], input: Self.input)
         #expect(direct.status == 0)

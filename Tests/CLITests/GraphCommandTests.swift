@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 #if canImport(FoundationXML)
 import FoundationXML
@@ -34,12 +35,9 @@ import FoundationXML
     }
 
     @Test func anAppThatDoesNotLoadIsAnErrorWithItsLine() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("portolan-graph-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let app = directory.appendingPathComponent("broken.lua")
-        try "portolan.app {\n  id = 'root',\n".write(to: app, atomically: true, encoding: .utf8)
-        let run = try await PortolanBinary.run(["graph", app.path])
+        let directory = try TemporaryDirectory("graph", files: ["broken.lua": "portolan.app {\n  id = 'root',\n"])
+        defer { directory.remove() }
+        let run = try await PortolanBinary.run(["graph", directory.path("broken.lua")])
         #expect(run.status == 1)
         #expect(run.stderr.contains("broken.lua:"))
     }
@@ -62,10 +60,11 @@ import FoundationXML
 /// `portolan graph` loads an app under limits (issue 10, item 4): an endless script is stopped.
 @Suite struct GraphLimitsTests {
     @Test func anEndlessLoopOrWaitIsStoppedWithAClearError() async throws {
-        let directory = try PortolanBinary.directory(with: [
+        let directory = try TemporaryDirectory("cli", files: [
             "loops.lua": "portolan.app { id = \"root\" }\nwhile true do end\n",
             "waits.lua": "portolan.app { id = \"root\" }\nportolan.wait(1000)\n",
         ])
+        defer { directory.remove() }
         let loops = try await PortolanBinary.run(["graph", "loops.lua"], in: directory)
         #expect(loops.status == 1)
         #expect(loops.stderr.contains("loops.lua:2: instruction budget exceeded"), "\(loops.stderr)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Issue 18, finding 7, end to end through `portolan test`: what the host keeps outside the Lua
 /// state's memory cap — event texts, the route queue, failure messages, scenario names — is bounded,
@@ -25,7 +26,8 @@ import Testing
         """
 
     private static func run(_ scenario: String) async throws -> PortolanBinary.Run {
-        let directory = try PortolanBinary.directory(with: ["app.lua": app, "s.lua": scenario])
+        let directory = try TemporaryDirectory("cli", files: ["app.lua": app, "s.lua": scenario])
+        defer { directory.remove() }
         return try await PortolanBinary.run(["test", "--timeout", "600", "--app", "app.lua", "s.lua"], in: directory)
     }
 

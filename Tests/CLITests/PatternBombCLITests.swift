@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 
 /// An app whose top level runs a pattern bomb (issue 10, item 3): `portolan check` hung on it, since the
 /// matcher ran in C where the instruction budget of `AppLoadLimits` never reached. Now it ends with an error.
@@ -9,7 +10,8 @@ import Testing
         """
 
     @Test func checkReportsTheBudgetExceeded() async throws {
-        let directory = try PortolanBinary.directory(with: ["app.lua": Self.app])
+        let directory = try TemporaryDirectory("cli", files: ["app.lua": Self.app])
+        defer { directory.remove() }
         let run = try await PortolanBinary.run(["check", "app.lua"], in: directory)
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
         // The budget ends it, or on a loaded machine with a debug build the time limit may come first.
@@ -18,7 +20,8 @@ import Testing
     }
 
     @Test func graphReportsTheBudgetExceeded() async throws {
-        let directory = try PortolanBinary.directory(with: ["app.lua": Self.app])
+        let directory = try TemporaryDirectory("cli", files: ["app.lua": Self.app])
+        defer { directory.remove() }
         let run = try await PortolanBinary.run(["graph", "app.lua"], in: directory)
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
         #expect(run.stderr.contains("app.lua:2: instruction budget exceeded") || run.stderr.contains("did not finish within"),

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The built `portolan` executable, driven as a user would: arguments in, exit status and output out.
 enum PortolanBinary {
@@ -12,13 +13,6 @@ enum PortolanBinary {
             stdout.split(separator: "\n").last.map(String.init) ?? ""
         }
     }
-
-    /// The package root, where the example paths start.
-    static let packageRoot: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }   // Tests/CLITests/PortolanBinary.swift
-        return url.path
-    }()
 
     /// Found next to the test bundle, in the build's products directory, whatever the scratch path;
     /// `PORTOLAN_BINARY` overrides it.
@@ -51,14 +45,14 @@ enum PortolanBinary {
         return nil
     }()
 
-    static func run(_ arguments: [String], in directory: String = packageRoot) async throws -> Run {
+    /// Runs the binary in `directory` (by default the repository's root, where the example paths start).
+    static func run(_ arguments: [String], in directory: String = Repository.root) async throws -> Run {
         guard let path else {
-            throw CLITestError("the portolan binary was not found next to the test bundle; set PORTOLAN_BINARY")
+            throw TestFailure("the portolan binary was not found next to the test bundle; set PORTOLAN_BINARY")
         }
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("portolan-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let out = scratch.appendingPathComponent("stdout"), err = scratch.appendingPathComponent("stderr")
+        let scratch = try TemporaryDirectory("cli-output")
+        defer { scratch.remove() }
+        let out = URL(fileURLWithPath: scratch.path("stdout")), err = URL(fileURLWithPath: scratch.path("stderr"))
         _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         _ = FileManager.default.createFile(atPath: err.path, contents: nil)
 
@@ -77,19 +71,8 @@ enum PortolanBinary {
             stderr: try String(contentsOf: err, encoding: .utf8))
     }
 
-    /// A fresh directory holding the given files.
-    static func directory(with files: [String: String]) throws -> String {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("portolan-cli-files-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        for (name, text) in files {
-            try text.write(toFile: directory + "/" + name, atomically: true, encoding: .utf8)
-        }
-        return directory
+    /// Runs the binary in a test's directory.
+    static func run(_ arguments: [String], in directory: TemporaryDirectory) async throws -> Run {
+        try await run(arguments, in: directory.root)
     }
-}
-
-struct CLITestError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
 }

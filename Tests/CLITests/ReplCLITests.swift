@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `portolan` and `portolan repl`, run as the built binary: scripted through a pipe, and on a
 /// real terminal under tmux.
@@ -53,11 +54,13 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(3))) func replSubcommandLoadsAnAppAndEndsAtEndOfInput() throws {
-        let app = try ReplTemporaryFile("""
+        let directory = try TemporaryDirectory("repl", files: ["app.lua": """
             portolan.app { id = "root", kind = "switch", active = "a", children = { { id = "a" }, { id = "b" } } }
-            """)
+            """])
+        defer { directory.remove() }
+        let app = directory.path("app.lua")
         // The last line has no newline: it still counts.
-        let run = try ReplBinary.run(["repl", app.path], input: ":tree\n/root/b\nportolan.active_path()")
+        let run = try ReplBinary.run(["repl", app], input: ":tree\n/root/b\nportolan.active_path()")
         #expect(run.status == 0)
         #expect(run.output == """
             root [switch] *
@@ -71,13 +74,15 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(3))) func anAppThatDoesNotLoadExitsWithItsError() throws {
-        let app = try ReplTemporaryFile("portolan.app {\n  id = \"root\",\n")
-        let run = try ReplBinary.run(["repl", app.path], input: "1\n")
+        let directory = try TemporaryDirectory("repl", files: ["app.lua": "portolan.app {\n  id = \"root\",\n"])
+        defer { directory.remove() }
+        let app = directory.path("app.lua")
+        let run = try ReplBinary.run(["repl", app], input: "1\n")
         #expect(run.status == 1)
         #expect(run.output == "")
-        #expect(run.error.hasPrefix("error: \(app.path):3: "))
+        #expect(run.error.hasPrefix("error: \(app):3: "))
         #expect(run.error.hasSuffix(" near <eof>\n"))
-        let missing = try ReplBinary.run(["repl", app.path + ".missing"], input: "")
+        let missing = try ReplBinary.run(["repl", app + ".missing"], input: "")
         #expect(missing.status == 1)
         #expect(missing.error.hasPrefix("error: "))
     }
@@ -108,11 +113,9 @@ import Testing
 
     // MARK: A real terminal
 
-    @Test(.timeLimit(.minutes(3))) func terminalSessionUnderTmux() throws {
-        guard let tmux = ReplTmux() else {
-            print("ReplCLITests: tmux is not installed (scripts/bootstrap.sh installs it); skipping the terminal test")
-            return
-        }
+    @Test(.enabled(if: ReplTmux.executable != nil, "tmux is not installed (scripts/bootstrap.sh installs it)"), .timeLimit(.minutes(3)))
+    func terminalSessionUnderTmux() throws {
+        let tmux = try ReplTmux()
         defer { tmux.kill() }
         try tmux.start(ReplBinary.path)
         try tmux.waitForScreen { $0.contains(":help") && $0.hasSuffix("portolan> ") }
@@ -159,24 +162,13 @@ extension ReplCLITests {
     /// The issue's "done when": completion, a multi-line function, an error, Ctrl-C on an endless
     /// loop and on a pattern bomb, a URL route, `:record`, and `:reload` after the app file changed, on a real terminal;
     /// then the recorded file passes under `portolan test`.
-    @Test(.timeLimit(.minutes(3))) func everythingAtOnceUnderTmuxThenTheRecordingReplays() async throws {
-        guard let tmux = ReplTmux() else {
-            print("ReplCLITests: tmux is not installed (scripts/bootstrap.sh installs it); skipping the terminal test")
-            return
-        }
+    @Test(.enabled(if: ReplTmux.executable != nil, "tmux is not installed (scripts/bootstrap.sh installs it)"), .timeLimit(.minutes(3)))
+    func everythingAtOnceUnderTmuxThenTheRecordingReplays() async throws {
+        let tmux = try ReplTmux()
         defer { tmux.kill() }
-        let app = { (extra: String) in
-            """
-            portolan.app { id = "root", kind = "switch", active = "home", children = {
-              { id = "home", route = "/home", children = { { id = "item", route = "/items/:id<int>" } } },
-              { id = "old", route = "/old" },\(extra)
-            } }
-
-            """
-        }
-        let directory = try PortolanBinary.directory(with: ["app.lua": app("")])
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        try tmux.start(ReplBinary.path, arguments: ["repl", "app.lua"], in: directory, environment: ["NO_COLOR": "1"])
+        let directory = try TemporaryDirectory("cli", files: ["app.lua": Self.terminalApp()])
+        defer { directory.remove() }
+        try tmux.start(ReplBinary.path, arguments: ["repl", "app.lua"], in: directory.root, environment: ["NO_COLOR": "1"])
         try tmux.waitForScreen { $0.contains(":help") && $0.hasSuffix("portolan> ") }
 
         tmux.type(":record recorded.lua")
@@ -204,18 +196,10 @@ extension ReplCLITests {
         try tmux.waitForScreen { $0.hasSuffix("error: stdin:1: boom\nportolan> ") }
 
         // Ctrl-C stops an endless loop.
-        // (Each Ctrl-C waits for the chunk to show it runs: one pressed before the REPL has read
-        // the line, as happens under load, would be a Ctrl-C at the prompt.)
-        tmux.type(#"print("looping") while true do end"#)
-        try tmux.waitForScreen { $0.hasSuffix("\nlooping") }
-        tmux.send("C-c")
-        try tmux.waitForScreen { $0.hasSuffix("error: stdin:1: interrupted\nportolan> ") }
+        try Self.interrupt(#"print("looping") while true do end"#, once: "looping", in: tmux)
 
         // And a pattern bomb, whose matching runs in C (issue 10, item 3).
-        tmux.type(#"print("matching") local _ = ("a"):rep(400):find(".-.-.-b")"#)
-        try tmux.waitForScreen { $0.hasSuffix("\nmatching") }
-        tmux.send("C-c")
-        try tmux.waitForScreen { $0.hasSuffix("error: stdin:1: interrupted\nportolan> ") }
+        try Self.interrupt(#"print("matching") local _ = ("a"):rep(400):find(".-.-.-b")"#, once: "matching", in: tmux)
 
         // A URL route.
         tmux.type("/old")
@@ -224,7 +208,7 @@ extension ReplCLITests {
         }
 
         // The app file changes; :reload runs it again and its new node is there.
-        try app("\n  { id = \"extra\", route = \"/extra\" },").write(toFile: directory + "/app.lua", atomically: true, encoding: .utf8)
+        try directory.write("app.lua", Self.terminalApp(extra: "\n  { id = \"extra\", route = \"/extra\" },"))
         tmux.type(":reload")
         try tmux.waitForScreen { $0.hasSuffix("portolan> :reload\nreloaded\nactive: root > old\nportolan> ") }
         tmux.type("/extra")
@@ -234,8 +218,32 @@ extension ReplCLITests {
         try tmux.waitForScreen { $0.contains("recorded 3 routes to recorded.lua") }
         try tmux.waitForExit()
 
-        // The recording replays as written, with --app and without it.
-        let recorded = try String(contentsOfFile: directory + "/recorded.lua", encoding: .utf8)
+        try await Self.expectTheRecordingReplays(in: directory)
+    }
+
+    /// The app of the terminal session, with `extra` nodes once its file changes.
+    private static func terminalApp(extra: String = "") -> String {
+        """
+        portolan.app { id = "root", kind = "switch", active = "home", children = {
+          { id = "home", route = "/home", children = { { id = "item", route = "/items/:id<int>" } } },
+          { id = "old", route = "/old" },\(extra)
+        } }
+
+        """
+    }
+
+    /// Types `chunk`, waits until it prints `mark` (a Ctrl-C pressed before the REPL has read the
+    /// line, as happens under load, would be a Ctrl-C at the prompt), then stops it with Ctrl-C.
+    private static func interrupt(_ chunk: String, once mark: String, in tmux: ReplTmux) throws {
+        tmux.type(chunk)
+        try tmux.waitForScreen { $0.hasSuffix("\n" + mark) }
+        tmux.send("C-c")
+        try tmux.waitForScreen { $0.hasSuffix("error: stdin:1: interrupted\nportolan> ") }
+    }
+
+    /// The recording replays as written, with --app and without it.
+    private static func expectTheRecordingReplays(in directory: TemporaryDirectory) async throws {
+        let recorded = try String(contentsOfFile: directory.path("recorded.lua"), encoding: .utf8)
         #expect(recorded.contains("-- Run with: portolan test --app app.lua recorded.lua"))
         #expect(!recorded.contains("while true"))
         #expect(!recorded.contains(".-.-.-b"))
@@ -245,262 +253,4 @@ extension ReplCLITests {
             #expect(run.lastLine == "1 passed, 0 failed")
         }
     }
-}
-
-// MARK: Helpers
-
-/// The `portolan` binary built next to the test bundle.
-enum ReplBinary {
-    /// The binary the shared finder located (PortolanBinary.swift: next to the test bundle, or
-    /// `PORTOLAN_BINARY`).
-    static var path: String {
-        get throws {
-            guard let path = PortolanBinary.path else {
-                throw ReplTestFailure("the portolan binary was not found next to the test bundle; build it or set PORTOLAN_BINARY")
-            }
-            return path
-        }
-    }
-
-    struct Run {
-        var status: Int32
-        var output: String
-        var error: String
-    }
-
-    /// Runs the binary to its end with `input` on a pipe.
-    static func run(_ arguments: [String], input: String) throws -> Run {
-        let process = try start(arguments)
-        process.send(input)
-        process.closeInput()
-        let status = process.wait()
-        return Run(status: status, output: process.output, error: process.error)
-    }
-
-    static func start(_ arguments: [String]) throws -> Running {
-        try Running(path: try path, arguments: arguments)
-    }
-
-    /// A running binary whose output is collected as it comes.
-    final class Running: @unchecked Sendable {
-        // @unchecked: the collected text is guarded by `lock`; the rest is set up once.
-        private let process = Process()
-        private let input = Pipe()
-        private let lock = NSLock()
-        private var collectedOutput = Data()
-        private var collectedError = Data()
-        private let group = DispatchGroup()
-
-        init(path: String, arguments: [String]) throws {
-            process.executableURL = URL(fileURLWithPath: path)
-            process.arguments = arguments
-            process.standardInput = input
-            let output = Pipe(), error = Pipe()
-            process.standardOutput = output
-            process.standardError = error
-            try process.run()
-            collect(output.fileHandleForReading, isError: false)
-            collect(error.fileHandleForReading, isError: true)
-        }
-
-        private func collect(_ handle: FileHandle, isError: Bool) {
-            group.enter()
-            Thread.detachNewThread { [self] in
-                while true {
-                    let data = handle.availableData
-                    if data.isEmpty { break }
-                    lock.withLock {
-                        if isError { collectedError.append(data) } else { collectedOutput.append(data) }
-                    }
-                }
-                group.leave()
-            }
-        }
-
-        var output: String { lock.withLock { String(decoding: collectedOutput, as: UTF8.self) } }
-        var error: String { lock.withLock { String(decoding: collectedError, as: UTF8.self) } }
-
-        func send(_ text: String) {
-            input.fileHandleForWriting.write(Data(text.utf8))
-        }
-
-        func closeInput() {
-            try? input.fileHandleForWriting.close()
-        }
-
-        func interrupt() {
-            process.interrupt()
-        }
-
-        /// Waits for the process to end and its output to be read; returns its exit status.
-        func wait() -> Int32 {
-            process.waitUntilExit()
-            group.wait()
-            return process.terminationStatus
-        }
-
-        func waitForOutput(timeout: TimeInterval = ReplTmux.patience, _ condition: (String) -> Bool) throws {
-            let deadline = Date().addingTimeInterval(timeout)
-            while !condition(output) {
-                guard Date() < deadline else {
-                    process.terminate()
-                    throw ReplTestFailure("timed out; output so far:\n\(output)\nerrors:\n\(error)")
-                }
-                Thread.sleep(forTimeInterval: 0.02)
-            }
-        }
-
-        deinit {
-            if process.isRunning { process.terminate() }
-        }
-    }
-}
-
-/// A detached tmux session on a private server, so the test touches no one else's sessions.
-struct ReplTmux {
-    let executable: String
-    let socket = "portolan-repl-test-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
-    let session = "repl"
-
-    init?() {
-        let candidates = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"]
-            + (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/tmux" }
-        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return nil }
-        executable = found
-    }
-
-    /// Runs a tmux command and returns its status and standard output (and errors).
-    ///
-    /// posix_spawn and waitpid rather than Foundation's Process, which was seen waiting forever
-    /// for a `new-session` client (its server keeps the client's descriptors) and hands its
-    /// children the test thread's blocked signals, so the server would not even stop on SIGTERM.
-    @discardableResult
-    func tmux(_ arguments: [String]) -> (status: Int32, output: String) {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket)-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: file) }
-        let argv = [executable, "-L", socket, "-f", "/dev/null"] + arguments
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, file, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-        var cStrings = argv.map { strdup($0) }
-        defer { cStrings.forEach { free($0) } }
-        cStrings.append(nil)
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, executable, &actions, &attributes, cStrings, environ) == 0 else { return (-1, "") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let output = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
-        // WIFEXITED and WEXITSTATUS, which Swift does not import.
-        return ((status & 0x7f) == 0 ? (status >> 8) & 0xff : -1, output)
-    }
-
-    /// Starts `binary` in a detached session; when it ends, the pane shows `[exited STATUS]`.
-    /// History goes to a file of the test's (`PORTOLAN_HISTORY`), never to the user's.
-    func start(
-        _ binary: String, arguments: [String] = [], in directory: String? = nil, environment: [String: String] = [:]
-    ) throws {
-        var environment = environment
-        if environment["PORTOLAN_HISTORY"] == nil {
-            environment["PORTOLAN_HISTORY"] = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket)-history").path
-        }
-        let quoted = { (text: String) in "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
-        let assignments = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\(quoted($0.value))" }
-        let command = "env " + (assignments + ([binary] + arguments).map(quoted)).joined(separator: " ")
-        // The shell catches SIGINT (a no-op trap, reset to the default in the REPL), or the
-        // test's Ctrl-C would end it, and the pane with it, once the REPL has exited.
-        let script = "trap : INT; " + (directory.map { "cd \(quoted($0)) && " } ?? "") + command
-            + #"; echo "[exited $?]"; sleep 60"#
-        let started = tmux([
-            "new-session", "-d", "-s", session, "-x", "100", "-y", "50", "--", "/bin/sh", "-c", script,
-        ])
-        guard started.status == 0 else {
-            throw ReplTestFailure("tmux new-session failed with status \(started.status): \(started.output)")
-        }
-    }
-
-    /// Types a line and presses Enter (text sent literally, so `end` is not the End key).
-    func type(_ line: String) {
-        literal(line)
-        send("Enter")
-    }
-
-    func literal(_ text: String) {
-        tmux(["send-keys", "-t", session, "-l", text])
-    }
-
-    func send(_ key: String) {
-        tmux(["send-keys", "-t", session, key])
-    }
-
-    /// The visible screen, trailing blank lines and spaces removed.
-    var screen: String {
-        let lines = tmux(["capture-pane", "-p", "-t", session]).output.split(separator: "\n", omittingEmptySubsequences: false)
-        var trimmed = lines.map { line in String(line.reversed().drop(while: { $0 == " " }).reversed()) }
-        while trimmed.last == "" { trimmed.removeLast() }
-        return trimmed.joined(separator: "\n")
-    }
-
-    /// How long a wait for the program may take: long, because it only takes that long on a
-    /// machine so busy that a debug binary needs seconds to start (the test then still passes);
-    /// on an idle one each wait ends within milliseconds.
-    static let patience: TimeInterval = 60
-
-    /// Waits until the screen satisfies `condition`. Prompts end in a space that `screen` trims,
-    /// so conditions may match `portolan> ` at the end either way.
-    func waitForScreen(timeout: TimeInterval = patience, _ condition: (String) -> Bool) throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while true {
-            let text = screen
-            if condition(text) || condition(text + " ") { return }
-            guard Date() < deadline else {
-                throw ReplTestFailure("timed out; the screen shows:\n\(text)\n(tmux says: \(tmux(["list-panes", "-a"]).output))")
-            }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-    }
-
-    /// Waits for the REPL to end with status 0.
-    func waitForExit(timeout: TimeInterval = patience) throws {
-        try waitForScreen(timeout: timeout) { $0.contains("[exited ") }
-        guard screen.contains("[exited 0]") else {
-            throw ReplTestFailure("the REPL did not end with status 0; the screen shows:\n\(screen)")
-        }
-    }
-
-    func kill() {
-        tmux(["kill-server"])
-        try? FileManager.default.removeItem(atPath: FileManager.default.temporaryDirectory.appendingPathComponent("\(socket)-history").path)
-        // The server leaves its socket behind when it is killed; best effort.
-        let directory = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
-        try? FileManager.default.removeItem(atPath: "\(directory)/tmux-\(getuid())/\(socket)")
-    }
-}
-
-/// A file that is removed when the test ends.
-final class ReplTemporaryFile {
-    let path: String
-
-    init(_ contents: String) throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("portolan-\(UUID().uuidString).lua").path
-        try contents.write(toFile: path, atomically: true, encoding: .utf8)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-}
-
-struct ReplTestFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

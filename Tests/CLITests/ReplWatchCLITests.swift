@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `portolan repl --watch` in a real terminal: a file change during a route reloads after it.
 @Suite struct ReplWatchCLITests {
@@ -16,20 +17,18 @@ import Testing
 
     // Defect 1 of the execution model: `a` ran v1's handler and `b` v2's, and the route reported
     // done while the tree ended at the root.
-    @Test(.timeLimit(.minutes(3))) func aChangeDuringARouteReloadsAfterIt() throws {
-        guard let tmux = ReplTmux() else {
-            print("ReplWatchCLITests: tmux is not installed (scripts/bootstrap.sh installs it); skipping")
-            return
-        }
+    @Test(.enabled(if: ReplTmux.executable != nil, "tmux is not installed (scripts/bootstrap.sh installs it)"), .timeLimit(.minutes(3)))
+    func aChangeDuringARouteReloadsAfterIt() throws {
+        let tmux = try ReplTmux()
         defer { tmux.kill() }
-        let directory = try PortolanBinary.directory(with: ["app.lua": Self.app(version: "v1")])
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        try tmux.start(ReplBinary.path, arguments: ["repl", "--watch", "app.lua"], in: directory, environment: ["NO_COLOR": "1"])
+        let directory = try TemporaryDirectory("cli", files: ["app.lua": Self.app(version: "v1")])
+        defer { directory.remove() }
+        try tmux.start(ReplBinary.path, arguments: ["repl", "--watch", "app.lua"], in: directory.root, environment: ["NO_COLOR": "1"])
         try tmux.waitForScreen { $0.contains("watching app.lua for changes") && $0.hasSuffix("portolan> ") }
 
         tmux.type(#"portolan.route { "root", "a", "b" }"#)
         try tmux.waitForScreen { $0.contains("v1 enters a") }
-        try Self.app(version: "v2").write(toFile: directory + "/app.lua", atomically: true, encoding: .utf8)
+        try Self.app(version: "v2").write(toFile: directory.path("app.lua"), atomically: true, encoding: .utf8)
         try tmux.waitForScreen { $0.contains("app.lua changed: reloaded") && $0.hasSuffix("portolan> ") }
         let screen = tmux.screen
         #expect(screen.contains("v1 enters a\nv1 enters b\n"), "\(screen)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Issue 18, finding 3, as CI meets it: a pull request adds `config.lua -> ../.env` to the app's
 /// directory, and `graph`, `check` and `test` run the app, which requires it. No command may run
@@ -9,9 +10,9 @@ import Testing
     /// `.env` is Lua whose error quotes it: `s3cr3t` is read as a global.
     static let secret = "SECRET_TOKEN=s3cr3t-value\n"
 
-    private static func checkout(app: String) throws -> (root: String, app: String) {
-        let root = try PortolanBinary.directory(with: [".env": secret])
-        let directory = root + "/app"
+    private static func checkout(app: String) throws -> (root: TemporaryDirectory, app: String) {
+        let root = try TemporaryDirectory("cli", files: [".env": secret])
+        let directory = root.path("app")
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try app.write(toFile: directory + "/app.lua", atomically: true, encoding: .utf8)
         try #"scenario("home", function() expect(portolan.route("/"), {}) end)"#
@@ -25,7 +26,7 @@ import Testing
 
     @Test func noCommandReadsTheSecretThroughALinkRequired() async throws {
         let (root, app) = try Self.checkout(app: #"require "config" portolan.app { id = "root" }"#)
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        defer { root.remove() }
         for arguments in Self.commands {
             let run = try await PortolanBinary.run(arguments, in: app)
             let said = run.stdout + run.stderr
@@ -42,7 +43,7 @@ import Testing
             portolan.app { id = "root" }
             error(pipe .. " / " .. link)
             """)
-        defer { try? FileManager.default.removeItem(atPath: root) }
+        defer { root.remove() }
         for arguments in Self.commands {
             let run = try await PortolanBinary.run(arguments, in: app)
             let said = run.stdout + run.stderr

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -42,7 +43,8 @@ import FoundationXML
     }
 
     @Test func aFailingScenarioShowsFileLineAndDiffAndExitsOne() async throws {
-        let directory = try PortolanBinary.directory(with: ["app.lua": Self.app, "s.lua": Self.mixed])
+        let directory = try TemporaryDirectory("cli", files: ["app.lua": Self.app, "s.lua": Self.mixed])
+        defer { directory.remove() }
         let run = try await PortolanBinary.run(["test", "--app", "app.lua", "s.lua"], in: directory)
         #expect(run.status == 1)
         let lines = run.stdout.split(separator: "\n").map(String.init)
@@ -58,7 +60,8 @@ import FoundationXML
     /// Issue 11: `--exhaustive` fails a scenario that leaves events unasserted, with the diff; the
     /// example that asserts every event passes under it.
     @Test func exhaustiveFailsUnassertedEventsAndTheExhaustiveExamplePasses() async throws {
-        let directory = try PortolanBinary.directory(with: ["app.lua": Self.app, "s.lua": Self.mixed])
+        let directory = try TemporaryDirectory("cli", files: ["app.lua": Self.app, "s.lua": Self.mixed])
+        defer { directory.remove() }
         let run = try await PortolanBinary.run(["test", "--exhaustive", "--app", "app.lua", "s.lua"], in: directory)
         #expect(run.status == 1)
         let lines = run.stdout.split(separator: "\n").map(String.init)
@@ -74,10 +77,11 @@ import FoundationXML
     }
 
     @Test func aScenarioFileWithASyntaxErrorFails() async throws {
-        let directory = try PortolanBinary.directory(with: [
+        let directory = try TemporaryDirectory("cli", files: [
             "broken.lua": "scenario(\"x\", function() end)\nlocal = 1\n",
             "fine.lua": "scenario(\"y\", function() expect(1, 1) end)\n",
         ])
+        defer { directory.remove() }
         let run = try await PortolanBinary.run(["test", "broken.lua", "fine.lua"], in: directory)
         #expect(run.status == 1)
         #expect(run.stdout.contains("FAIL broken.lua\n     broken.lua:2: <name> expected near '='"), "\(run.stdout)")
@@ -86,13 +90,14 @@ import FoundationXML
     }
 
     @Test func anEndlessScenarioIsCutAndTheRunGoesOn() async throws {
-        let directory = try PortolanBinary.directory(with: [
+        let directory = try TemporaryDirectory("cli", files: [
             "app.lua": Self.app,
             "loop.lua": """
                 scenario("spins", function() while true do end end)
                 scenario("next", function() expect(portolan.active_path(), { "root", "home" }) end)
                 """,
         ])
+        defer { directory.remove() }
         let clock = ContinuousClock()
         let start = clock.now
         let run = try await PortolanBinary.run(["test", "--timeout", "1", "--app", "app.lua", "loop.lua"], in: directory)
@@ -106,7 +111,7 @@ import FoundationXML
 
     // A number too large for Swift once killed the process and lost the whole report.
     @Test func hugeNumbersFailTheirScenarioNotTheRun() async throws {
-        let directory = try PortolanBinary.directory(with: [
+        let directory = try TemporaryDirectory("cli", files: [
             "app.lua": """
                 portolan.app { id = "root", children = {
                   { id = "forever", enter = function() portolan.wait(math.huge) end },
@@ -122,6 +127,7 @@ import FoundationXML
                 scenario("after them", function() expect(portolan.active_path(), { "root" }) end)
                 """,
         ])
+        defer { directory.remove() }
         let run = try await PortolanBinary.run(["test", "--format", "junit", "--app", "app.lua", "s.lua"], in: directory)
         #expect(run.status == 1)
         #expect(run.stdout.contains("app.lua:2: portolan.wait expects a number of seconds from 0 to 1000000000, not inf"), "\(run.stdout)")
@@ -133,7 +139,7 @@ import FoundationXML
     }
 
     @Test func aScenarioCutWhileWaitingNamesWhereItWaited() async throws {
-        let directory = try PortolanBinary.directory(with: [
+        let directory = try TemporaryDirectory("cli", files: [
             "app.lua": """
                 portolan.app { id = "root", children = {
                   { id = "slow", enter = function() portolan.wait(600) end },
@@ -149,6 +155,7 @@ import FoundationXML
                 end)
                 """,
         ])
+        defer { directory.remove() }
         let run = try await PortolanBinary.run(
             ["test", "--timeout", "1", "--app", "app.lua", "s.lua"], in: directory)
         #expect(run.status == 1)
@@ -157,10 +164,11 @@ import FoundationXML
     }
 
     @Test func anAppWithASyntaxErrorIsNamedWithItsLine() async throws {
-        let directory = try PortolanBinary.directory(with: [
+        let directory = try TemporaryDirectory("cli", files: [
             "app.lua": "portolan.app {\n  id = \"root\",\n  children = {\n",
             "s.lua": "scenario(\"a\", function() end)\nscenario(\"b\", function() end)\n",
         ])
+        defer { directory.remove() }
         let run = try await PortolanBinary.run(["test", "--app", "app.lua", "s.lua"], in: directory)
         #expect(run.status == 1)
         #expect(run.stdout.contains("FAIL s.lua: a\n     the app did not load: app.lua:4:"), "\(run.stdout)")
@@ -169,7 +177,8 @@ import FoundationXML
     }
 
     @Test func tapFormat() async throws {
-        let directory = try PortolanBinary.directory(with: ["app.lua": Self.app, "s.lua": Self.mixed])
+        let directory = try TemporaryDirectory("cli", files: ["app.lua": Self.app, "s.lua": Self.mixed])
+        defer { directory.remove() }
         let run = try await PortolanBinary.run(["test", "--format", "tap", "--app", "app.lua", "s.lua"], in: directory)
         #expect(run.status == 1)
         let lines = run.stdout.split(separator: "\n").map(String.init)
@@ -186,10 +195,11 @@ import FoundationXML
     }
 
     @Test func junitFormat() async throws {
-        let directory = try PortolanBinary.directory(with: [
+        let directory = try TemporaryDirectory("cli", files: [
             "app.lua": Self.app, "s.lua": Self.mixed,
             "other.lua": "scenario(\"<odd> & \\\"quoted\\\"\", function() error(\"a < b & c\") end)\n",
         ])
+        defer { directory.remove() }
         let run = try await PortolanBinary.run(
             ["test", "--format", "junit", "--app", "app.lua", "s.lua", "other.lua"], in: directory)
         #expect(run.status == 1)
@@ -238,7 +248,7 @@ import FoundationXML
     }
 
     @Test func endlessScenariosAreCutUnderTwoJobs() async throws {
-        let directory = try PortolanBinary.directory(with: [
+        let directory = try TemporaryDirectory("cli", files: [
             "app.lua": Self.app,
             "loop.lua": """
                 scenario("spins", function() while true do end end)
@@ -247,6 +257,7 @@ import FoundationXML
                 scenario("last", function() end)
                 """,
         ])
+        defer { directory.remove() }
         let run = try await PortolanBinary.run(
             ["test", "--jobs", "2", "--timeout", "1", "--app", "app.lua", "loop.lua"], in: directory)
         #expect(run.status == 1)
@@ -263,11 +274,12 @@ import FoundationXML
     }
 
     @Test func shardsTogetherRunEveryScenarioOnceEachAValidReport() async throws {
-        let directory = try PortolanBinary.directory(with: [
+        let directory = try TemporaryDirectory("cli", files: [
             "app.lua": Self.app, "s.lua": Self.mixed,
             "t.lua": (1...4).map { "scenario(\"t\($0)\", function() end)" }.joined(separator: "\n"),
             "broken.lua": "local = 1\n",
         ])
+        defer { directory.remove() }
         let files = ["s.lua", "t.lua", "broken.lua"]
         let whole = try await PortolanBinary.run(["test", "--app", "app.lua"] + files, in: directory)
         let all = whole.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") }.dropLast().map(String.init)

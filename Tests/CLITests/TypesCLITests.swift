@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `portolan types`, end to end: the LuaLS definitions it prints are the file the examples' editor
 /// set-up uses (a link to the definitions' source), and `--output` writes the same.
@@ -8,27 +9,27 @@ import Testing
         let run = try await PortolanBinary.run(["types"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("---@meta portolan\n"))
-        let committed = try String(contentsOfFile: PortolanBinary.packageRoot + "/Examples/types/portolan.lua", encoding: .utf8)
+        let committed = try String(contentsOfFile: Repository.root + "/Examples/types/portolan.lua", encoding: .utf8)
         #expect(run.stdout == committed, "Examples/types/portolan.lua is not what the binary prints: is it still a link to EditorDefinitions.lua?")
     }
 
     @Test func theExamplesLuarcPointsAtTheDefinitions() throws {
-        let text = try String(contentsOfFile: PortolanBinary.packageRoot + "/Examples/.luarc.json", encoding: .utf8)
+        let text = try String(contentsOfFile: Repository.root + "/Examples/.luarc.json", encoding: .utf8)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         let library = try #require(object["workspace.library"] as? [String])
         #expect(library == ["types"])
-        #expect(FileManager.default.fileExists(atPath: PortolanBinary.packageRoot + "/Examples/types/portolan.lua"))
+        #expect(FileManager.default.fileExists(atPath: Repository.root + "/Examples/types/portolan.lua"))
         #expect(object["runtime.version"] as? String == "Lua 5.4")
     }
 
     @Test func outputWritesTheSameFileAndAnUnwritableOneIsStatusOne() async throws {
-        let directory = try PortolanBinary.directory(with: [:])
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let directory = try TemporaryDirectory("cli")
+        defer { directory.remove() }
         let printed = try await PortolanBinary.run(["types"])
         let written = try await PortolanBinary.run(["types", "--output", "portolan.d.lua"], in: directory)
         #expect(written.status == 0, "\(written.stderr)")
         #expect(written.stdout.isEmpty)
-        #expect(try String(contentsOfFile: directory + "/portolan.d.lua", encoding: .utf8) == printed.stdout)
+        #expect(try String(contentsOfFile: directory.path("portolan.d.lua"), encoding: .utf8) == printed.stdout)
         let refused = try await PortolanBinary.run(["types", "--output", "no/such/dir/portolan.d.lua"], in: directory)
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("cannot write no/such/dir/portolan.d.lua"), "\(refused.stderr)")

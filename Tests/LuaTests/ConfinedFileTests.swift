@@ -11,7 +11,8 @@ import TestSupport
 
     @Test(arguments: ScriptFileTrap.all)
     func eachTrapIsRefusedBothWaysUnread(_ trap: ScriptFileTrap) throws {
-        let root = try TemporaryDirectory(files: [:])
+        let root = try TemporaryDirectory()
+        defer { root.remove() }
         let app = try ScriptFileTraps.plant(in: root)
         for way in Self.ways {
             let refusal = #expect(throws: ScriptFileRefusal.self) {
@@ -24,7 +25,8 @@ import TestSupport
 
     @Test(arguments: ScriptFileTrap.all)
     func requireRefusesEachTrapAndNamesWhy(_ trap: ScriptFileTrap) throws {
-        let root = try TemporaryDirectory(files: [:])
+        let root = try TemporaryDirectory()
+        defer { root.remove() }
         let app = try ScriptFileTraps.plant(in: root)
         let state = try LuaState(sandboxed: true)
         try state.setModuleDirectory(app)
@@ -45,7 +47,8 @@ import TestSupport
     }
 
     @Test func filesInsideAreReadBothWaysAndNothingLeaves() throws {
-        let root = try TemporaryDirectory(files: [:])
+        let root = try TemporaryDirectory()
+        defer { root.remove() }
         let app = try ScriptFileTraps.plant(in: root)
         for way in Self.ways {
             for path in ["more.lua", "./more.lua", "screens/list.lua", "screens//list.lua", "./screens/./list.lua"] {
@@ -66,7 +69,8 @@ import TestSupport
     /// Names are bytes: a file named in NFC is read by its NFC name, and its NFD spelling names
     /// nothing, however equal the two are to Unicode.
     @Test func aNameIsItsBytesNotItsUnicodeForm() throws {
-        let root = try TemporaryDirectory(files: [:])
+        let root = try TemporaryDirectory()
+        defer { root.remove() }
         let app = try ScriptFileTraps.plant(in: root)
         try root.write(ScriptFileTraps.appDirectory + "/caf\u{E9}.lua", "return 'nfc'")
         for way in Self.ways {
@@ -82,7 +86,8 @@ import TestSupport
     /// required: no check is separate from the open, so no interleaving reads the secret. Bounded
     /// by the number of requires, not by time.
     @Test func swappingAModuleForALinkNeverReadsTheSecret() throws {
-        let root = try TemporaryDirectory(files: [:])
+        let root = try TemporaryDirectory()
+        defer { root.remove() }
         let app = try ScriptFileTraps.plant(in: root)
         let state = try LuaState(sandboxed: true)
         try state.setModuleDirectory(app)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Lua
 
 @Suite struct LuaErrorTests {
@@ -67,8 +68,9 @@ import Testing
     }
 
     @Test func loadFileAndMissingFile() throws {
-        let path = "/tmp/portolan-lua-test-\(UInt32.random(in: 0 ... .max)).lua"
-        try "#!/usr/bin/env lua\nlocal x = 1\nerror('in file')\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let directory = try TemporaryDirectory("lua", files: ["script.lua": "#!/usr/bin/env lua\nlocal x = 1\nerror('in file')\n"])
+        defer { directory.remove() }
+        let path = directory.path("script.lua")
         let error = #expect(throws: LuaError.self) { try state.run(contentsOfFile: path, chunkName: "script.lua") }
         #expect(error?.message == "script.lua:3: in file")   // the shebang line still counts
         let missing = #expect(throws: LuaError.self) { try state.load(contentsOfFile: "/nonexistent/x.lua") }
@@ -76,9 +78,9 @@ import Testing
     }
 
     @Test func onlyRegularFilesOfBoundedSizeAreRead() throws {
-        let directory = "/tmp/portolan-lua-test-\(UInt32.random(in: 0 ... .max))"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scratch = try TemporaryDirectory("lua")
+        defer { scratch.remove() }
+        let directory = scratch.root
         let notAFile = #expect(throws: LuaError.self) { try state.load(contentsOfFile: directory) }
         #expect(notAFile?.message == "cannot read \(directory): not a regular file")
         let huge = directory + "/huge.lua"

@@ -1,15 +1,19 @@
 import Foundation
 import Testing
+import TestSupport
 import Lua
 
 /// The sandboxed `require` remembers the files it read, and forgets them on demand so that they are read again.
 @Suite struct LuaModulesTests {
     let state: LuaState
+    /// The module directory, removed when the test ends.
+    let scratch: TemporaryDirectory
     let directory: URL
 
     init() throws {
         state = try LuaState(sandboxed: true)
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("portolan-modules-\(UUID().uuidString)")
+        scratch = try TemporaryDirectory("modules")
+        directory = URL(fileURLWithPath: scratch.root)
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("screens"),
                                                 withIntermediateDirectories: true)
         try state.setModuleDirectory(directory.path)
@@ -25,7 +29,7 @@ import Lua
     }
 
     @Test func requireReadsOnlyRegularFilesOfBoundedSize() throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
+        defer { scratch.remove() }
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("folder.lua"), withIntermediateDirectories: true)
         try Data(repeating: UInt8(ascii: " "), count: LuaState.maximumChunkFileSize + 1)
             .write(to: directory.appendingPathComponent("huge.lua"))
@@ -36,7 +40,7 @@ import Lua
     }
 
     @Test func aModuleRequiredTwiceRunsOnceAndIsListed() throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
+        defer { scratch.remove() }
         try writeMovie(version: 1)
         #expect(try state.requiredFiles == [])
         #expect(try state.run("require('screens.movie') return require('screens.movie').version, loads") == [1, 1])
@@ -45,7 +49,7 @@ import Lua
     }
 
     @Test func forgottenModulesAreReadAgain() throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
+        defer { scratch.remove() }
         try writeMovie(version: 1)
         try write("return 'plain'", to: "plain.lua")
         #expect(try state.run("return require('screens.movie').version, (require('plain'))") == [1, "plain"])
@@ -60,7 +64,7 @@ import Lua
     }
 
     @Test func preloadedModulesSurviveForgetting() throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
+        defer { scratch.remove() }
         var loads = 0
         try state.preload(name: "constants") { _, _ in
             loads += 1
@@ -76,7 +80,7 @@ import Lua
     }
 
     @Test func aModuleThatFailsIsNotListed() throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
+        defer { scratch.remove() }
         try write("error('broken')", to: "broken.lua")
         try write("return {", to: "unparsable.lua")
         for name in ["broken", "unparsable", "missing"] {
@@ -86,7 +90,7 @@ import Lua
     }
 
     @Test func aFullStateListsNothing() throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
+        defer { scratch.remove() }
         let full = try LuaState(sandboxed: false)
         #expect(try full.run("return require('string') == string") == [true])
         #expect(try full.requiredFiles == [])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Lua
 
 /// One test per sandbox rule: each shows the door closed, in a sandboxed state.
@@ -149,18 +150,13 @@ import Testing
     }
 
     @Test func requireFromModuleDirectory() throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("portolan-lua-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent("screens"),
-                                                withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try "return { name = 'movie' }".write(to: directory.appendingPathComponent("screens/movie.lua"),
-                                               atomically: true, encoding: .utf8)
-        try "return 'secret'".write(to: directory.appendingPathComponent("../portolan-secret.lua"),
-                                    atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: directory.appendingPathComponent("../portolan-secret.lua")) }
+        // The module directory, and beside it a file a name with `..` would reach.
+        let root = try TemporaryDirectory("lua", files: [
+            "modules/screens/movie.lua": "return { name = 'movie' }", "portolan-secret.lua": "return 'secret'",
+        ])
+        defer { root.remove() }
 
-        try state.setModuleDirectory(directory.path)
+        try state.setModuleDirectory(root.path("modules"))
         #expect(try state.run("return require('screens.movie').name") == ["movie"])
         // Names that could leave the directory are not searched at all.
         for name in ["..portolan-secret", "../portolan-secret", "/etc/passwd", "screens..movie", ".hidden", ""] {

@@ -2,6 +2,7 @@ import Foundation
 import Portolan
 import PortolanLua
 import Testing
+import TestSupport
 
 /// Every error the `portolan` module raises for a script's misuse names the script's file and line,
 /// never a line of the module's own chunks (`portolan:296: portolan.wait expects…`): plain calls,
@@ -37,10 +38,9 @@ import Testing
     ]
 
     /// A short directory, so that Lua quotes the file's whole path (it cuts those over 60 bytes).
-    private static func script(_ text: String) throws -> (directory: String, path: String) {
-        let directory = "/tmp/pl-" + UUID().uuidString.prefix(8)
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let path = directory + "/misuse.lua"
+    private static func script(_ text: String) throws -> (directory: TemporaryDirectory, path: String) {
+        let directory = try TemporaryDirectory("pl")
+        let path = directory.path("misuse.lua")
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return (directory, path)
     }
@@ -48,7 +48,7 @@ import Testing
     private static func expectAtLine(_ misuse: String, firstLine: String) async throws {
         for statement in [misuse, "return " + misuse] where !(misuse.contains(" = 1") && statement.hasPrefix("return")) {
             let (directory, path) = try script(firstLine + "\nlocal _ = 0\n" + statement + "\n")
-            defer { try? FileManager.default.removeItem(atPath: directory) }
+            defer { directory.remove() }
             let host = try PortolanHost()
             do {
                 try await host.loadApp(file: path)
@@ -86,7 +86,7 @@ import Testing
                     \(body)
                   end } } }
                 """)
-            defer { try? FileManager.default.removeItem(atPath: directory) }
+            defer { directory.remove() }
             let host = try PortolanHost()
             try await host.loadApp(file: path)
             let result = await host.route(.path([Entry("root"), Entry("b")]))

@@ -3,6 +3,7 @@ import Portolan
 import PortolanLua
 import Synchronization
 import Testing
+import TestSupport
 
 /// One route, one unit of work: the defects the execution model fixed, each reproduced as it was
 /// found. Limits here are generous on purpose: they hold on a loaded 2-core machine, and a wait
@@ -16,8 +17,7 @@ import Testing
     }
 
     private func host(_ log: Log, timeout: Duration = .seconds(60)) async throws -> PortolanHost {
-        let host = try PortolanHost(configuration: .init(handlerTimeout: timeout))
-        await host.setOutput { _ in }
+        let host = try await PortolanHost.quiet(configuration: .init(handlerTimeout: timeout))
         try await host.register(function: "log") { arguments in
             log.append(arguments.compactMap(\.stringValue).joined(separator: " "))
             return []

@@ -1,6 +1,7 @@
 import Portolan
 import PortolanLua
 import Testing
+import TestSupport
 
 /// Issue 18, finding 4: a handler's time limit holds while it runs, not only while it waits. With a
 /// budget no handler reaches, only the count hook's check of the deadline can stop these. The
@@ -21,11 +22,8 @@ import Testing
         """
 
     private static func host() async throws -> PortolanHost {
-        let host = try PortolanHost(configuration: HostConfiguration(
+        try await .quiet(loading: app, configuration: HostConfiguration(
             handlerTimeout: .milliseconds(300), handlerInstructionBudget: Int.max / 2))
-        await host.setOutput { _ in }
-        try await host.loadApp(source: app, chunkName: "app.lua")
-        return host
     }
 
     @Test(arguments: ["spins", "swallows", "scans", "sorts"])

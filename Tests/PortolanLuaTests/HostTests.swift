@@ -1,6 +1,7 @@
 import Portolan
 import PortolanLua
 import Testing
+import TestSupport
 
 /// A small app for host tests: root switch with a stack under `a`, a guarded `secret`, an anywhere `alert`.
 let testApp = """
@@ -28,10 +29,7 @@ let testApp = """
 
 @Suite struct HostTests {
     private func host(_ configuration: HostConfiguration = .init(handlerTimeout: .seconds(2))) async throws -> PortolanHost {
-        let host = try PortolanHost(configuration: configuration)
-        await host.setOutput { _ in }
-        try await host.loadApp(source: testApp, chunkName: "app.lua")
-        return host
+        try await .quiet(loading: testApp, configuration: configuration)
     }
 
     private func run(_ host: PortolanHost, _ source: String) async throws -> [String] {

@@ -22,10 +22,7 @@ import Testing
         """
 
     private func host() async throws -> PortolanHost {
-        let host = try PortolanHost()
-        await host.setOutput { _ in }
-        try await host.loadApp(source: Self.version1, chunkName: "app.lua")
-        return host
+        try await .quiet(loading: Self.version1)
     }
 
     @Test func reloadKeepsTheTreeWhereItCanAndLeavesWhatIsGone() async throws {

@@ -1,6 +1,7 @@
 import Portolan
 import PortolanLua
 import Testing
+import TestSupport
 
 /// The root table's routing options and the rules around guards, from Lua and from Swift.
 @Suite struct NavigationRulesTests {
@@ -32,10 +33,7 @@ import Testing
     }
 
     private func host(_ options: String = "") async throws -> PortolanHost {
-        let host = try PortolanHost()
-        await host.setOutput { _ in }
-        try await host.loadApp(source: Self.app(options: options), chunkName: "app.lua")
-        return host
+        try await .quiet(loading: Self.app(options: options))
     }
 
     @Test func aFailedRouteRollsBackByDefaultAndReportsItsUndo() async throws {

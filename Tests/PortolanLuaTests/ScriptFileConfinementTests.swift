@@ -11,7 +11,7 @@ import TestSupport
     /// An app directory beside an `outside` one holding a secret, with a link from the app's
     /// directory to the secret.
     private static func layout() throws -> TemporaryDirectory {
-        let root = try TemporaryDirectory(files: [:])
+        let root = try TemporaryDirectory()
         for directory in ["app", "app/screens", "app/folder.lua", "outside"] {
             try FileManager.default.createDirectory(atPath: root.path(directory), withIntermediateDirectories: true)
         }
@@ -48,6 +48,7 @@ import TestSupport
 
     @Test func filesInsideTheAppsDirectoryLoad() async throws {
         let root = try Self.layout()
+        defer { root.remove() }
         let host = try await Self.host(appIn: root)
         #expect(try await Self.load("more.lua", in: host) == "\"ok\"")
         #expect(try await Self.load("screens/list.lua", in: host) == "\"ok\"")
@@ -57,6 +58,7 @@ import TestSupport
 
     @Test func pathsOutsideAreRefusedBeforeAnythingIsRead() async throws {
         let root = try Self.layout()
+        defer { root.remove() }
         let host = try await Self.host(appIn: root)
         for path in [
             "/etc/os-release", "/proc/self/maps", root.path("outside/secret.lua"), "../outside/secret.lua",
@@ -76,6 +78,7 @@ import TestSupport
 
     @Test func aLinkLeadingOutsideTheDirectoryIsRefused() async throws {
         let root = try Self.layout()
+        defer { root.remove() }
         let host = try await Self.host(appIn: root)
         let answer = try await Self.load("link.lua", in: host)
         #expect(answer.contains("portolan.load: 'link.lua' in '\(root.path("app"))' is refused: a symbolic link"), "\(answer)")
@@ -88,6 +91,7 @@ import TestSupport
     /// (refused) from one that did not ("no file").
     @Test func aCombiningMarkDoesNotHideDotDot() async throws {
         let root = try Self.layout()
+        defer { root.remove() }
         try root.write("\u{301}secret.lua", #"API_KEY="s3cr3t""#)
         let host = try await Self.host(appIn: root)
         let existing = try await Self.load("../\u{301}secret.lua", in: host)
@@ -100,7 +104,8 @@ import TestSupport
     /// can, while a script loads it: the check was a `realpath` before the open, and could be won.
     /// Bounded by the number of loads, not by time.
     @Test func swappingAFileForALinkNeverRunsTheSecret() async throws {
-        let root = try TemporaryDirectory(files: [:])
+        let root = try TemporaryDirectory()
+        defer { root.remove() }
         let app = try ScriptFileTraps.plant(in: root)
         let host = try PortolanHost()
         await host.setOutput { _ in }
@@ -129,6 +134,7 @@ import TestSupport
 
     @Test func onlyRegularFilesUpTo16MiBAreRead() async throws {
         let root = try Self.layout()
+        defer { root.remove() }
         let host = try await Self.host(appIn: root)
         #expect(try await Self.load("folder.lua", in: host).contains("not a regular file"))
         #expect(try await Self.load("big.lua", in: host).contains("larger than 16 MiB"))
@@ -141,6 +147,7 @@ import TestSupport
     /// directory is the one its own loads come from.
     @Test func theFirstFileAScriptLoadsBecomesTheApp() async throws {
         let root = try Self.layout()
+        defer { root.remove() }
         try root.write("app/loads_more.lua", #"portolan.load("more.lua") portolan.app { id = "r" }"#)
         let host = try PortolanHost()
         await host.setOutput { _ in }

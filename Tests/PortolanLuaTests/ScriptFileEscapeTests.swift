@@ -13,7 +13,8 @@ import TestSupport
 
     @Test(arguments: ScriptFileTrap.all, Door.allCases)
     func aPlantedFileIsRefusedAndTheHostLivesOn(_ trap: ScriptFileTrap, _ door: Door) async throws {
-        let root = try TemporaryDirectory(files: [:])
+        let root = try TemporaryDirectory()
+        defer { root.remove() }
         let app = try ScriptFileTraps.plant(in: root)
         let host = try PortolanHost()
         await host.setOutput { _ in }
@@ -35,7 +36,8 @@ import TestSupport
     /// The same file through both doors: the same verdict, in the same words.
     @Test(arguments: ScriptFileTrap.all)
     func requireAndLoadGiveTheSameReason(_ trap: ScriptFileTrap) async throws {
-        let root = try TemporaryDirectory(files: [:])
+        let root = try TemporaryDirectory()
+        defer { root.remove() }
         let app = try ScriptFileTraps.plant(in: root)
         let host = try PortolanHost()
         await host.setOutput { _ in }

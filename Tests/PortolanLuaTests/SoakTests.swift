@@ -8,7 +8,7 @@ import Testing
 /// 20,000 routes instead of 1,000,000. It asserts what must hold whatever the machine: the tree's
 /// invariants after every route, and memory, not time.
 @Suite struct SoakTests {
-    static let repository = String(#filePath.dropLast("/Tests/PortolanLuaTests/SoakTests.swift".count))
+    static let repository = Repository.root
 
     @Test func twentyThousandRoutesKeepTheTreeSoundAndTheLuaHeapBounded() async throws {
         let soak = try await SoakRunner(apps: SoakedApp.standard(repository: Self.repository), seed: 0x50A4, sampleEvery: 5_000)

@@ -1,6 +1,7 @@
 import Portolan
 import PortolanLua
 import Testing
+import TestSupport
 
 /// Deep links from Lua: `route` fields, portolan.match, portolan.route(url), redirect rules.
 @Suite struct URLRoutingTests {
@@ -24,10 +25,7 @@ import Testing
         """
 
     private func host() async throws -> PortolanHost {
-        let host = try PortolanHost()
-        await host.setOutput { _ in }
-        try await host.loadApp(source: Self.app, chunkName: "app.lua")
-        return host
+        try await .quiet(loading: Self.app)
     }
 
     private func run(_ host: PortolanHost, _ source: String) async throws -> [String] {

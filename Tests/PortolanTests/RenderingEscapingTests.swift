@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import Portolan
 import Testing
+import TestSupport
 
 /// Ids with markup, quotes, backslashes, control characters, reserved words and unicode, in every
 /// format: each must come back out exactly (or, for XML, as XML allows), and never break the syntax.
@@ -125,30 +126,19 @@ import Testing
     }
 }
 
-/// Renders the SVG in a real browser when one is installed (scripts/bootstrap.sh does not install
-/// chromium yet): the screenshot must exist and be more than a blank page.
+/// Renders the SVG in a real browser when one is installed: the screenshot must exist and be more
+/// than a blank page.
 @Suite struct RenderingBrowserTests {
-    static let chromium: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
-        .first { FileManager.default.isExecutableFile(atPath: $0) }
-
-    @Test(.enabled(if: chromium != nil, "chromium is not installed"))
-    func chromiumRendersTheSVG() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("portolan-svg-\(getpid())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let svgFile = directory.appendingPathComponent("graph.svg")
-        let png = directory.appendingPathComponent("graph.png")
+    @Test(.enabled(if: Chromium.path != nil, "chromium is not installed (scripts/bootstrap.sh installs Debian's chromium)"))
+    func chromiumRendersTheSVG() async throws {
+        let directory = try TemporaryDirectory("svg")
+        defer { directory.remove() }
+        let svgFile = directory.path("graph.svg")
+        let png = URL(fileURLWithPath: directory.path("graph.png"))
         var tree = try PortusTree.tree()
         _ = try planAndApply(&tree, to: path("switchNode1", "node1", "node5", "node8"))
-        try GraphRenderer.render(try PortusTree.graph(), as: .svg, live: tree).write(to: svgFile, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(Self.chromium))
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--screenshot=\(png.path)",
-                             "--window-size=800,600", svgFile.absoluteString]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
+        try directory.write("graph.svg", GraphRenderer.render(try PortusTree.graph(), as: .svg, live: tree))
+        try await Chromium.screenshot(of: svgFile, to: png.path, width: 800, height: 600, in: directory)
         let data = try Data(contentsOf: png)
         #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         #expect(data.count > 5_000, "a blank 800×600 PNG is a few hundred bytes")

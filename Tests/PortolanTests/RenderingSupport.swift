@@ -85,25 +85,8 @@ struct DOTStructure {
         while index < text.endIndex {
             let character = text[index]
             if character == "\"" {
-                var value = ""
-                index = text.index(after: index)
-                var closed = false
-                while index < text.endIndex {
-                    let c = text[index]
-                    if c == "\\" {
-                        let next = text.index(after: index)
-                        guard next < text.endIndex else { throw Problem.unterminatedString }
-                        value.append(c)
-                        value.append(text[next])
-                        index = text.index(after: next)
-                        continue
-                    }
-                    if c == "\n" { throw Problem.unterminatedString }  // the renderer keeps strings on one line
-                    if c == "\"" { closed = true; break }
-                    value.append(c)
-                    index = text.index(after: index)
-                }
-                guard closed else { throw Problem.unterminatedString }
+                let value: String
+                (value, index) = try Self.quoted(in: text, from: index)
                 if bracket > 0 { bracketText += "\"" + value + "\"" } else { statement.append("\"" + value) }
                 tokens.append(value)
             } else if character == "[" {
@@ -136,11 +119,38 @@ struct DOTStructure {
             index = text.index(after: index)
         }
         guard depth == 0, bracket == 0 else { throw Problem.unbalanced("{") }
+        try checkEdgesJoinDeclaredNodes()
+    }
+
+    private func checkEdgesJoinDeclaredNodes() throws {
         let declared = Set(nodes)
         for (from, to) in edges {
             if !declared.contains(from) { throw Problem.undeclaredEnd(from) }
             if !declared.contains(to) { throw Problem.undeclaredEnd(to) }
         }
+    }
+
+    /// The raw content of the quoted string opening at `start` (escapes kept), and the index of
+    /// its closing quote.
+    private static func quoted(in text: String, from start: String.Index) throws -> (String, String.Index) {
+        var value = ""
+        var index = text.index(after: start)
+        while index < text.endIndex {
+            let c = text[index]
+            if c == "\\" {
+                let next = text.index(after: index)
+                guard next < text.endIndex else { throw Problem.unterminatedString }
+                value.append(c)
+                value.append(text[next])
+                index = text.index(after: next)
+                continue
+            }
+            if c == "\n" { throw Problem.unterminatedString }  // the renderer keeps strings on one line
+            if c == "\"" { return (value, index) }
+            value.append(c)
+            index = text.index(after: index)
+        }
+        throw Problem.unterminatedString
     }
 
     /// A DOT quoted string's content back to the text it escapes (`\"`, `\\`, `\n`, `\r`).

@@ -19,6 +19,7 @@ import Testing
 
     @Test func reloadReadsAnEditedModule() async throws {
         let directory = try TemporaryDirectory(files: Self.files(title: "first"))
+        defer { directory.remove() }
         let output = Locked<[String]>([])
         let session = try await ReplSession.start(appFile: directory.path("app.lua"), output: { output.value.append($0) })
         await session.handle("{ 'root', 'home' }")
@@ -34,6 +35,7 @@ import Testing
 
     @Test func watchWatchesRequiredFiles() async throws {
         let directory = try TemporaryDirectory(files: Self.files(title: "first"))
+        defer { directory.remove() }
         let output = Locked<[String]>([])
         let session = try await ReplSession.start(appFile: directory.path("app.lua"), output: { output.value.append($0) })
         let watched = await session.watchedFiles

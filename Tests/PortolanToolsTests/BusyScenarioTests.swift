@@ -1,5 +1,6 @@
 import PortolanTools
 import Testing
+import TestSupport
 
 /// Issue 18, finding 4: a scenario cut while busy inside C library calls stops at its interrupt
 /// (every such call charges its work and polls), so its thread is not left spinning, and the
@@ -16,9 +17,10 @@ extension ScenarioRunnerTests {
         ]
         var file = busy.enumerated().map { #"scenario("busy \#($0.offset + 1)", function() \#($0.element) end)"# }
         file += (1...4).map { #"scenario("honest \#($0)", function() expect(portolan.route { "root", "other" }, { "switch root -> other" }) end)"# }
-        let directory = try Self.files(["app.lua": Self.app, "s.lua": file.joined(separator: "\n")])
-        let app = directory + "/app.lua"
-        let entries = await ScenarioRunner(options: .init(app: app, timeout: .seconds(60))).entries(files: [directory + "/s.lua"])
+        let directory = try TemporaryDirectory("scenarios", files: ["app.lua": Self.app, "s.lua": file.joined(separator: "\n")])
+        defer { directory.remove() }
+        let app = directory.path("app.lua")
+        let entries = await ScenarioRunner(options: .init(app: app, timeout: .seconds(60))).entries(files: [directory.path("s.lua")])
         let runner = ScenarioRunner(options: .init(app: app, timeout: .seconds(3), grace: .seconds(3), jobs: 2))
         let results = await runner.run(entries: entries)
         try #require(results.count == 10, "\(results.map(\.name))")

@@ -2,14 +2,11 @@ import PortolanLua
 @testable import PortolanTools
 import Portolan
 import Testing
+import TestSupport
 
 /// `portolan check` as a library: each lint on the fixture apps and on small apps of its own.
 @Suite struct CheckTests {
-    static let root: String = {
-        var path = #filePath
-        for _ in 0..<3 { path = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) }
-        return path   // Tests/PortolanLuaTests/CheckTests.swift → the package root
-    }()
+    static let root = Repository.root
 
     private func check(_ source: String, file: String = "app.lua") async -> CheckReport {
         await AppChecker.check(source: source, file: file)

@@ -3,25 +3,27 @@ import Portolan
 import PortolanLua
 @testable import PortolanTools
 import Testing
+import TestSupport
 
 /// Coverage as a library: what the collector counts from a scenario's routes, merging across
 /// scenarios, jobs and shards, and the text and HTML reports.
 @Suite struct CoverageTests {
-    static let root: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }   // Tests/PortolanLuaTests/CoverageTests.swift
-        return url.path
-    }()
+    static let root = Repository.root
 
     static let portusApp = root + "/Examples/portus/app.lua"
     static let portusScenarios = root + "/Examples/portus/portus.lua"
 
-    private static func file(_ text: String, named name: String = "s.lua") throws -> String {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("portolan-coverage-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        try text.write(toFile: directory + "/" + name, atomically: true, encoding: .utf8)
-        return directory + "/" + name
+    /// The test's files: Swift Testing makes the suite anew for each test, and the directory goes
+    /// with it when the test ends.
+    private let scratch: TemporaryDirectory
+
+    init() throws {
+        scratch = try TemporaryDirectory("coverage")
+    }
+
+    private func file(_ text: String, named name: String = "s.lua") throws -> String {
+        try scratch.write(name, text)
+        return scratch.path(name)
     }
 
     private static func run(
@@ -40,7 +42,7 @@ import Testing
     // MARK: The collector
 
     @Test func aRouteCoversTheNodesEdgesAndSwitchTargetsOnItsWay() async throws {
-        let file = try Self.file("""
+        let file = try file("""
             local portolan = require "portolan"
             scenario("into switchNode3", function()
               expect(portolan.route { "switchNode1", "node2", "switchNode3", "node12" },
@@ -68,7 +70,7 @@ import Testing
     }
 
     @Test func theInitialTreeCoversNodesButNoSwitchTarget() async throws {
-        let file = try Self.file("""
+        let file = try file("""
             scenario("does nothing", function() end)
             """)
         let (results, _) = try await Self.run([file])
@@ -79,7 +81,7 @@ import Testing
     }
 
     @Test func anywhereEntriesURLPatternsAndHostReportsAreCounted() async throws {
-        let app = try Self.file("""
+        let app = try file("""
             local portolan = require "portolan"
             portolan.app {
               id = "root", kind = "switch", active = "home",
@@ -90,7 +92,7 @@ import Testing
               anywhere = { { id = "sheet", route = "/sheet", children = { { id = "page" } } } },
             }
             """, named: "app.lua")
-        let scenarios = try Self.file("""
+        let scenarios = try file("""
             local portolan = require "portolan"
             scenario("links", function()
               expect(portolan.route "/items/7", { "enter item {id=7}" })
@@ -186,7 +188,7 @@ import Testing
     }
 
     @Test func aFixedRunGivesAFixedReport() async throws {
-        let file = try Self.file("""
+        let file = try file("""
             local portolan = require "portolan"
             scenario("one", function()
               portolan.route { "switchNode1", "node1", "node5", "node8" }
@@ -214,7 +216,7 @@ import Testing
     }
 
     @Test func theHTMLPageHoldsTheSummaryTheClassedSVGAndTheLists() async throws {
-        let (_, coverage) = try await Self.run([try Self.file("""
+        let (_, coverage) = try await Self.run([try file("""
             local portolan = require "portolan"
             scenario("one", function()
               portolan.route { "switchNode1", "node1", "node5", "node8" }

@@ -4,6 +4,7 @@ import Portolan
 import PortolanLua
 @testable import PortolanTools
 import Testing
+import TestSupport
 
 /// The LuaLS definitions (`portolan types`) against what a real host exposes at run time: the
 /// `portolan` module's names, the fields of node tables, of the objects handlers receive, and the
@@ -128,9 +129,9 @@ import Testing
 
     /// The globals a scenario file sees beyond a plain host's: what the expect library defines.
     @Test func theScenarioGlobalsAreDeclared() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("portolan-types-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scratch = try TemporaryDirectory("types")
+        defer { scratch.remove() }
+        let directory = scratch.root
         try """
             scenario("lists its globals", function()
               for name, value in next, _ENV do print(name .. " " .. type(value)) end

@@ -27,6 +27,7 @@ import Testing
 
     static func run(_ scenarios: String, exhaustive: Bool = false) async throws -> [ScenarioResult] {
         let directory = try TemporaryDirectory(files: ["app.lua": app, "s.lua": scenarios])
+        defer { directory.remove() }
         let runner = ScenarioRunner(options: .init(
             app: directory.path("app.lua"), timeout: .seconds(60), exhaustive: exhaustive))
         return await runner.run(files: [directory.path("s.lua")])

@@ -56,7 +56,8 @@ import TestSupport
 
     @Test(arguments: LimitsSuiteTests.cases)
     func aBombEndsCleanlyAndWhatComesNextWorks(_ test: Case) async throws {
-        let directory = try TemporaryDirectory(files: [:])
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
         try Self.writeBigFile(directory.path("big.lua"))
         let started = ContinuousClock.now
         let (said, nextWorked) = try await BombPlaces.run(test.bomb.code, in: test.place, directory: directory)

@@ -10,11 +10,6 @@ import Testing
 @Suite struct ReplFeatureTests {
     typealias Fixture = ReplSessionTests.Fixture
 
-    static var packageRoot: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().path
-    }
-
     // MARK: Completion
 
     @Test func completesLuaGlobalsAndFieldsWithoutRunningMetamethods() async throws {
@@ -110,8 +105,9 @@ import Testing
         let text = await repl.feed(":graph")
         #expect(text.count == 1)
         #expect(text.first?.contains("onboarding") == true)
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("repl-graph-\(UUID()).svg").path
-        defer { try? FileManager.default.removeItem(atPath: file) }
+        let directory = try TemporaryDirectory("repl")
+        defer { directory.remove() }
+        let file = directory.path("graph.svg")
         #expect(await repl.feed(":graph svg \(file)") == ["wrote the live tree as svg to \(file)"])
         #expect(try String(contentsOfFile: file, encoding: .utf8).contains("<svg"))
         #expect(await repl.feed(":graph mermaid").first?.contains("onboarding") == true)
@@ -127,6 +123,7 @@ import Testing
 
     @Test func reloadKeepsTheTreeLeavesWhatIsGoneAndSurvivesAFailure() async throws {
         let app = try TemporaryDirectory(files: ["app.lua": Self.app(children: #"{ id = "a" }, { id = "b" }"#)])
+        defer { app.remove() }
         let repl = try await Fixture(app: app.path("app.lua"))
         await repl.feed("/root/b")
         try app.write("app.lua", Self.app(children: #"{ id = "a" }"#))
@@ -143,6 +140,7 @@ import Testing
             "app.lua": #"portolan.load("more.lua")"# + "\n" + Self.app(children: #"{ id = "a" }"#),
             "more.lua": "extra = 1",
         ])
+        defer { app.remove() }
         let repl = try await Fixture(app: app.path("app.lua"))
         #expect(await repl.session.watchedFiles == [app.path("app.lua"), app.path("more.lua")])
         #expect(await repl.session.reloadIfChanged() == false)
@@ -158,7 +156,8 @@ import Testing
     // MARK: :record
 
     @Test func aRecordedSessionReplaysUnderTheScenarioRunner() async throws {
-        let directory = try TemporaryDirectory(files: [:])
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
         let file = directory.path("recorded.lua")
         let repl = try await Fixture()
         await repl.feed(
@@ -189,13 +188,14 @@ import Testing
         // file says to give --app, and passes with it.
         #expect(written.contains("-- (the app is outside this file's directory"))
         #expect(!written.contains("portolan.load("))
-        let results = try await Self.runScenarios(file, app: Self.packageRoot + "/Examples/movies/app.lua")
+        let results = try await Self.runScenarios(file, app: Repository.path("Examples/movies/app.lua"))
         #expect(results.map(\.passed) == [true], "\(results)\n\(written)")
     }
 
     @Test func aRecordingBesideItsAppLoadsTheAppItselfWhenRunWithoutIt() async throws {
-        let movies = try String(contentsOfFile: Self.packageRoot + "/Examples/movies/app.lua", encoding: .utf8)
+        let movies = try String(contentsOfFile: Repository.path("Examples/movies/app.lua"), encoding: .utf8)
         let directory = try TemporaryDirectory(files: ["app.lua": movies])
+        defer { directory.remove() }
         let repl = try await Fixture(app: directory.path("app.lua"))
         await repl.feed(":record \(directory.path("r.lua"))", "/root/onboarding/onboarding_login", ":record off")
         let written = try String(contentsOfFile: directory.path("r.lua"), encoding: .utf8)
@@ -208,7 +208,8 @@ import Testing
     /// before (here `login()`, without which the dashboard's guard turns routes away), routes to
     /// where the session stood, tabs left deep included, and then expects what the session saw.
     @Test func aRecordingStartedMidSessionPassesAsWritten() async throws {
-        let directory = try TemporaryDirectory(files: [:])
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
         let file = directory.path("r.lua")
         let repl = try await Fixture()
         await repl.feed("login()", "nil + 1", "/wishlist/movies/42", "/watched/movies/1/cast/2", ":record \(file)")
@@ -220,7 +221,7 @@ import Testing
         #expect(written.contains(#"portolan.route({ "root", "dashboard", "wishlist", { id = "wishlist_movie", context = { id = 42 } } })"#))
         #expect(written.contains(#"expect(portolan.route("/wishlist"), { "switch dashboard -> wishlist", "leave wishlist_movie {id=42}" })"#), "\(written)")
         #expect(written.contains(#"expect(err and err.kind, "unreachable")"#))
-        let results = try await Self.runScenarios(file, app: Self.packageRoot + "/Examples/movies/app.lua")
+        let results = try await Self.runScenarios(file, app: Repository.path("Examples/movies/app.lua"))
         #expect(results.map(\.passed) == [true], "\(results)\n\(written)")
 
         #expect(await repl.feed(":record") == ["error: :record needs a file, as in :record session.lua (:record off stops)"])

@@ -30,9 +30,7 @@ import Testing
     }
 
     @Test func embeddedDemoAppIsTheExampleFile() throws {
-        let root = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let file = try String(contentsOf: root.appendingPathComponent("Examples/movies/app.lua"), encoding: .utf8)
+        let file = try String(contentsOfFile: Repository.path("Examples/movies/app.lua"), encoding: .utf8)
         #expect(DemoApp.source == file, "the embedded demo must be Examples/movies/app.lua (Sources/PortolanTools/REPL/DemoApp.lua links to it)")
     }
 
@@ -365,9 +363,9 @@ import Testing
     }
 
     @Test func appsWithErrorsDoNotStart() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("repl-broken-\(UUID()).lua").path
-        try "portolan.app {\n  id = 'root',\n  children = { { id = 'a' }\n".write(toFile: path, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let directory = try TemporaryDirectory("repl", files: ["broken.lua": "portolan.app {\n  id = 'root',\n  children = { { id = 'a' }\n"])
+        defer { directory.remove() }
+        let path = directory.path("broken.lua")
         await #expect {
             _ = try await Fixture(app: path)
         } throws: { error in
@@ -376,16 +374,16 @@ import Testing
     }
 
     @Test func anAppFileIsLoadedWithItsOwnModules() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("repl-app-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try "return { name = 'tiny' }".write(to: directory.appendingPathComponent("helpers.lua"), atomically: true, encoding: .utf8)
-        try """
-            local helpers = require "helpers"
-            app_name = helpers.name
-            portolan.app { id = "root", children = { { id = "a" } } }
-            """.write(to: directory.appendingPathComponent("app.lua"), atomically: true, encoding: .utf8)
-        let repl = try await Fixture(app: directory.appendingPathComponent("app.lua").path)
+        let directory = try TemporaryDirectory("repl", files: [
+            "helpers.lua": "return { name = 'tiny' }",
+            "app.lua": """
+                local helpers = require "helpers"
+                app_name = helpers.name
+                portolan.app { id = "root", children = { { id = "a" } } }
+                """,
+        ])
+        defer { directory.remove() }
+        let repl = try await Fixture(app: directory.path("app.lua"))
         #expect(await repl.feed("app_name") == [#""tiny""#])
         #expect(await repl.feed("/root/a") == ["  enter a", "active: root > a"])
     }

@@ -2,21 +2,11 @@ import Foundation
 import PortolanLua
 @testable import PortolanTools
 import Testing
+import TestSupport
 
 /// The scenario runner as a library: listing, isolation, expect's diffs, skips, failures that name
-/// their file:line, timeouts, and the three report formats.
+/// their file:line, timeouts, jobs and shards (the report formats: ScenarioReportTests).
 @Suite struct ScenarioRunnerTests {
-    /// A fresh directory with the given files; the runner sees them by absolute path.
-    static func files(_ contents: [String: String]) throws -> String {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("portolan-scenarios-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        for (name, text) in contents {
-            try text.write(toFile: directory + "/" + name, atomically: true, encoding: .utf8)
-        }
-        return directory
-    }
-
     static let app = """
         portolan.app {
           id = "root", kind = "switch", active = "home",
@@ -34,10 +24,11 @@ import Testing
     ) async throws -> (file: String, results: [ScenarioResult]) {
         var contents = ["s.lua": scenarios]
         if let app { contents["app.lua"] = app }
-        let directory = try files(contents)
+        let directory = try TemporaryDirectory("scenarios", files: contents)
+        defer { directory.remove() }
         let runner = ScenarioRunner(options: .init(
-            app: app == nil ? nil : directory + "/app.lua", timeout: timeout, grace: .milliseconds(500)))
-        let file = directory + "/s.lua"
+            app: app == nil ? nil : directory.path("app.lua"), timeout: timeout, grace: .milliseconds(500)))
+        let file = directory.path("s.lua")
         // Messages name the file as Lua does: a long temporary path is shortened from the front.
         return (ScenarioRunner.luaName(of: file), await runner.run(files: [file]))
     }
@@ -218,12 +209,13 @@ import Testing
     }
 
     @Test func aScenarioThatNeverEndsIsCutAndTheNextOneRuns() async throws {
-        let directory = try Self.files(["app.lua": Self.app, "s.lua": """
+        let directory = try TemporaryDirectory("scenarios", files: ["app.lua": Self.app, "s.lua": """
             scenario("loops", function() print("started") while true do end end)
             scenario("waits forever", function() print("started") while true do portolan.wait(0.01) end end)
             scenario("after", function() expect(portolan.active_path(), { "root", "home" }) end)
             """])
-        let file = directory + "/s.lua", app = directory + "/app.lua"
+        defer { directory.remove() }
+        let file = directory.path("s.lua"), app = directory.path("app.lua")
         // Each names the line it was cut at (Lua shortens a long path from the front).
         let name = ScenarioRunner.luaName(of: file)
         let loops = await Self.cutInItsBody(file, app: app, scenario: 1, named: "loops")
@@ -281,10 +273,11 @@ import Testing
     }
 
     @Test func jobsGiveTheSameResultsInTheSameOrder() async throws {
-        let directory = try Self.files(Self.suite.merging(["app.lua": Self.app]) { $1 })
-        let files = ["c.lua", "a.lua", "d.lua", "b.lua"].map { directory + "/" + $0 }
+        let directory = try TemporaryDirectory("scenarios", files: Self.suite.merging(["app.lua": Self.app]) { $1 })
+        defer { directory.remove() }
+        let files = ["c.lua", "a.lua", "d.lua", "b.lua"].map(directory.path)
         func run(jobs: Int) async -> (results: [ScenarioResult], reported: [ScenarioResult]) {
-            let runner = ScenarioRunner(options: .init(app: directory + "/app.lua", timeout: .seconds(60), jobs: jobs))
+            let runner = ScenarioRunner(options: .init(app: directory.path("app.lua"), timeout: .seconds(60), jobs: jobs))
             var reported: [ScenarioResult] = []
             let results = await runner.run(files: files) { reported.append($0) }
             return (results, reported)
@@ -303,19 +296,20 @@ import Testing
     /// cooperative threads, so a quick scenario's result would depend on scheduling. Quick and
     /// endless scenarios together under --jobs are checked through the binary (TestCommandTests).
     @Test func endlessScenariosAreCutUnderJobs() async throws {
-        let directory = try Self.files(["app.lua": Self.app, "s.lua": """
+        let directory = try TemporaryDirectory("scenarios", files: ["app.lua": Self.app, "s.lua": """
             scenario("loops", function() while true do end end)
             scenario("waits forever", function() while true do portolan.wait(0.01) end end)
             scenario("loops too", function() local n = 0; while true do n = n + 1 end end)
             """])
+        defer { directory.remove() }
         // Listed by a patient runner: while the whole suite runs, other suites' synchronous tests
         // can hold the cooperative threads for seconds, which would cut a short-limited listing.
-        let app = directory + "/app.lua"
-        let entries = await ScenarioRunner(options: .init(app: app, timeout: .seconds(60))).entries(files: [directory + "/s.lua"])
+        let app = directory.path("app.lua")
+        let entries = await ScenarioRunner(options: .init(app: app, timeout: .seconds(60))).entries(files: [directory.path("s.lua")])
         let runner = ScenarioRunner(options: .init(app: app, timeout: .seconds(1), grace: .milliseconds(500), jobs: 2))
         let results = await runner.run(entries: entries)
         try #require(results.map(\.name) == ["loops", "waits forever", "loops too"])
-        let name = ScenarioRunner.luaName(of: directory + "/s.lua")
+        let name = ScenarioRunner.luaName(of: directory.path("s.lua"))
         for (line, result) in zip(1..., results) {
             #expect(Self.message(result) == "timed out after 1 s (cut at \(name):\(line))", "\(result)")
         }
@@ -360,9 +354,10 @@ import Testing
     }
 
     @Test func shardsRunTheirPartOfARealSuite() async throws {
-        let directory = try Self.files(Self.suite.merging(["app.lua": Self.app]) { $1 })
-        let files = ["a.lua", "b.lua", "c.lua", "d.lua"].map { directory + "/" + $0 }
-        let runner = ScenarioRunner(options: .init(app: directory + "/app.lua", timeout: .seconds(60), jobs: 2))
+        let directory = try TemporaryDirectory("scenarios", files: Self.suite.merging(["app.lua": Self.app]) { $1 })
+        defer { directory.remove() }
+        let files = ["a.lua", "b.lua", "c.lua", "d.lua"].map(directory.path)
+        let runner = ScenarioRunner(options: .init(app: directory.path("app.lua"), timeout: .seconds(60), jobs: 2))
         let all = Self.shown(await runner.run(files: files))
         var union: [String] = []
         for index in 1...3 {
@@ -386,56 +381,5 @@ import Testing
         } catch {
             #expect(error.description == "the shard index must be between 1 and 3, not 4")
         }
-    }
-
-    // MARK: Reports
-
-    private static let sample = [
-        ScenarioResult(file: "a.lua", name: "passes", outcome: .passed),
-        ScenarioResult(file: "a.lua", name: "fails <&> \"#1\"", outcome: .failed("a.lua:3: expected 1\nbut got 2"), output: ["printed"]),
-        ScenarioResult(file: "b.lua", name: "skips", outcome: .skipped("later")),
-    ]
-
-    private static func render(_ format: ScenarioFormat, _ results: [ScenarioResult]) -> String {
-        var reporter = format.makeReporter()
-        var parts = [reporter.begin()]
-        parts += results.map { reporter.report($0) }
-        parts.append(reporter.finish(ScenarioSummary(results)))
-        return parts.compactMap { $0 }.joined(separator: "\n")
-    }
-
-    @Test func textReportEndsWithTheClosingLine() {
-        let lines = Self.render(.text, Self.sample).split(separator: "\n").map(String.init)
-        #expect(lines.first == "ok   a.lua: passes")
-        #expect(lines.contains("FAIL a.lua: fails <&> \"#1\""))
-        #expect(lines.contains("     a.lua:3: expected 1"))
-        #expect(lines.contains("       | printed"))
-        #expect(lines.contains("skip b.lua: skips (later)"))
-        #expect(lines.last == "1 passed, 1 failed, 1 skipped")
-        #expect(ScenarioSummary(Self.sample.prefix(2)).description == "1 passed, 1 failed")
-    }
-
-    @Test func tapReport() {
-        let lines = Self.render(.tap, Self.sample).split(separator: "\n").map(String.init)
-        #expect(lines.first == "TAP version 14")
-        #expect(lines.contains("ok 1 - a.lua: passes"))
-        #expect(lines.contains(##"not ok 2 - a.lua: fails <&> "\#1""##))
-        #expect(lines.contains("  ---"))
-        #expect(lines.contains("  message: |"))
-        #expect(lines.contains("    but got 2"))
-        #expect(lines.contains("  ..."))
-        #expect(lines.contains("ok 3 - b.lua: skips # SKIP later"))
-        #expect(lines.contains("1..3"))
-    }
-
-    @Test func junitReportIsEscapedXML() throws {
-        let xml = Self.render(.junit, Self.sample)
-        #expect(xml.hasPrefix(#"<?xml version="1.0" encoding="UTF-8"?>"#))
-        #expect(xml.contains(#"<testsuites name="portolan" tests="3" failures="1" errors="0" skipped="1""#))
-        #expect(xml.contains(#"<testsuite name="a.lua" tests="2" failures="1""#))
-        #expect(xml.contains(#"name="fails &lt;&amp;&gt; &quot;#1&quot;""#))
-        #expect(xml.contains(#"<failure message="a.lua:3: expected 1">a.lua:3: expected 1"#))
-        #expect(xml.contains(#"<skipped message="later"/>"#))
-        #expect(!xml.contains("\u{0}"))
     }
 }

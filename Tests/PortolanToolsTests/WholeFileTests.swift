@@ -1,18 +1,14 @@
 import Foundation
 @testable import PortolanTools
 import Testing
+import TestSupport
 
 /// `WholeFile`: the temporary file it writes through cannot be redirected (issue 18, finding 9).
 @Suite struct WholeFileTests {
-    private func scratch() throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wholefile-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        return directory
-    }
-
     @Test func aLinkPlantedAtATemporaryNameIsNeverWrittenThrough() throws {
-        let directory = try scratch()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scratch = try TemporaryDirectory("wholefile")
+        defer { scratch.remove() }
+        let directory = scratch.root
         let victim = directory + "/victim"
         try "precious\n".write(toFile: victim, atomically: false, encoding: .utf8)
         let target = directory + "/out.txt"
@@ -35,8 +31,9 @@ import Testing
     }
 
     @Test func aLinkAtTheTargetIsReplacedNotFollowed() throws {
-        let directory = try scratch()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scratch = try TemporaryDirectory("wholefile")
+        defer { scratch.remove() }
+        let directory = scratch.root
         let victim = directory + "/victim"
         try "precious\n".write(toFile: victim, atomically: false, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: directory + "/out.txt", withDestinationPath: victim)
@@ -46,8 +43,9 @@ import Testing
     }
 
     @Test func aFailedWriteLeavesNoTemporaryFile() throws {
-        let directory = try scratch()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scratch = try TemporaryDirectory("wholefile")
+        defer { scratch.remove() }
+        let directory = scratch.root
         // A directory at the target: the rename over it fails, after the temporary file was written.
         try FileManager.default.createDirectory(atPath: directory + "/out", withIntermediateDirectories: false)
         #expect(throws: WholeFile.WriteError.self) { try WholeFile.write("text", to: directory + "/out") }

@@ -3,7 +3,7 @@ import Foundation
 extension Process {
     /// Starts the process and returns once it has ended, without holding a thread of the
     /// cooperative pool while it runs. `started` is called once it runs (to set a watchdog).
-    func runToEnd(started: (Process) -> Void = { _ in }) async throws {
+    public func runToEnd(started: (Process) -> Void = { _ in }) async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             terminationHandler = { _ in continuation.resume() }
             do {
