@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A fenced code block of `README.md` or a page in `docs/`, as the documentation tests run it.
 ///
@@ -36,13 +37,13 @@ struct DocExample: Sendable, CustomTestStringConvertible {
 
     /// README.md and every page in docs/, in order.
     static let pages: [String] = {
-        let docs = (try? FileManager.default.contentsOfDirectory(atPath: PortolanBinary.packageRoot + "/docs")) ?? []
+        let docs = (try? FileManager.default.contentsOfDirectory(atPath: Repository.root + "/docs")) ?? []
         return ["README.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
     }()
 
     /// Every Lua and shell block of every page.
     static let all: [DocExample] = pages.flatMap { page in
-        let text = (try? String(contentsOfFile: PortolanBinary.packageRoot + "/" + page, encoding: .utf8)) ?? ""
+        let text = (try? String(contentsOfFile: Repository.root + "/" + page, encoding: .utf8)) ?? ""
         return blocks(in: text, file: page)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Every example of the README and of docs/ runs as it stands, through the built binary: a pasted
 /// example never fails (issue 19). How a block says what it is: `DocExample`.
@@ -113,8 +114,8 @@ struct DocExamplesTests {
     /// An app block loads under the linter with no error, and under the scenario runner.
     private func runApp(_ example: DocExample) async throws {
         let probe = Self.probe
-        let directory = try PortolanBinary.directory(with: ["app.lua": example.text, "probe.lua": probe])
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let directory = try TemporaryDirectory("cli", files: ["app.lua": example.text, "probe.lua": probe])
+        defer { directory.remove() }
         let check = try await PortolanBinary.run(["check", "app.lua"], in: directory)
         #expect(check.status == 0, "\(example.testDescription): portolan check: \(check.stdout)\(check.stderr)")
         let test = try await PortolanBinary.run(["test", "--app", "app.lua", "probe.lua"], in: directory)
@@ -131,11 +132,11 @@ struct DocExamplesTests {
             files["app.lua"] = above
             appPath = "app.lua"
         } else {
-            appPath = PortolanBinary.packageRoot + "/" + app
+            appPath = Repository.root + "/" + app
             #expect(FileManager.default.fileExists(atPath: appPath), "\(example.testDescription): no app at \(app)")
         }
-        let directory = try PortolanBinary.directory(with: files)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let directory = try TemporaryDirectory("cli", files: files)
+        defer { directory.remove() }
         let run = try await PortolanBinary.run(["test", "--app", appPath, "s.lua"], in: directory)
         #expect(run.status == 0, "\(example.testDescription): \(run.stdout)\(run.stderr)")
         #expect(run.lastLine.wholeMatch(of: /[1-9][0-9]* passed, 0 failed/) != nil, "\(example.testDescription): \(run.stdout)")

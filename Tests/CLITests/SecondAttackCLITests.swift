@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The second attack's attempts on verdicts (issue 18), through the real `portolan test`: an app
 /// that wants its failing scenarios to pass, or its output to pass for the report's. Blocked means
@@ -94,8 +95,8 @@ import Testing
     /// Runs the app and scenario file of `attempt` through the built binary.
     static func run(_ attempt: Attempt) async throws -> PortolanBinary.Run {
         let app = attempt.app + "\n" + #"portolan.app { id = "root", children = { { id = "a" }, { id = "b" } } }"#
-        let directory = try PortolanBinary.directory(with: ["app.lua": app, "fail.lua": attempt.scenarios])
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let directory = try TemporaryDirectory("cli", files: ["app.lua": app, "fail.lua": attempt.scenarios])
+        defer { directory.remove() }
         return try await PortolanBinary.run(
             ["test", "--app", "app.lua", "--timeout", "20", "--format", attempt.format, "fail.lua"], in: directory)
     }
