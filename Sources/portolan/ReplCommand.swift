@@ -121,6 +121,9 @@ struct Repl: AsyncParsableCommand {
             replPhase.store(Phase.running, ordering: .sequentiallyConsistent)
             let step = await session.handle(line)
             replPhase.store(interactive ? Phase.idleOnTerminal : Phase.idlePlain, ordering: .sequentiallyConsistent)
+            // A Ctrl-C that came after the line's Lua had ended, before the phase changed, found
+            // nothing to stop: from a pipe, it is a Ctrl-C while waiting, and ends the process.
+            if !interactive && session.host.interruption.isRequested { throw ExitCode(130) }
             if step == .quit { return }
         }
     }
