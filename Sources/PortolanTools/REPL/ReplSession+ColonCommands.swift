@@ -21,10 +21,10 @@ extension ReplSession {
     func events(_ argument: String) {
         switch argument {
         case "on":
-            showsEvents.value = true
+            showsEvents.withLock { $0 = true }
             say("router events will be shown as they happen (· will_route, · instruction, · did_route, · failed, · redirected, · rolled_back)", .note)
         case "off":
-            showsEvents.value = false
+            showsEvents.withLock { $0 = false }
             say("router events hidden", .note)
         default:
             say("error: :events takes on or off", .error)

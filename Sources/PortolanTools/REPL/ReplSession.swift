@@ -129,7 +129,7 @@ public actor ReplSession {
     public func handle(_ line: String) async -> Step {
         await observeRouter()
         eventLog.start()
-        printed.value = BoundedOutput()
+        printed.withLock { $0 = BoundedOutput() }
         let step = await dispatch(line)
         await notifyObservers(of: eventLog.stop())
         return step
