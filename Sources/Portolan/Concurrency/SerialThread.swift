@@ -132,6 +132,12 @@ public final class SerialThread: SerialExecutor, @unchecked Sendable {
         return try Self.$callerThread.withValue(ObjectIdentifier(queue)) { try body() }
     }
 
+    /// Runs `body` unmarked: a task it starts is not one a `callingOut` function started (an async
+    /// Swift node that a route inside that function waits for is told apart, and fails cleanly).
+    static func unmarked<T>(_ body: () throws -> T) rethrows -> T {
+        try $callerThread.withValue(nil) { try body() }
+    }
+
     /// Traps when the caller is a task started inside this thread's running `callingOut` body.
     private func trapCallBackFromCallOut() {
         guard Self.callerThread == ObjectIdentifier(queue), queue.isCallingOut else { return }

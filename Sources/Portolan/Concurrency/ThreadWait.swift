@@ -46,7 +46,7 @@ public enum ThreadWait {
         let awaited = AwaitedWork(wakeup: wakeup)
         let previous = SerialThread.awaitWork(awaited)
         defer { _ = SerialThread.awaitWork(previous) }
-        let task = Task {
+        let task = SerialThread.unmarked { Task {
             awaited.start()
             let result: Result<Void, WaitFailure>
             do {
@@ -58,7 +58,7 @@ public enum ThreadWait {
                 result = .failure(.threw(error))
             }
             awaited.finish(result)
-        }
+        } }
         let inTask = withUnsafeCurrentTask { $0 != nil }
         while true {
             let (started, outcome, reentered) = awaited.progress
@@ -108,13 +108,15 @@ final class AwaitedWork: @unchecked Sendable {
         self.wakeup = wakeup
     }
 
-    /// Called first thing by the task that runs the work.
+    /// Called first thing by the task that runs the work; wakes the wait, whose time limit
+    /// starts now.
     func start() {
         let task = withUnsafeCurrentTask { $0.map(TaskIdentity.init) }
         state.withLock { state in
             state.task = task
             state.started = .now
         }
+        wakeup.post()
     }
 
     func finish(_ outcome: Result<Void, ThreadWait.WaitFailure>) {
