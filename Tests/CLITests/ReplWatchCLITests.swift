@@ -41,4 +41,31 @@ import Testing
         tmux.type(":quit")
         try tmux.waitForExit()
     }
+
+    /// Rule 8 of docs/concurrency.md: a watch reload goes through the input loop, so it waits for
+    /// the line that runs. Before, `--watch` reloaded in a task of its own, which wiped the line's
+    /// event log in the middle of its route: the line reported its route without `enter a`.
+    @Test(.timeLimit(.minutes(3))) func aReloadWaitsForTheLineAndKeepsItsReport() throws {
+        guard let tmux = ReplTmux() else {
+            print("ReplWatchCLITests: tmux is not installed (scripts/bootstrap.sh installs it); skipping")
+            return
+        }
+        defer { tmux.kill() }
+        let directory = try PortolanBinary.directory(with: ["app.lua": Self.app(version: "v1")])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try tmux.start(ReplBinary.path, arguments: ["repl", "--watch", "app.lua"], in: directory, environment: ["NO_COLOR": "1"])
+        try tmux.waitForScreen { $0.contains("watching app.lua for changes") && $0.hasSuffix("portolan> ") }
+
+        tmux.type("/root/a/b")
+        try tmux.waitForScreen { $0.contains("v1 enters a") }
+        try Self.app(version: "v2").write(toFile: directory + "/app.lua", atomically: true, encoding: .utf8)
+        try tmux.waitForScreen { $0.contains("app.lua changed: reloaded") && $0.hasSuffix("portolan> ") }
+        let screen = tmux.screen
+        let report = screen.range(of: "  enter a\n  enter b\n")
+        let reload = screen.range(of: "app.lua changed: reloaded")
+        #expect(report != nil, "the line's report lost its route: \(screen)")
+        if let report, let reload { #expect(report.lowerBound < reload.lowerBound, "\(screen)") }
+        tmux.type(":quit")
+        try tmux.waitForExit()
+    }
 }

@@ -56,22 +56,4 @@ import Testing
         // The host lives on: the next unit runs (the abandoned call too, after the route).
         #expect(try await host.run("return 2", chunkName: "=after") == ["2"])
     }
-
-    /// Rule 5: a registered Swift function that waits for a call to its own host would wait
-    /// forever (the host's thread is blocked in it): the call traps at once, saying why.
-    @Test func aRegisteredFunctionThatAwaitsItsHostTraps() async {
-        await #expect(processExitsWith: .failure) {
-            let host = try PortolanHost()
-            try await host.register(function: "callback") { _ in
-                let done = DispatchSemaphore(value: 0)
-                Task {
-                    _ = try? await host.run("return 1", chunkName: "=inner")
-                    done.signal()
-                }
-                done.wait()
-                return []
-            }
-            _ = try await host.run("callback()", chunkName: "=main")
-        }
-    }
 }

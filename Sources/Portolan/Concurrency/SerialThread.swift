@@ -149,7 +149,7 @@ public final class SerialThread: SerialExecutor, @unchecked Sendable {
     /// Runs `work` on the thread after everything submitted before it.
     public func submit(_ work: @escaping @Sendable () -> Void) {
         trapCallBackFromCallOut()
-        queue.checkReentry()
+        queue.checkReentry(job: nil)
         queue.append(.closure(work))
     }
 
@@ -162,8 +162,9 @@ public final class SerialThread: SerialExecutor, @unchecked Sendable {
 
     public func enqueue(_ job: consuming ExecutorJob) {
         trapCallBackFromCallOut()
-        queue.checkReentry()
-        queue.append(.job(UnownedJob(job), self.asUnownedSerialExecutor()))
+        let job = UnownedJob(job)
+        queue.checkReentry(job: job)
+        queue.append(.job(job, self.asUnownedSerialExecutor()))
     }
 
     public func asUnownedSerialExecutor() -> UnownedSerialExecutor {
@@ -236,11 +237,11 @@ private final class WorkQueue: @unchecked Sendable {
 
     /// Called before work is queued, on the caller's thread: work that the thread's own awaited
     /// task queues could never run (the thread waits for that task), so the wait is told now.
-    func checkReentry() {
+    func checkReentry(job: UnownedJob?) {
         pthread_mutex_lock(mutex)
         let work = awaited
         pthread_mutex_unlock(mutex)
-        work?.noteQueued()
+        work?.noteQueued(job: job)
     }
 
     func close() {
