@@ -1,4 +1,8 @@
 import CLuaShim
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Interrupts the Lua code a ``LuaState`` is running, from any thread or from a signal handler.
 ///
@@ -10,6 +14,11 @@ public final class LuaInterrupt: @unchecked Sendable {
     // @unchecked: the only mutable state is the pointee, read and written with atomic C builtins only.
     // Kept in its own allocation, not in the state, so a handle that outlives its state stays valid.
     let flag: UnsafeMutablePointer<CInt>
+    /// The semaphore a request posts, so that a host's blocked wait wakes at once (its address, as
+    /// an integer: a signal handler may only load it); 0 until `wakes(_:owner:)`.
+    private let semaphore = Atomic<UInt>(0)
+    /// Keeps the semaphore's owner alive as long as a request may post it.
+    private let semaphoreOwner = Mutex<(any AnyObject & Sendable)?>(nil)
 
     init() {
         flag = .allocate(capacity: 1)
@@ -20,9 +29,23 @@ public final class LuaInterrupt: @unchecked Sendable {
         flag.deallocate()
     }
 
-    /// Asks the running call to stop. Async-signal-safe: one atomic operation.
+    /// Asks the running call to stop, and wakes the host's wait. Async-signal-safe: atomic
+    /// operations and a `sem_post`.
     public func request() {
         cluashim_flag_setbits(flag, CInt(CLUASHIM_INTERRUPT_REQUESTED))
+        wake()
+    }
+
+    /// Makes every request post `semaphore` (a host's `Wakeup`), which `owner` holds.
+    package func wakes(_ semaphore: UnsafeMutablePointer<sem_t>, owner: any AnyObject & Sendable) {
+        semaphoreOwner.withLock { $0 = owner }
+        self.semaphore.store(UInt(bitPattern: semaphore), ordering: .releasing)
+    }
+
+    private func wake() {
+        if let semaphore = UnsafeMutablePointer<sem_t>(bitPattern: semaphore.load(ordering: .acquiring)) {
+            sem_post(semaphore)
+        }
     }
 
     /// Says that whoever waited for the running call gave up on it (a scenario cut past its
@@ -30,6 +53,7 @@ public final class LuaInterrupt: @unchecked Sendable {
     /// hook, so that what it still does costs the threads that go on next to nothing. Sticky.
     public func abandon() {
         cluashim_flag_setbits(flag, CInt(CLUASHIM_INTERRUPT_REQUESTED | CLUASHIM_INTERRUPT_ABANDONED))
+        wake()
     }
 
     /// Whether a request is pending (not yet seen by the hook).

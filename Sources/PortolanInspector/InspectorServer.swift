@@ -58,7 +58,7 @@ public final class InspectorServer: Sendable {
         } catch {
             throw InspectorStartError(port: port, error: error)
         }
-        server.tasks.value = [Task { try? await pool.run() }, Task { await server.accept() }]
+        server.tasks.withLock { $0 = [Task { try? await pool.run() }, Task { await server.accept() }] }
         return server
     }
 

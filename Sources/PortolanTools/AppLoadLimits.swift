@@ -47,7 +47,7 @@ public enum AppLoadLimits {
         let limitReached = Locked(false)
         let watchdog = Task {
             try await Task.sleep(for: limit)
-            limitReached.value = true
+            limitReached.withLock { $0 = true }
             host.interruption.request()
             work.cancel()
         }

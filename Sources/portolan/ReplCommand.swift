@@ -22,7 +22,8 @@ import Synchronization
 ///   not load (its `file:line: message` on standard error): there is nothing to drive without it;
 ///   1 too when the input ends inside an unfinished chunk (`x = [[abc`), after its syntax error.
 /// - `--watch`: the app file (and the files it `portolan.load`s) are polled every 300 ms and
-///   reloaded when they change; what the reload did is printed above the line being typed.
+///   reloaded when they change; what the reload did is printed above the line being typed. The
+///   reload goes through the input loop, so it never lands inside a line (docs/concurrency.md).
 struct Repl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "repl",
@@ -89,58 +90,52 @@ struct Repl: AsyncParsableCommand {
         if interactive {
             Console.line(session.banner)
         }
-        let watcher = watch ? await startWatching(session, app: app, style: style) : nil
-        defer { watcher?.cancel() }
-
         let editor = interactive ? LineEditor(complete: { prefix in Self.complete(prefix, in: session) }, environment: environment) : nil
         Console.editor.withLock { $0 = editor }
         defer { Console.editor.withLock { $0 = nil } }
         let reader = TerminalReader()
-        while true {
-            let line: String?
-            if interactive {
-                afterInterrupt.store(0, ordering: .sequentiallyConsistent)
-                switch await Self.readFromTerminal(prompt: await session.prompt, editor: editor, reader: reader, style: style) {
-                case .line(let text):
-                    line = text
-                case .interrupted:
-                    // The line is dropped (the terminal or the editor showed ^C); the pending chunk too.
-                    await session.cancelInput()
-                    continue
-                case .end:
-                    line = nil
-                }
-            } else {
-                line = readLine(strippingNewline: true)
-            }
-            guard let line else {
+        let feed = ReplInputFeed { () async -> TerminalReader.Event in
+            guard interactive else { return readLine(strippingNewline: true).map { .line($0) } ?? .end }
+            afterInterrupt.store(0, ordering: .sequentiallyConsistent)
+            return await Self.readFromTerminal(prompt: await session.prompt, editor: editor, reader: reader, style: style)
+        }
+        defer { feed.stop() }
+        if watch { await startWatching(session, app: app, style: style, feed: feed) }
+        // One input at a time, in the order it came: a line, or a --watch reload, never both at once.
+        for await input in feed.inputs {
+            switch input {
+            case .watch:
+                feed.tookWatch()
+                await session.reloadIfChanged()
+            case .read(.interrupted):
+                // The line is dropped (the terminal or the editor showed ^C); the pending chunk too.
+                await session.cancelInput()
+                feed.readNext()
+            case .read(.end):
                 if interactive { StandardStreams.write("\n") }
                 if await !session.finish() { throw ExitCode.failure }
                 return
+            case .read(.line(let line)):
+                replPhase.store(Phase.running, ordering: .sequentiallyConsistent)
+                let step = await session.handle(line)
+                replPhase.store(interactive ? Phase.idleOnTerminal : Phase.idlePlain, ordering: .sequentiallyConsistent)
+                // A Ctrl-C that came after the line's Lua had ended, before the phase changed, found
+                // nothing to stop: from a pipe, it is a Ctrl-C while waiting, and ends the process.
+                if !interactive && session.host.interruption.isRequested { throw ExitCode(130) }
+                if step == .quit { return }
+                feed.readNext()
             }
-            replPhase.store(Phase.running, ordering: .sequentiallyConsistent)
-            let step = await session.handle(line)
-            replPhase.store(interactive ? Phase.idleOnTerminal : Phase.idlePlain, ordering: .sequentiallyConsistent)
-            // A Ctrl-C that came after the line's Lua had ended, before the phase changed, found
-            // nothing to stop: from a pipe, it is a Ctrl-C while waiting, and ends the process.
-            if !interactive && session.host.interruption.isRequested { throw ExitCode(130) }
-            if step == .quit { return }
         }
     }
 
-    /// `--watch`: checks the app's files every 300 ms and reloads when one changed.
-    private static func startWatching(_ session: ReplSession, app: String?, style: ReplStyle) async -> Task<Void, Never>? {
+    /// `--watch`: asks the input loop every 300 ms to reload if one of the app's files changed.
+    private static func startWatching(_ session: ReplSession, app: String?, style: ReplStyle, feed: ReplInputFeed) async {
         guard app != nil else {
             Console.line(style.paint("--watch: the built-in demo has no file to watch", .note))
-            return nil
+            return
         }
         Console.line(style.paint("watching \(await session.watchedFiles.joined(separator: ", ")) for changes", .note))
-        return Task {
-            while !Task.isCancelled {
-                try? await Task.sleep(for: .milliseconds(300))
-                await session.reloadIfChanged()
-            }
-        }
+        feed.watch(every: .milliseconds(300))
     }
 
     /// One line from the terminal: through the line editor when libedit runs here, else plainly.
@@ -227,9 +222,11 @@ private func handleInterrupt(_: CInt) {
 /// Reads lines from a terminal, noticing Ctrl-C while it waits.
 ///
 /// It polls standard input rather than blocking in `read`, because the signal may be delivered
-/// to any thread of the process, not necessarily the one reading.
-private final class TerminalReader {
-    enum Event {
+/// to any thread of the process, not necessarily the one reading. Only the input loop's reader
+/// task uses it, one read at a time.
+final class TerminalReader: @unchecked Sendable {
+    // @unchecked: `buffer` is used by one read at a time, all from the reader task.
+    enum Event: Sendable {
         case line(String)
         case interrupted
         case end

@@ -40,4 +40,31 @@ import TestSupport
         tmux.type(":quit")
         try tmux.waitForExit()
     }
+
+    /// Rule 8 of docs/concurrency.md: a watch reload goes through the input loop, so it waits for
+    /// the line that runs, and the line keeps its report. (Before, `--watch` reloaded in a task of
+    /// its own, which could land between a URL line's resolution and its route, and wipe the
+    /// line's event log. That window is too narrow to hit from a terminal: this test passed on
+    /// the old code too; it holds the rule, it does not reproduce the race.)
+    @Test(.enabled(if: ReplTmux.executable != nil, "tmux is not installed (scripts/bootstrap.sh installs it)"), .timeLimit(.minutes(3)))
+    func aReloadWaitsForTheLineAndKeepsItsReport() throws {
+        let tmux = try ReplTmux()
+        defer { tmux.kill() }
+        let directory = try TemporaryDirectory("watch", files: ["app.lua": Self.app(version: "v1")])
+        defer { directory.remove() }
+        try tmux.start(ReplBinary.path, arguments: ["repl", "--watch", "app.lua"], in: directory.root, environment: ["NO_COLOR": "1"])
+        try tmux.waitForScreen { $0.contains("watching app.lua for changes") && $0.hasSuffix("portolan> ") }
+
+        tmux.type("/root/a/b")
+        try tmux.waitForScreen { $0.contains("v1 enters a") }
+        try Self.app(version: "v2").write(toFile: directory.path("app.lua"), atomically: true, encoding: .utf8)
+        try tmux.waitForScreen { $0.contains("app.lua changed: reloaded") && $0.hasSuffix("portolan> ") }
+        let screen = tmux.screen
+        let report = screen.range(of: "  enter a\n  enter b\n")
+        let reload = screen.range(of: "app.lua changed: reloaded")
+        #expect(report != nil, "the line's report lost its route: \(screen)")
+        if let report, let reload { #expect(report.lowerBound < reload.lowerBound, "\(screen)") }
+        tmux.type(":quit")
+        try tmux.waitForExit()
+    }
 }

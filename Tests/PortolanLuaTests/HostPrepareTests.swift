@@ -20,7 +20,7 @@ import Testing
     static func session(_ source: String, chunkName: String) async throws -> [String] {
         let host = try PortolanHost()
         let lines = Locked<[String]>([])
-        await host.setOutput { line in lines.value.append(line) }
+        await host.setOutput { line in lines.withLock { $0.append(line) } }
         try await host.loadApp(source: source, chunkName: chunkName)
         let result = try await host.run("""
             local done = assert(portolan.route { "root", "a", "b" })

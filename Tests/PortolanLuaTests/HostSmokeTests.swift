@@ -7,7 +7,7 @@ import Testing
     @Test func routesThroughLuaHandlers() async throws {
         let host = try PortolanHost()
         let lines = Locked<[String]>([])
-        await host.setOutput { line in lines.value.append(line) }
+        await host.setOutput { line in lines.withLock { $0.append(line) } }
         try await host.loadApp(source: """
             portolan.app {
               id = "root", kind = "switch", active = "a",

@@ -216,7 +216,7 @@ let testApp = """
     @Test func swiftNodesAndFunctionsJoinLuaOnes() async throws {
         struct Screen: Enterable {
             let seen: Locked<[String]>
-            func enter(_ entry: Entry, info: InstructionInfo) async throws { seen.value.append("swift \(entry)") }
+            func enter(_ entry: Entry, info: InstructionInfo) async throws { seen.withLock { $0.append("swift \(entry)") } }
         }
         let host = try await host()
         let seen = Locked<[String]>([])

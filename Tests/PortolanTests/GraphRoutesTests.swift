@@ -80,13 +80,13 @@ import Testing
         struct Spy: Enterable {
             let seen: Locked<[String]>
             func enter(_ entry: Entry, info: InstructionInfo) async throws {
-                seen.value.append("\(entry) ref=\(info.url?.query.first?.value ?? "-") #\(info.url?.fragment ?? "-")")
+                seen.withLock { $0.append("\(entry) ref=\(info.url?.query.first?.value ?? "-") #\(info.url?.fragment ?? "-")") }
             }
         }
         router.bind(Spy(seen: seen), to: "movie")
         try router.addRedirectRule(from: "/old/:n", to: "/movies/:n")
         router.addInterceptor(ClosureInterceptor { request in
-            seen.value.append("intercepted \(request.url?.url ?? "no url")")
+            seen.withLock { $0.append("intercepted \(request.url?.url ?? "no url")") }
             return .pass
         })
         let result = await router.route(url: "/old/5?ref=mail#top")

@@ -186,7 +186,7 @@ final class ScriptedNode: Enterable, Leavable, Switchable {
             let asked: Locked<RouteTicket?>
             func enter(_ entry: Entry, info: InstructionInfo) async throws {
                 let ticket = router.enqueue(to: path("switchNode1", "node2"))
-                asked.value = ticket
+                asked.withLock { $0 = ticket }
                 // The queued route has not run yet: we are still inside this one.
                 #expect(router.activePath == ["switchNode1", "node1"])
             }
@@ -206,7 +206,7 @@ final class ScriptedNode: Enterable, Leavable, Switchable {
             let inner: Locked<RouteResult?>
             func enter(_ entry: Entry, info: InstructionInfo) async throws {
                 let result = await router.route(to: path("switchNode1", "node2"))
-                inner.value = result
+                inner.withLock { $0 = result }
             }
         }
         router.bind(Awaiter(router: router, inner: inner), to: "node5")

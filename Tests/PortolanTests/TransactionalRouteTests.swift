@@ -37,8 +37,8 @@ import Testing
         let router = try router(log: log)
         _ = await router.route(to: path("switchNode1", "node2", "switchNode3", "node12"))
         let before = router.tree
-        log.calls.value = []
-        log.failing.value = ["enter node8"]
+        log.calls.withLock { $0 = [] }
+        log.failing.withLock { $0 = ["enter node8"] }
         let result = await router.route(to: path("switchNode1", "node1", "node5", "node8"))
         guard case .failure(let failure) = result else {
             Issue.record("the route must fail")
@@ -61,7 +61,7 @@ import Testing
     @Test func anUndoStepThatFailsStopsTheUndoAndTheTreeReflectsWhatRan() async throws {
         let log = Log()
         let router = try router(log: log)
-        log.failing.value = ["enter node8", "leave node5"]
+        log.failing.withLock { $0 = ["enter node8", "leave node5"] }
         guard case .failure(let failure) = await router.route(to: path("switchNode1", "node1", "node5", "node8")) else {
             Issue.record("the route must fail")
             return
@@ -77,7 +77,7 @@ import Testing
     @Test func withoutRollbackTheTreeKeepsWhatRan() async throws {
         let log = Log()
         let router = try router(rollsBack: false, log: log)
-        log.failing.value = ["enter node8"]
+        log.failing.withLock { $0 = ["enter node8"] }
         guard case .failure(let failure) = await router.route(to: path("switchNode1", "node1", "node5", "node8")) else {
             Issue.record("the route must fail")
             return
@@ -91,7 +91,7 @@ import Testing
         let router = try router(log: log)
         let events = Locked<[RouterEvent]>([])
         router.observe { event in events.withLock { $0.append(event) } }
-        log.failing.value = ["enter node8"]
+        log.failing.withLock { $0 = ["enter node8"] }
         _ = await router.route(to: path("switchNode1", "node1", "node5", "node8"))
         let seen = events.value
         #expect(seen.contains(.rolledBack(.leave("node5"))))
@@ -136,7 +136,7 @@ import Testing
             "node1 of switchNode1 > node1 > node5", "node5 of switchNode1 > node1 > node5",
             "node1 of switchNode1 > node1 > node5", "node5 of switchNode1 > node1 > node5",
         ])
-        failing.value = true
+        failing.withLock { $0 = true }
         let failure = await router.route(to: path("switchNode1", "node1", "node5", "node8")).failure
         #expect(failure?.kind == .handlerFailed)
         #expect(failure?.message == "the context task of 'node1' failed: stale")

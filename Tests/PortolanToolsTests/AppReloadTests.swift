@@ -21,14 +21,14 @@ import Testing
         let directory = try TemporaryDirectory(files: Self.files(title: "first"))
         defer { directory.remove() }
         let output = Locked<[String]>([])
-        let session = try await ReplSession.start(appFile: directory.path("app.lua"), output: { output.value.append($0) })
+        let session = try await ReplSession.start(appFile: directory.path("app.lua"), output: { line in output.withLock { $0.append(line) } })
         await session.handle("{ 'root', 'home' }")
         await session.handle("portolan.route { 'root', 'home' }")
         #expect(output.value.contains("first"))
         try directory.write("helpers.lua", #"return { title = "second" }"#)
         await session.handle(":reload")
         await session.handle("portolan.route { 'root' }")
-        output.value = []
+        output.withLock { $0 = [] }
         await session.handle("portolan.route { 'root', 'home' }")
         #expect(output.value.contains("second"), "\(output.value)")
     }
@@ -37,7 +37,7 @@ import Testing
         let directory = try TemporaryDirectory(files: Self.files(title: "first"))
         defer { directory.remove() }
         let output = Locked<[String]>([])
-        let session = try await ReplSession.start(appFile: directory.path("app.lua"), output: { output.value.append($0) })
+        let session = try await ReplSession.start(appFile: directory.path("app.lua"), output: { line in output.withLock { $0.append(line) } })
         let watched = await session.watchedFiles
         #expect(watched.contains(directory.path("app.lua")))
         #expect(watched.contains { $0.hasSuffix("/helpers.lua") }, "\(watched)")
@@ -47,7 +47,7 @@ import Testing
         try FileManager.default.setAttributes(
             [.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: directory.path("helpers.lua"))
         #expect(await session.reloadIfChanged())
-        output.value = []
+        output.withLock { $0 = [] }
         await session.handle("portolan.route { 'root', 'home' }")
         #expect(output.value.contains("watched edit"), "\(output.value)")
     }

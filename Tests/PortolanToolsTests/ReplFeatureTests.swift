@@ -146,7 +146,7 @@ import Testing
         #expect(await repl.session.reloadIfChanged() == false)
         try await Task.sleep(for: .milliseconds(20))
         try app.write("more.lua", "extra = 2")
-        repl.output.value = []
+        repl.output.withLock { $0 = [] }
         #expect(await repl.session.reloadIfChanged() == true)
         #expect(repl.output.value == ["\(app.path("more.lua")) changed: reloaded", "active: root"])
         #expect(await repl.feed("extra") == ["2"])
@@ -257,7 +257,7 @@ import Testing
         #expect(ReplStyle(colored: true).prompt("p> ", literal: "\u{1}") == "\u{1}\u{1B}[1;36m\u{1}p> \u{1}\u{1B}[0m\u{1}")
 
         let output = Locked<[String]>([])
-        let session = try await ReplSession.start(appFile: nil, style: ReplStyle(colored: true), output: { output.value.append($0) })
+        let session = try await ReplSession.start(appFile: nil, style: ReplStyle(colored: true), output: { line in output.withLock { $0.append(line) } })
         await session.handle("error('x')")
         await session.handle("/root/onboarding/onboarding_login")
         #expect(output.value.first == "\u{1B}[31merror: stdin:1: x\u{1B}[0m")

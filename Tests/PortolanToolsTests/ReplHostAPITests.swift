@@ -8,7 +8,7 @@ import Testing
 @Suite struct ReplHostAPITests {
     private static func session() async throws -> (ReplSession, Locked<[String]>) {
         let output = Locked<[String]>([])
-        let session = try await ReplSession.start(appFile: nil, output: { output.value.append($0) })
+        let session = try await ReplSession.start(appFile: nil, output: { line in output.withLock { $0.append(line) } })
         return (session, output)
     }
 
@@ -74,10 +74,10 @@ import Testing
 @Suite struct ReplStepEventTests {
     @Test func aStepShowsWithTheRouteItAskedFor() async throws {
         let output = Locked<[String]>([])
-        let session = try await ReplSession.start(appFile: nil, output: { output.value.append($0) })
+        let session = try await ReplSession.start(appFile: nil, output: { line in output.withLock { $0.append(line) } })
         await session.handle("login()")
         await session.handle(":events on")
-        output.value = []
+        output.withLock { $0 = [] }
         await session.handle(#"portolan.step("movie_picked", { id = 5 })"#)
         #expect(output.value.contains("· will_route root > dashboard > wishlist > wishlist_movie {id=5} (step movie_picked {id=5})"),
                 "\(output.value)")

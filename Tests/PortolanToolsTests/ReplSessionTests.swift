@@ -15,13 +15,13 @@ import Testing
         init(app: String? = nil) async throws {
             let output = Locked<[String]>([])
             self.output = output
-            session = try await ReplSession.start(appFile: app, output: { output.value.append($0) })
+            session = try await ReplSession.start(appFile: app, output: { line in output.withLock { $0.append(line) } })
         }
 
         /// Feeds lines and returns what they printed.
         @discardableResult
         func feed(_ lines: String...) async -> [String] {
-            output.value = []
+            output.withLock { $0 = [] }
             for line in lines {
                 await session.handle(line)
             }
@@ -354,7 +354,7 @@ import Testing
             }
         }
         let lines = await repl.feed("while true do end")
-        done.value = true
+        done.withLock { $0 = true }
         try await interrupter.value
         #expect(lines.count == 1)
         #expect(lines.first?.hasPrefix("error: ") == true)

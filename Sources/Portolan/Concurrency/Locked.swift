@@ -9,10 +9,10 @@ public final class Locked<Value: Sendable>: Sendable {
         storage = Mutex(value)
     }
 
-    /// The value now; setting replaces it whole.
+    /// The value now. Read-only: `locked.value += 1` would read and write under two locks, with
+    /// another thread's change in between lost; change it with `withLock`.
     public var value: Value {
-        get { storage.withLock { $0 } }
-        set { storage.withLock { $0 = newValue } }
+        storage.withLock { $0 }
     }
 
     /// Reads and changes the value in one step, with no other thread in between.

@@ -105,8 +105,51 @@ public final class SerialThread: SerialExecutor, @unchecked Sendable {
         pthread_setspecific(currentQueueKey, Unmanaged.passUnretained(queue).toOpaque())
     }
 
+    /// The queue of the `SerialThread` the caller runs on, if it runs on one.
+    private static var currentQueue: WorkQueue? {
+        pthread_getspecific(currentQueueKey).map { Unmanaged<WorkQueue>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// Marks the calling thread as blocked on `work` (nil: on nothing), so that work it queues
+    /// here is known for what it is; returns what it was blocked on before.
+    static func awaitWork(_ work: AwaitedWork?) -> AwaitedWork? {
+        currentQueue?.exchangeAwaited(work)
+    }
+
+    /// The thread whose unit is calling out to a synchronous Swift function (`callingOut`), as the
+    /// tasks that function starts inherit it.
+    @TaskLocal private static var callerThread: ObjectIdentifier?
+
+    /// Runs `body`, a synchronous Swift function that a unit on this thread calls out to (a
+    /// function registered with a host, called from Lua). The thread is blocked until it returns,
+    /// so a task it starts that queues work here before then (awaits the host) and a `body` that
+    /// waits for that task would never end: such a queueing traps at once, as NIO's `wait()` on its
+    /// own event loop does, with a message that says so. A task started with `Task.detached` is
+    /// not marked.
+    public func callingOut<T>(_ body: () throws -> T) rethrows -> T {
+        queue.changeCallOutDepth(by: 1)
+        defer { queue.changeCallOutDepth(by: -1) }
+        return try Self.$callerThread.withValue(ObjectIdentifier(queue)) { try body() }
+    }
+
+    /// Runs `body` unmarked: a task it starts is not one a `callingOut` function started (an async
+    /// Swift node that a route inside that function waits for is told apart, and fails cleanly).
+    static func unmarked<T>(_ body: () throws -> T) rethrows -> T {
+        try $callerThread.withValue(nil) { try body() }
+    }
+
+    /// Traps when the caller is a task started inside this thread's running `callingOut` body.
+    private func trapCallBackFromCallOut() {
+        guard Self.callerThread == ObjectIdentifier(queue), queue.isCallingOut else { return }
+        preconditionFailure(
+            "a Swift function called from Lua awaited its own Portolan host, whose thread is blocked in that function: "
+                + "it would wait forever. Call the host after the function returns, or from a Task.detached it does not wait for.")
+    }
+
     /// Runs `work` on the thread after everything submitted before it.
     public func submit(_ work: @escaping @Sendable () -> Void) {
+        trapCallBackFromCallOut()
+        queue.checkReentry(job: nil)
         queue.append(.closure(work))
     }
 
@@ -118,7 +161,10 @@ public final class SerialThread: SerialExecutor, @unchecked Sendable {
     }
 
     public func enqueue(_ job: consuming ExecutorJob) {
-        queue.append(.job(UnownedJob(job), self.asUnownedSerialExecutor()))
+        trapCallBackFromCallOut()
+        let job = UnownedJob(job)
+        queue.checkReentry(job: job)
+        queue.append(.job(job, self.asUnownedSerialExecutor()))
     }
 
     public func asUnownedSerialExecutor() -> UnownedSerialExecutor {
@@ -145,6 +191,10 @@ private final class WorkQueue: @unchecked Sendable {
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var items = FIFOQueue<Work>()
     private var isClosed = false
+    /// The async work the thread is blocked on, if any (`ThreadWait.run`).
+    private var awaited: AwaitedWork?
+    /// How many `callingOut` bodies the thread is in.
+    private var callOutDepth = 0
 
     init() {
         pthread_mutex_init(mutex, nil)
@@ -163,6 +213,35 @@ private final class WorkQueue: @unchecked Sendable {
         items.append(work)
         pthread_cond_signal(condition)
         pthread_mutex_unlock(mutex)
+    }
+
+    func changeCallOutDepth(by change: Int) {
+        pthread_mutex_lock(mutex)
+        callOutDepth += change
+        pthread_mutex_unlock(mutex)
+    }
+
+    var isCallingOut: Bool {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return callOutDepth > 0
+    }
+
+    func exchangeAwaited(_ work: AwaitedWork?) -> AwaitedWork? {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        let previous = awaited
+        awaited = work
+        return previous
+    }
+
+    /// Called before work is queued, on the caller's thread: work that the thread's own awaited
+    /// task queues could never run (the thread waits for that task), so the wait is told now.
+    func checkReentry(job: UnownedJob?) {
+        pthread_mutex_lock(mutex)
+        let work = awaited
+        pthread_mutex_unlock(mutex)
+        work?.noteQueued(job: job)
     }
 
     func close() {

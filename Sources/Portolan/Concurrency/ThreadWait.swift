@@ -14,23 +14,23 @@ public enum WaitStop: Sendable, Equatable {
 /// Blocking waits for a unit of work on a `SerialThread`: the one way a unit suspends.
 ///
 /// The unit holds its thread while it waits, so nothing else runs on that router or host meanwhile
-/// (one route never sees another's changes). `stop` is polled every few milliseconds: it reads
-/// flags that a signal handler, another task or a timer set, which no condition variable could be
-/// told of from a signal handler.
+/// (one route never sees another's changes). A wait sleeps on its host's `Wakeup`, which whatever
+/// ends it posts: an interrupt (from a signal handler too), a cancelled ticket, the end of the
+/// awaited work. It then asks `stop` why. Only the cancellation of the task that asked for the
+/// unit cannot post (Swift has no cancellation handler for synchronous code), so a wait inside a
+/// task also looks at `stop` every `cancellationCheck`.
 public enum ThreadWait {
-    /// How often a wait looks at `stop`: the longest an interrupt or a cancellation waits to be seen.
-    static let pollInterval = Duration.milliseconds(5)
+    /// The longest a cancelled calling task waits to be seen by a wait that nothing else wakes.
+    static let cancellationCheck = Duration.milliseconds(100)
 
     /// Sleeps until `deadline`, or until `stop` gives a reason; nil when the deadline came.
-    public static func sleep(until deadline: ContinuousClock.Instant, stop: () -> WaitStop?) -> WaitStop? {
-        let clock = ContinuousClock()
-        let neverSignalled = DispatchSemaphore(value: 0)   // a sleep that a timeout ends
+    public static func sleep(until deadline: ContinuousClock.Instant, wakeup: Wakeup, stop: () -> WaitStop?) -> WaitStop? {
+        let inTask = withUnsafeCurrentTask { $0 != nil }
         while true {
             if let reason = stop() { return reason }
-            let now = clock.now
+            let now = ContinuousClock.now
             guard now < deadline else { return nil }
-            let slice = min(deadline - now, pollInterval)
-            _ = neverSignalled.wait(timeout: .now() + slice.dispatchInterval)
+            wakeup.wait(until: inTask ? min(deadline, now + cancellationCheck) : deadline)
         }
     }
 
@@ -38,13 +38,16 @@ public enum ThreadWait {
     /// passes, or `stop` gives a reason. The limit counts from when the work starts: time spent
     /// waiting for a busy pool to start it is not the handler's. Work that does not end in time
     /// is cancelled and abandoned: a Swift node that ignores cancellation cannot hang the router.
+    /// Work that awaits this very thread (its host or router) would wait for the wait that waits
+    /// for it: it fails at once as `reentered` (`SerialThread` tells).
     static func run(
-        limit: Duration?, stop: () -> WaitStop?, _ work: @escaping @Sendable () async throws -> Void
+        limit: Duration?, wakeup: Wakeup, stop: () -> WaitStop?, _ work: @escaping @Sendable () async throws -> Void
     ) -> Result<Void, WaitFailure> {
-        let progress = Mutex<(started: ContinuousClock.Instant?, outcome: Result<Void, WaitFailure>?)>((nil, nil))
-        let done = DispatchSemaphore(value: 0)
-        let task = Task {
-            progress.withLock { $0.started = .now }
+        let awaited = AwaitedWork(wakeup: wakeup)
+        let previous = SerialThread.awaitWork(awaited)
+        defer { _ = SerialThread.awaitWork(previous) }
+        let task = SerialThread.unmarked { Task {
+            awaited.start()
             let result: Result<Void, WaitFailure>
             do {
                 try await work()
@@ -54,21 +57,27 @@ public enum ThreadWait {
             } catch {
                 result = .failure(.threw(error))
             }
-            progress.withLock { $0.outcome = result }
-            done.signal()
-        }
+            awaited.finish(result)
+        } }
+        let inTask = withUnsafeCurrentTask { $0 != nil }
         while true {
-            let (started, outcome) = progress.withLock { ($0.started, $0.outcome) }
+            let (started, outcome, reentered) = awaited.progress
             if let outcome { return outcome }
+            if reentered {
+                task.cancel()
+                return .failure(.reentered)
+            }
             if let reason = stop() {
                 task.cancel()
                 return .failure(.stopped(reason))
             }
-            if let limit, let started, ContinuousClock.now - started >= limit {
+            let deadline = limit.flatMap { limit in started.map { $0 + limit } }
+            if let deadline, ContinuousClock.now >= deadline {
                 task.cancel()
                 return .failure(.stopped(.timedOut))
             }
-            _ = done.wait(timeout: .now() + pollInterval.dispatchInterval)
+            let check = inTask ? ContinuousClock.now + cancellationCheck : nil
+            wakeup.wait(until: [deadline, check].compactMap { $0 }.min())
         }
     }
 
@@ -76,6 +85,8 @@ public enum ThreadWait {
     enum WaitFailure: Error {
         case threw(any Error)
         case stopped(WaitStop)
+        /// The work queued something on the thread that waits for it.
+        case reentered
     }
 }
 

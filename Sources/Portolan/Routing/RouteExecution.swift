@@ -172,7 +172,7 @@ extension Router {
     /// Runs async Swift work from a handler call, blocking the route until it ends, within the limit.
     func waitFor(_ work: @escaping @Sendable () async throws -> Void) throws {
         let id = ObjectIdentifier(self)
-        let result = ThreadWait.run(limit: configuration.handlerTimeout, stop: stopReason) {
+        let result = ThreadWait.run(limit: configuration.handlerTimeout, wakeup: wakeup, stop: stopReason) {
             try await Router.$routingRouter.withValue(id) { try await work() }
         }
         switch result {
@@ -184,6 +184,10 @@ extension Router {
             throw HandlerTimeout("the handler did not finish within \(configuration.handlerTimeout)")
         case .failure(.stopped(let reason)):
             throw RouteStopped(reason)
+        case .failure(.reentered):
+            throw HandlerError(
+                "an async Swift handler or interceptor awaited its own host or router, whose thread waits for it; "
+                    + "queue a route with enqueue, or call the host after the handler returns")
         }
     }
 }
@@ -218,7 +222,7 @@ extension NodeHandlers {
             leave = { [unowned router] entry, info in try router.waitFor { try await leavable.leave(entry, info: info) } }
             canLeave = { [unowned router] entry in
                 let answer = Locked<Bool?>(nil)
-                try router.waitFor { answer.value = try await leavable.canLeave(entry) }
+                try router.waitFor { let value = try await leavable.canLeave(entry); answer.withLock { $0 = value } }
                 return answer.value ?? true
             }
         }
@@ -233,7 +237,7 @@ extension InterceptorHandler {
     init(waitingFor interceptor: any RouteInterceptor, router: Router) {
         self.init { [unowned router] request in
             let answer = Locked<InterceptionDecision?>(nil)
-            try router.waitFor { answer.value = try await interceptor.intercept(request) }
+            try router.waitFor { let value = try await interceptor.intercept(request); answer.withLock { $0 = value } }
             return answer.value ?? .pass
         }
     }

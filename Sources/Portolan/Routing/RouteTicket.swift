@@ -14,6 +14,8 @@ public final class RouteTicket: Sendable {
     /// The step that asked for the route, if one did.
     public let step: RouteStep?
     private let state = Mutex(State())
+    /// What wakes a wait of the route when it is cancelled.
+    private let wakeup: Wakeup?
 
     private struct State {
         var result: RouteResult?
@@ -21,7 +23,8 @@ public final class RouteTicket: Sendable {
         var isCancelled = false
     }
 
-    init(destination: Destination, url: URLResolution? = nil, step: RouteStep? = nil) {
+    init(destination: Destination, url: URLResolution? = nil, step: RouteStep? = nil, wakeup: Wakeup? = nil) {
+        self.wakeup = wakeup
         self.destination = destination
         self.url = url
         self.step = step
@@ -32,8 +35,10 @@ public final class RouteTicket: Sendable {
         destination == other.destination && url?.url == other.url?.url && step == other.step
     }
 
+    /// Cancels the route and wakes its router's wait, if one waits.
     public func cancel() {
         state.withLock { $0.isCancelled = true }
+        wakeup?.post()
     }
 
     public var isCancelled: Bool {

@@ -16,6 +16,9 @@ public final class Router: Sendable {
     public let configuration: RouterConfiguration
     /// The thread routes run on.
     public let thread: SerialThread
+    /// What wakes a wait of this router's routes (a cancelled ticket, the end of an async node):
+    /// its host's, when a host owns the thread, so that the host's interrupt wakes it too.
+    public let wakeup: Wakeup
     let state: Mutex<RouterState>
 
     /// The most events a stream of `events()` holds for a reader that does not keep up: each holds
@@ -27,9 +30,10 @@ public final class Router: Sendable {
     /// a handler awaiting `route(to:)` is told at once instead of waiting for itself forever.
     @TaskLocal static var routingRouter: ObjectIdentifier?
 
-    public init(tree: RoutingTree, configuration: RouterConfiguration = .init(), thread: SerialThread? = nil) {
+    public init(tree: RoutingTree, configuration: RouterConfiguration = .init(), thread: SerialThread? = nil, wakeup: Wakeup? = nil) {
         self.configuration = configuration
         self.thread = thread ?? SerialThread(name: "portolan.router")
+        self.wakeup = wakeup ?? Wakeup()
         self.state = Mutex(RouterState(tree: tree, history: RouteHistory(limit: configuration.historyLimit)))
     }
 
@@ -106,8 +110,12 @@ public final class Router: Sendable {
 
     /// What `route(to:)` would execute now, without running anything: the plan, with every node it
     /// would leave asked whether it may be. Interceptors are not asked.
+    ///
+    /// From an `async` handler or interceptor of this router's running route it fails at once as
+    /// `invalid`: the plan runs on the router's thread, which waits for that handler.
     public func plan(to destination: Destination) async -> RouteResult {
         if thread.isCurrent { return planNow(to: destination) }
+        if Self.routingRouter == ObjectIdentifier(self) { return .failure(Self.plannedFromInside) }
         return await thread.run { self.planNow(to: destination) }
     }
 
@@ -137,7 +145,7 @@ public final class Router: Sendable {
     /// Runs a route now, on the router's thread, with every route queued meanwhile; for the owner
     /// of the thread (a host's unit of work). Returns this route's result.
     public func routeNow(to destination: Destination, step: RouteStep? = nil) -> RouteResult {
-        runNow(RouteTicket(destination: destination, step: step))
+        runNow(RouteTicket(destination: destination, step: step, wakeup: wakeup))
     }
 
     /// `routeNow(to:)` for a URL.
@@ -153,7 +161,7 @@ public final class Router: Sendable {
     /// `routeNow(url:)` for a URL the caller resolved already (`resolve(url:)`), so that it is
     /// not redirected and matched twice.
     public func routeNow(resolved resolution: URLResolution, step: RouteStep? = nil) -> RouteResult {
-        runNow(RouteTicket(destination: resolution.destination, url: resolution, step: step))
+        runNow(RouteTicket(destination: resolution.destination, url: resolution, step: step, wakeup: wakeup))
     }
 
     private func runNow(_ ticket: RouteTicket) -> RouteResult {
@@ -184,6 +192,9 @@ public final class Router: Sendable {
     private static let awaitedFromInside = RouteFailure(
         .invalid, "a route was awaited from inside a handler or interceptor of the running route; use enqueue")
 
+    private static let plannedFromInside = RouteFailure(
+        .invalid, "a plan was awaited from an async handler or interceptor of the running route, which the router's thread waits for")
+
     /// Where `url` leads now, after the redirect rules: `invalid` when it is malformed,
     /// `unreachable` when no route pattern matches.
     public func resolve(url: String) -> Result<URLResolution, RouteFailure> {
@@ -210,14 +221,14 @@ public final class Router: Sendable {
     /// `enqueue(url:)` for a URL the caller resolved already (`resolve(url:)`).
     @discardableResult
     public func enqueue(resolved resolution: URLResolution, step: RouteStep? = nil) -> RouteTicket {
-        enqueue(RouteTicket(destination: resolution.destination, url: resolution, step: step))
+        enqueue(RouteTicket(destination: resolution.destination, url: resolution, step: step, wakeup: wakeup))
     }
 
     /// Queues a route and returns at once; the route runs after those queued before it (inside a
     /// route: after the running one, before the outermost route returns).
     @discardableResult
     public func enqueue(to destination: Destination, step: RouteStep? = nil) -> RouteTicket {
-        enqueue(RouteTicket(destination: destination, step: step))
+        enqueue(RouteTicket(destination: destination, step: step, wakeup: wakeup))
     }
 
     private func enqueue(_ ticket: RouteTicket) -> RouteTicket {
@@ -301,9 +312,15 @@ public final class Router: Sendable {
         try report { tree throws(TreeUpdateError) in try tree.didSwitch(switchID, to: child) }
     }
 
+    /// Changes the tree now, from any thread; the event goes out on the router's thread, where
+    /// observers run (a host's read its Lua state): from another thread it is handed over.
     private func report(_ change: (inout RoutingTree) throws(TreeUpdateError) -> Instruction) throws(TreeUpdateError) {
         let instruction = try state.withLock { state throws(TreeUpdateError) in try change(&state.tree) }
-        emit(.hostReported(instruction))
+        if thread.isCurrent {
+            emit(.hostReported(instruction))
+        } else {
+            thread.submit { self.emit(.hostReported(instruction)) }
+        }
     }
 
     // MARK: Events

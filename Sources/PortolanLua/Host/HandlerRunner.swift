@@ -118,7 +118,7 @@ extension HostCore {
                     throw HandlerError(ScriptNumbers.waitError(seconds))
                 }
                 let wakeUp = ContinuousClock.now + duration
-                if let reason = ThreadWait.sleep(until: min(wakeUp, deadline), stop: stopReason) {
+                if let reason = ThreadWait.sleep(until: min(wakeUp, deadline), wakeup: wakeup, stop: stopReason) {
                     throw RouteStopped(reason, at: Self.waitLocation(of: coroutine))
                 }
                 guard wakeUp <= deadline else {

@@ -11,6 +11,8 @@ final class HostCore: @unchecked Sendable {
     let configuration: HostConfiguration
     /// The host's thread, which the routers of its apps run on too.
     let thread: SerialThread
+    /// What wakes the host's waits: its interrupt, a cancelled route, an awaited Swift node's end.
+    let wakeup = Wakeup()
     // Set here when the script declares its app, and by `RulesReload`, which owns them during a reload.
     var router: Router?
     var declaration: GraphDeclaration?
@@ -69,6 +71,7 @@ final class HostCore: @unchecked Sendable {
         scriptInstructionBudget = configuration.scriptInstructionBudget
         do {
             state = try LuaState(sandboxed: true)
+            state.interrupt.wakes(wakeup.semaphore, owner: wakeup)
             state.memoryLimit = configuration.memoryLimit
             // One depth limit for apps, the engine's: a node's description nests two tables per
             // level (the node, its list of children), so conversions must go twice as deep.
@@ -138,7 +141,7 @@ final class HostCore: @unchecked Sendable {
         let tree = migration?.tree ?? RoutingTree(graph: declaration.graph)
         let router = Router(
             tree: tree, configuration: options.routerConfiguration(handlerTimeout: configuration.handlerTimeout),
-            thread: thread)
+            thread: thread, wakeup: wakeup)
         for rule in redirectRules {
             try? install(rule, on: router)
         }

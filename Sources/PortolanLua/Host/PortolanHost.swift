@@ -189,8 +189,9 @@ public actor PortolanHost {
     /// A Swift function as a Lua value, to pass to a chunk (``values(running:chunkName:arguments:)``).
     /// It runs on the host's thread, inside the unit of work that called it.
     public func function(_ body: @escaping @Sendable ([LuaValue]) throws -> [LuaValue]) throws(HostError) -> LuaValue {
+        let thread = self.thread
         do {
-            return try core.state.function(body)
+            return try core.state.function { arguments in try thread.callingOut { try body(arguments) } }
         } catch {
             throw HostError(error)
         }
@@ -339,10 +340,12 @@ public actor PortolanHost {
     }
 
     /// Makes a Swift function callable from Lua as the global `name`. It runs on the host's thread,
-    /// inside the unit of work that called it.
+    /// inside the unit of work that called it, so it must not wait for a call to this host: a task
+    /// it starts that calls the host while it runs traps at once (docs/concurrency.md, rule 3).
     public func register(function name: String, _ body: @escaping @Sendable ([LuaValue]) throws -> [LuaValue]) throws(HostError) {
+        let thread = self.thread
         do {
-            try core.state.register(name: name, body)
+            try core.state.register(name: name) { arguments in try thread.callingOut { try body(arguments) } }
         } catch {
             throw HostError(error)
         }

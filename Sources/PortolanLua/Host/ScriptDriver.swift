@@ -63,7 +63,7 @@ extension HostCore {
             guard let duration = ScriptNumbers.duration(seconds: seconds) else {
                 return [.nil, .string(ScriptNumbers.waitError(seconds))]
             }
-            if ThreadWait.sleep(until: .now + duration, stop: stopReason) != nil {
+            if ThreadWait.sleep(until: .now + duration, wakeup: wakeup, stop: stopReason) != nil {
                 let location = Self.waitLocation(of: coroutine).map { "\($0): " } ?? ""
                 throw HostError(location + "interrupted while waiting", isInterrupted: true)
             }

@@ -21,11 +21,11 @@ extension ReplSession {
     func events(_ argument: String) {
         switch argument {
         case "on":
-            showsEvents.value = true
+            showsEvents.withLock { $0 = true }
             let names = RouterEvent.Name.observedByScripts.map { "· \($0.rawValue)" }.joined(separator: ", ")
             say("router events will be shown as they happen (\(names))", .note)
         case "off":
-            showsEvents.value = false
+            showsEvents.withLock { $0 = false }
             say("router events hidden", .note)
         default:
             say("error: :events takes on or off", .error)

@@ -100,7 +100,10 @@ public actor ReplSession {
         if let appFile {
             try await AppLoadLimits.loadApp(host, file: appFile)
         } else {
-            try await host.loadApp(source: DemoApp.source, chunkName: DemoApp.chunkName)
+            try await AppLoadLimits.run(host) { () async throws(HostError) in
+                try await host.loadApp(
+                    source: DemoApp.source, chunkName: DemoApp.chunkName, instructionBudget: AppLoadLimits.scriptInstructionBudget)
+            }
         }
         await session.noteFiles()
         return session
@@ -129,7 +132,7 @@ public actor ReplSession {
     public func handle(_ line: String) async -> Step {
         await observeRouter()
         eventLog.start()
-        printed.value = BoundedOutput()
+        printed.withLock { $0 = BoundedOutput() }
         let step = await dispatch(line)
         await notifyObservers(of: eventLog.stop())
         return step

@@ -18,7 +18,7 @@ final class RouteEventLog: Sendable {
     static let byteLimit = 64 << 20
 
     func start() {
-        state.value = (true, [], 0)
+        state.withLock { $0 = (true, [], 0) }
     }
 
     func record(_ event: RouterEvent, step: RouteStep?) {

@@ -330,23 +330,16 @@ extension ScenarioRunner {
             configuration.moduleDirectory = FilePaths.directory(of: app)
         }
         let host = try PortolanHost(configuration: configuration)
-        let loaded = await withTimeout(options.timeout, grace: options.grace, interrupting: host.interruption) { start in
-            await host.perform { host -> Result<NavigationGraph, HostError> in
-                start()
+        // Loaded as every command loads an app (DESIGN.md, "Loading an app").
+        let graph = try await AppLoadLimits.run(host) { () async throws(HostError) -> NavigationGraph? in
+            try await host.perform { host throws(HostError) -> NavigationGraph? in
                 host.setOutput { _ in }
-                do throws(HostError) {
-                    try host.loadApp(file: app)
-                } catch {
-                    return .failure(error)
-                }
-                guard let graph = host.graph else { return .failure(HostError("\(app) declares no app (portolan.app)")) }
-                return .success(graph)
+                try host.loadApp(file: app, instructionBudget: AppLoadLimits.scriptInstructionBudget)
+                return host.graph
             }
         }
-        guard case .finished(let graph) = loaded else {
-            throw HostError("\(app) did not load within \(Self.seconds(options.timeout))")
-        }
-        return try graph.get()
+        guard let graph else { throw HostError("\(app) declares no app (portolan.app)") }
+        return graph
     }
 
     /// The coverage of a run's results (those that ran with `options.coverage`).
