@@ -47,26 +47,13 @@ static long long monotonicNanoseconds(void);
 /// can copy the whole memory cap, and a thousand of them run between two hooks.
 static const size_t LARGE_GROWTH = 1 << 20;
 
-/// Whether a large growth must be refused because the running call is past a limit: its budget (the growth
-/// is charged, 64 bytes a step, as the library functions charge), the interrupt, or its deadline. The
-/// refusal is Lua's memory error, which the host reports as the limit that tripped (LuaProtectedCall), and
-/// the hook raises the limit itself at the next instruction that a script's pcall returns to.
-static int refusesLargeGrowth(Control *c, size_t growth) {
-    if (c->tripped != CLUASHIM_TRIP_NONE) return 1;
-    if (c->instructionBudget > 0) {
-        c->instructionsUsed += (long long)(growth / 64);
-        if (c->instructionsUsed > c->instructionBudget) c->tripped = CLUASHIM_TRIP_BUDGET;
-    }
-    if (c->tripped == CLUASHIM_TRIP_NONE && c->interruptFlag != NULL
-        && (__atomic_fetch_and(c->interruptFlag, ~CLUASHIM_INTERRUPT_REQUESTED, __ATOMIC_SEQ_CST)
-            & CLUASHIM_INTERRUPT_REQUESTED)) {
-        c->tripped = CLUASHIM_TRIP_INTERRUPT;
-    }
-    if (c->tripped == CLUASHIM_TRIP_NONE && c->deadline != 0 && monotonicNanoseconds() > c->deadline) {
-        c->tripped = CLUASHIM_TRIP_DEADLINE;
-    }
-    return c->tripped != CLUASHIM_TRIP_NONE;
-}
+static int tripsLimits(Control *c, long long work);
+
+/// Whether a large growth must be refused because the running call is past a limit: the growth is charged
+/// (64 bytes a step, as the library functions charge) by the rule the hook follows (tripsLimits). The refusal
+/// is Lua's memory error, which the host reports as the limit that tripped (LuaProtectedCall), and the hook
+/// raises the limit itself at the next instruction that a script's pcall returns to.
+static int refusesLargeGrowth(Control *c, size_t growth) { return tripsLimits(c, (long long)(growth / 64)); }
 
 /// Counts every byte Lua holds and refuses growth past the limit. Lua then runs an emergency collection,
 /// retries, and raises LUA_ERRMEM if it still fails. Shrinking and freeing never fail, as Lua requires.
@@ -126,10 +113,7 @@ static void pushScriptWhere(lua_State *L, int level) {
 static void raiseTripped(lua_State *L, Control *c, int level) {
     lua_sethook(L, countHook, LUA_MASKCOUNT, 1);
     pushScriptWhere(L, level);
-    const char *what = c->tripped == CLUASHIM_TRIP_INTERRUPT ? "interrupted"
-                     : c->tripped == CLUASHIM_TRIP_DEADLINE ? "time limit exceeded"
-                     : "instruction budget exceeded";
-    lua_pushstring(L, what);
+    lua_pushstring(L, cluashim_tripdescription(c->tripped));
     lua_concat(L, 2);
     lua_error(L);   // allowed in a count hook and in a C function; unwinds to the nearest pcall, never through Swift
 }
@@ -150,32 +134,33 @@ static long long monotonicNanoseconds(void) {
     return (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
 }
 
-/// Counts `work` against the budget, polls the interrupt and checks the deadline: the one rule for Lua code
-/// (the hook) and for C functions that charge their own steps. The deadline is read from the clock here, at
-/// most once per hook step (a vDSO call, some 20 ns per thousand instructions), so a handler past its time
-/// limit stops wherever it is, not only when it next waits.
-static void enforceLimits(lua_State *L, Control *c, long long work, int level) {
+/// Counts `work` against the budget, takes a requested interrupt and checks the deadline, and records which
+/// limit the call is past, if any: the one rule for Lua code (the hook), for C functions that charge their own
+/// steps, and for large allocations (refusesLargeGrowth); enforceLimits raises what it records. The deadline
+/// is read from the clock here, at most once per hook step (a vDSO call, some 20 ns per thousand
+/// instructions), so a handler past its time limit stops wherever it is, not only when it next waits.
+static int tripsLimits(Control *c, long long work) {
+    if (c->tripped != CLUASHIM_TRIP_NONE) return 1;
     // A plain load first: the read-modify-write locks the bus, and the flag is almost always clear.
-    int flag = c->interruptFlag != NULL ? __atomic_load_n(c->interruptFlag, __ATOMIC_RELAXED) : 0;
-    if ((flag & CLUASHIM_INTERRUPT_ABANDONED) && !c->deprioritized) yieldTheMachine(c);
-    if (c->tripped != CLUASHIM_TRIP_NONE) raiseTripped(L, c, level);
-    if ((flag & CLUASHIM_INTERRUPT_REQUESTED)
+    if (c->interruptFlag != NULL && (__atomic_load_n(c->interruptFlag, __ATOMIC_RELAXED) & CLUASHIM_INTERRUPT_REQUESTED)
         && (__atomic_fetch_and(c->interruptFlag, ~CLUASHIM_INTERRUPT_REQUESTED, __ATOMIC_SEQ_CST)
             & CLUASHIM_INTERRUPT_REQUESTED)) {
         c->tripped = CLUASHIM_TRIP_INTERRUPT;
-        raiseTripped(L, c, level);
-    }
-    if (c->deadline != 0 && monotonicNanoseconds() > c->deadline) {
+    } else if (c->deadline != 0 && monotonicNanoseconds() > c->deadline) {
         c->tripped = CLUASHIM_TRIP_DEADLINE;
-        raiseTripped(L, c, level);
-    }
-    if (c->instructionBudget > 0) {
+    } else if (c->instructionBudget > 0) {
         c->instructionsUsed += work;
-        if (c->instructionsUsed > c->instructionBudget) {
-            c->tripped = CLUASHIM_TRIP_BUDGET;
-            raiseTripped(L, c, level);
-        }
+        if (c->instructionsUsed > c->instructionBudget) c->tripped = CLUASHIM_TRIP_BUDGET;
     }
+    return c->tripped != CLUASHIM_TRIP_NONE;
+}
+
+static void enforceLimits(lua_State *L, Control *c, long long work, int level) {
+    if (c->interruptFlag != NULL && !c->deprioritized
+        && (__atomic_load_n(c->interruptFlag, __ATOMIC_RELAXED) & CLUASHIM_INTERRUPT_ABANDONED)) {
+        yieldTheMachine(c);
+    }
+    if (tripsLimits(c, work)) raiseTripped(L, c, level);
 }
 
 static void countHook(lua_State *L, lua_Debug *ar) {
@@ -201,6 +186,15 @@ void cluashim_setinstructionbudget(lua_State *L, long long budget) { control(L)-
 long long cluashim_instructionbudget(lua_State *L) { return control(L)->instructionBudget; }
 long long cluashim_instructionsused(lua_State *L) { return control(L)->instructionsUsed; }
 int cluashim_tripped(lua_State *L) { return control(L)->tripped; }
+
+const char *cluashim_tripdescription(int tripped) {
+    switch (tripped) {
+    case CLUASHIM_TRIP_INTERRUPT: return "interrupted";
+    case CLUASHIM_TRIP_DEADLINE: return "time limit exceeded";
+    case CLUASHIM_TRIP_BUDGET: return "instruction budget exceeded";
+    default: return "";
+    }
+}
 
 void cluashim_setinterruptflag(lua_State *L, int *flag) { control(L)->interruptFlag = flag; }
 

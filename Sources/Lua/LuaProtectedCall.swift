@@ -37,13 +37,22 @@ extension LuaState {
     /// it: a script caught it where the hook's re-raising could not follow (inside a coroutine that
     /// `coroutine.resume` protects, whose caller then returned at once). The call fails all the same.
     func swallowedTrip() -> LuaError? {
-        guard callDepth == 0 else { return nil }
-        switch Int(cluashim_tripped(mainThread)) {
-        case CLUASHIM_TRIP_BUDGET: return LuaError(.instructionLimit, "instruction budget exceeded (the script caught it and went on)")
-        case CLUASHIM_TRIP_INTERRUPT: return LuaError(.interrupted, "interrupted (the script caught it and went on)")
-        case CLUASHIM_TRIP_DEADLINE: return LuaError(.timeLimit, "time limit exceeded (the script caught it and went on)")
+        guard callDepth == 0, let (kind, words) = trip else { return nil }
+        return LuaError(kind, words + " (the script caught it and went on)")
+    }
+
+    /// The limit the current (or last) top-level call tripped, as an error kind and in the hook's
+    /// words (`cluashim_tripdescription`, the one definition); nil when none.
+    var trip: (kind: LuaError.Kind, words: String)? {
+        let tripped = cluashim_tripped(mainThread)
+        let kind: LuaError.Kind
+        switch Int(tripped) {
+        case CLUASHIM_TRIP_BUDGET: kind = .instructionLimit
+        case CLUASHIM_TRIP_INTERRUPT: kind = .interrupted
+        case CLUASHIM_TRIP_DEADLINE: kind = .timeLimit
         default: return nil
         }
+        return (kind, String(cString: cluashim_tripdescription(tripped)))
     }
 
     /// Instructions an error object's `__tostring` may run when the host describes it.
@@ -51,35 +60,20 @@ extension LuaState {
 
     /// Pops the error object on top of `L` and describes it.
     func popError(status: CInt, on L: OpaquePointer, traceback: String?) -> LuaError {
-        let kind = kind(of: status)   // first: describing the object runs Lua, which may trip the hook anew
+        // First: describing the object runs Lua, which may trip the hook anew.
+        let kind = kind(of: status)
+        let limit = status == LUA_ERRMEM ? trip : nil
         var message = errorMessage(at: -1, on: L)
         // A large allocation refused because the call was past a limit: Lua says "not enough memory".
-        if status == LUA_ERRMEM, let limit = Self.limitWords(kind) { message = limit + " (while allocating)" }
+        if let limit { message = limit.words + " (while allocating)" }
         cluashim_pop(L, 1)
         return LuaError(kind, message, traceback: traceback)
-    }
-
-    /// What the hook says when `kind` is one of its limits.
-    static func limitWords(_ kind: LuaError.Kind) -> String? {
-        switch kind {
-        case .instructionLimit: "instruction budget exceeded"
-        case .interrupted: "interrupted"
-        case .timeLimit: "time limit exceeded"
-        default: nil
-        }
     }
 
     func kind(of status: CInt) -> LuaError.Kind {
         // The hook's errors are plain runtime errors to Lua, and the allocator's refusals past a limit
         // memory errors; the shim remembers which limit they were.
-        if status == LUA_ERRRUN || status == LUA_ERRERR || status == LUA_ERRMEM {
-            switch Int(cluashim_tripped(mainThread)) {
-            case CLUASHIM_TRIP_BUDGET: return .instructionLimit
-            case CLUASHIM_TRIP_INTERRUPT: return .interrupted
-            case CLUASHIM_TRIP_DEADLINE: return .timeLimit
-            default: break
-            }
-        }
+        if status == LUA_ERRRUN || status == LUA_ERRERR || status == LUA_ERRMEM, let trip { return trip.kind }
         switch status {
         case LUA_ERRSYNTAX: return .syntax
         case LUA_ERRMEM: return .memory

@@ -101,6 +101,8 @@ void cluashim_beginbudget(lua_State *L, lua_State *L1);
 void cluashim_sethook(lua_State *L1);
 /// One of CLUASHIM_TRIP_*.
 int cluashim_tripped(lua_State *L);
+/// What the hook says when a call trips `tripped` ("instruction budget exceeded"…); "" for none.
+const char *cluashim_tripdescription(int tripped);
 
 /// The time limit the hook checks, in cluashim_monotonicnow()'s nanoseconds; 0 or less: none. Passing it raises
 /// "time limit exceeded" as the budget does (pcall cannot swallow it).
