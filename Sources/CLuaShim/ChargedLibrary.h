@@ -5,9 +5,9 @@
 
 #include <lua.h>
 
-/// Replaces those functions of the string, table and utf8 libraries, and `collectgarbage`, by wrappers that
-/// charge their work to the instruction budget first (ChargedLibrary.c). Call once the libraries are open and
-/// before anything else wraps them. Raises only for memory.
+/// Replaces those functions of the string, table and utf8 libraries, `collectgarbage` and `load`, by wrappers
+/// that charge their work to the instruction budget first (ChargedLibrary.c). Call once the libraries are open
+/// and before anything else wraps them. Raises only for memory.
 void chargeLibraryCalls(lua_State *L);
 
 #endif

@@ -6,7 +6,6 @@
 #include "CLuaShim.h"
 #include "HostEnvironment.h"
 #include "Protect.h"
-#include "StepCharge.h"
 #include "ReadOnlyTables.h"
 #include "SandboxRequire.h"
 
@@ -19,8 +18,6 @@ int cluashim_popenlibs(lua_State *L) { return protect(L, p_openlibs, 0, 0); }
 
 /// `load` forcing text mode: binary chunks bypass the compiler's checks and can crash the VM.
 static int sandboxLoad(lua_State *L) {
-    // Compiling runs in C, unseen by the count hook: a text is charged by its size (64 bytes a step).
-    if (lua_type(L, 1) == LUA_TSTRING) cluashim_chargesteps(L, 1 + (long long)(lua_rawlen(L, 1) / 64));
     int n = lua_gettop(L);
     if (n >= 3) {
         lua_pushliteral(L, "t");
