@@ -11,8 +11,6 @@
 #include <ctype.h>
 #include <string.h>
 
-/// A plain find is charged one step per candidate, plus one per this many bytes compared or skipped.
-static const size_t PLAIN_BYTES_PER_STEP = 64;
 
 /// Where a search starts, 0-based, from Lua's `init`: negative counts from the end, and anything at or before
 /// the start means the start. May be past the end, which the callers treat each in its own way.
@@ -41,7 +39,7 @@ static const char *plainSearch(StepMeter *meter, const char *haystack, size_t ha
                                size_t needleLength) {
     if (needleLength == 0) return haystack;
     if (needleLength > haystackLength) return NULL;
-    const long long stepsPerCandidate = 1 + (long long)(needleLength / PLAIN_BYTES_PER_STEP);
+    const long long stepsPerCandidate = 1 + (long long)(needleLength / STEP_BYTES);
     const char *last = haystack + (haystackLength - needleLength);   // the last place it could start
     const char *found = NULL;
     long long steps = 0;
@@ -49,7 +47,7 @@ static const char *plainSearch(StepMeter *meter, const char *haystack, size_t ha
         const char *next = memchr(candidate, needle[0], (size_t)(last - candidate) + 1);
         // The bytes memchr skipped are work too: a search of 64 MiB for a byte that is not there is one
         // candidate, but a million steps.
-        steps += (long long)(((next != NULL ? next : last + 1) - candidate) / (ptrdiff_t)PLAIN_BYTES_PER_STEP);
+        steps += (long long)(((next != NULL ? next : last + 1) - candidate) / (ptrdiff_t)STEP_BYTES);
         if (next == NULL) break;
         candidate = next;
         steps += stepsPerCandidate;
@@ -218,7 +216,7 @@ static void appendExpanded(PatternMatch *m, luaL_Buffer *buffer, const char *s, 
     size_t length;
     const char *text = lua_tolstring(L, 3, &length);
     const char *end = text + length;
-    stepmeter_count(&m->meter, 1 + (long long)(length / PLAIN_BYTES_PER_STEP));
+    stepmeter_count(&m->meter, 1 + (long long)(length / STEP_BYTES));
     const char *escape;
     while ((escape = memchr(text, '%', (size_t)(end - text))) != NULL) {
         luaL_addlstring(buffer, text, (size_t)(escape - text));

@@ -50,10 +50,10 @@ static const size_t LARGE_GROWTH = 1 << 20;
 static int tripsLimits(Control *c, long long work);
 
 /// Whether a large growth must be refused because the running call is past a limit: the growth is charged
-/// (64 bytes a step, as the library functions charge) by the rule the hook follows (tripsLimits). The refusal
+/// (STEP_BYTES a step, as the library functions charge) by the rule the hook follows (tripsLimits). The refusal
 /// is Lua's memory error, which the host reports as the limit that tripped (LuaProtectedCall), and the hook
 /// raises the limit itself at the next instruction that a script's pcall returns to.
-static int refusesLargeGrowth(Control *c, size_t growth) { return tripsLimits(c, (long long)(growth / 64)); }
+static int refusesLargeGrowth(Control *c, size_t growth) { return tripsLimits(c, (long long)(growth / STEP_BYTES)); }
 
 /// Counts every byte Lua holds and refuses growth past the limit. Lua then runs an emergency collection,
 /// retries, and raises LUA_ERRMEM if it still fails. Shrinking and freeing never fail, as Lua requires.

@@ -15,8 +15,6 @@
 
 #include <string.h>
 
-/// Bytes a string function handles for one step: as the bounded matcher's plain find counts them.
-static const lua_Integer STEP_BYTES = 64;
 
 /// Turns of string.rep's loop to a step: each copies one piece, a fraction of a Lua instruction's time.
 static const lua_Integer REP_TURNS_PER_STEP = 8;
@@ -70,7 +68,7 @@ static int chargeRep(lua_State *L) {
     }
     // Past this the result could not be allocated, and liblua5.4 says "resulting string too large".
     if (n > 0 && (lua_Unsigned)n <= (lua_Unsigned)(LUA_MAXINTEGER / (lua_Integer)(length + separator))) {
-        charge(L, n / REP_TURNS_PER_STEP + n * (lua_Integer)(length + separator) / STEP_BYTES);
+        charge(L, n / REP_TURNS_PER_STEP + n * (lua_Integer)(length + separator) / (lua_Integer)STEP_BYTES);
     }
     return 0;
 }

@@ -66,7 +66,7 @@ static int loadModuleFile(lua_State *L, const char *directory, const char *relat
     free(text.bytes);
     lua_remove(L, -2);
     // Compiling runs in C, unseen by the count hook: charged by size as `load` is, once nothing is held.
-    cluashim_chargesteps(L, 1 + (long long)(text.count / 64));
+    cluashim_chargesteps(L, 1 + (long long)(text.count / STEP_BYTES));
     return status;
 }
 

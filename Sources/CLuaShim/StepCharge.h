@@ -14,6 +14,11 @@
 /// Lua called: it may longjmp.
 void cluashim_chargesteps(lua_State *L, long long steps);
 
+/// Bytes of C work that weigh one step, about one Lua instruction: scanned, copied, compared or compiled. The
+/// one rate for every charge on bytes (the matcher's plain find, the charged library calls, `require`'s and
+/// `load`'s compiling, large allocations).
+#define STEP_BYTES 64
+
 /// Steps a meter gathers before it charges them: as often as the hook runs, so Ctrl-C stops a match as soon
 /// as it stops a loop, and a charge (a call and a few loads) costs nothing measurable.
 #define STEP_CHARGE_BATCH 1000
