@@ -43,7 +43,7 @@ extension HostCore {
         }
         let values: [LuaValue]
         do {
-            values = try runCoroutine(rule.function, [.string(url)])
+            values = try runner.runHandler(rule.function, [.string(url)])
         } catch {
             throw RouteFailure(thrownBy: .redirectRule, error)
         }

@@ -66,7 +66,7 @@ public actor PortolanHost {
     public func loadApp(file path: String, instructionBudget: Int? = nil) throws(HostError) {
         try useDirectory(of: path)
         appFile = path
-        try withScriptBudget(instructionBudget) { () throws(HostError) in _ = try core.drive(try core.loadFile(path), []) }
+        try withScriptBudget(instructionBudget) { () throws(HostError) in _ = try core.drive(try core.files.load(path), []) }
     }
 
     /// Runs `source` as the app file `path` (the linter's annotated copy of it): the same
@@ -82,13 +82,13 @@ public actor PortolanHost {
     /// Runs `body` with main flows bounded by `budget` (when given) instead of the configuration's.
     private func withScriptBudget<T>(_ budget: Int?, _ body: () throws(HostError) -> T) throws(HostError) -> T {
         guard let budget else { return try body() }
-        core.scriptInstructionBudget = budget
-        defer { core.scriptInstructionBudget = core.configuration.scriptInstructionBudget }
+        core.runner.scriptInstructionBudget = budget
+        defer { core.runner.scriptInstructionBudget = core.configuration.scriptInstructionBudget }
         return try body()
     }
 
     private func useDirectory(of path: String) throws(HostError) {
-        try core.useAppDirectory(FilePaths.directory(of: path))
+        try core.files.useAppDirectory(FilePaths.directory(of: path))
     }
 
     /// How many chunks of Lua text the host has loaded (typed, run or evaluated).
@@ -98,7 +98,7 @@ public actor PortolanHost {
     /// and every module it required from its directory.
     public var appFiles: [String] {
         let required = (try? core.state.requiredFiles) ?? []
-        return core.loadedFiles + required.filter { !core.loadedFiles.contains($0) }
+        return core.files.loaded + required.filter { !core.files.loaded.contains($0) }
     }
 
     /// The app file last loaded, which `reload()` runs again.
@@ -114,7 +114,7 @@ public actor PortolanHost {
         guard let file = path ?? appFile else { throw HostError("no app file to reload") }
         appFile = file
         return try withScriptBudget(instructionBudget) { () throws(HostError) in
-            try RulesReload.run(in: core) { () throws(HostError) in try core.loadFile(file) }
+            try RulesReload.run(in: core) { () throws(HostError) in try core.files.load(file) }
         }
     }
 
@@ -141,7 +141,7 @@ public actor PortolanHost {
     /// Runs a file as a script's main flow; returns the printed form of what it returns.
     @discardableResult
     public func run(file path: String) throws(HostError) -> [String] {
-        try show(try core.loadFile(path))
+        try show(try core.files.load(path))
     }
 
     /// Runs a tool's chunk that wraps functions of the `portolan` module (the linter's prelude
@@ -220,7 +220,7 @@ public actor PortolanHost {
     }
 
     /// The order the printer lists a table's keys in, `function(table) -> keys`.
-    package var keyOrder: LuaValue { core.sortedKeys }
+    package var keyOrder: LuaValue { (core.installed?.sortedKeys ?? .nil) }
 
     /// Runs a chunk as a main flow and returns its results as the REPL prints them.
     private func show(_ chunk: LuaValue) throws(HostError) -> [String] {
@@ -259,13 +259,13 @@ public actor PortolanHost {
 
     /// Where a route was going when a guard redirected it with `{ resume = true }`, or nil.
     public var pendingDestination: Destination? {
-        core.pendingResume
+        core.session.pendingResume
     }
 
     /// Routes to the pending destination and forgets it, as `portolan.resume()` does; nil when
     /// nothing is pending.
     public func resume() -> RouteResult? {
-        guard let destination = core.pending(take: true) else { return nil }
+        guard let destination = core.session.pending(take: true) else { return nil }
         return core.route(destination)
     }
 
@@ -283,13 +283,13 @@ public actor PortolanHost {
     /// Calls `observer` with every URL routed to through this host, once resolved: the node and
     /// the pattern it matched (what a coverage report counts).
     public func observeURLs(_ observer: @escaping @Sendable (URLResolution) -> Void) {
-        core.urlObserver = observer
+        core.observers.urls = observer
     }
 
     /// Calls `observer` with every router event, synchronously on the host's thread, whichever
     /// router the app has at the time: one declared or loaded later, or declared again, included.
     public func observeEvents(_ observer: @escaping @Sendable (RouterEvent) -> Void) {
-        core.eventObserver = observer
+        core.observers.events = observer
     }
 
     /// What `route` would execute now, without running anything.
@@ -309,7 +309,7 @@ public actor PortolanHost {
     }
 
     /// The declared graph; nil before `portolan.app`.
-    public var graph: NavigationGraph? { core.declaration?.graph }
+    public var graph: NavigationGraph? { core.app.declaration?.graph }
 
     /// The app's flows, a line each (`flow movies: movie_picked, settings_wanted`), as
     /// `portolan graph` shows them.
@@ -326,7 +326,7 @@ public actor PortolanHost {
     /// `context_task`): what may stop or change a route there, as `portolan graph` shows it.
     public var nodeRules: [NodeID: [String]] {
         let rules: Set<HandlerName> = [.guard, .canLeave, .contextTask]
-        return (core.declaration?.handlers ?? [:]).mapValues { names in
+        return (core.app.declaration?.handlers ?? [:]).mapValues { names in
             HandlerName.allCases.filter { rules.contains($0) && names.contains($0) }.map(\.rawValue)
         }
     }
@@ -353,11 +353,11 @@ public actor PortolanHost {
 
     /// Where `print` output and observer failures go (standard output by default).
     public func setOutput(_ output: @escaping @Sendable (String) -> Void) {
-        core.output = output
+        core.observers.output = output
     }
 
     /// The running scenario file's directory, which `portolan.load` may load from besides the app's.
     public func setScriptDirectory(_ directory: String?) {
-        core.scriptDirectory = directory
+        core.files.scriptDirectory = directory
     }
 }

@@ -6,16 +6,12 @@ import Portolan
 /// all it set aside. It is the only owner of that state while the script runs; a live swap of the
 /// rules builds on it.
 ///
-/// Swift's side is the router (and with it the live tree and its bindings), the declared graph,
-/// the redirect rules (patterns and functions alike: HostRedirectRules), and what the script
-/// observes and intercepts. Lua's side (the module's nodes, interceptors, observers and flows) is
-/// taken out by one call, `host.take_rules`, which answers the function that puts it back.
+/// Swift's side is the host's `AppSlot`, set aside whole: the router (and with it the live tree and
+/// its bindings), the declared graph, the redirect rules (patterns and functions alike), and what
+/// the script observes and intercepts. Lua's side (the module's nodes, interceptors, observers and
+/// flows) is taken out by one call, `host.take_rules`, which answers the function that puts it back.
 struct RulesReload {
-    private let router: Router?
-    private let declaration: GraphDeclaration?
-    private let redirectRules: [HostRedirectRule]
-    private let hasInterceptors: Bool
-    private let observedEvents: Set<String>
+    private let savedApp: AppSlot
     /// `host.take_rules`'s answer: the Lua function that puts the Lua side back.
     private let restoreLuaRules: LuaValue
 
@@ -31,18 +27,14 @@ struct RulesReload {
                 "reload failed; the previous rules stay: \(error.message)", traceback: error.traceback,
                 isInterrupted: error.isInterrupted)
         }
-        reload.commit(core)
-        return core.lastMigration
+        core.app.reload = .none
+        return core.app.lastMigration
     }
 
     /// Sets aside what the script registered, so that it registers afresh when it runs again. The
-    /// router stays in service until the script declares its app (`HostCore.isReloading`).
+    /// router stays in service until the script declares its app (`AppSlot.ReloadPhase`).
     private init(settingAsideIn core: HostCore) throws(HostError) {
-        router = core.router
-        declaration = core.declaration
-        redirectRules = core.redirectRules
-        hasInterceptors = core.hasInterceptors
-        observedEvents = core.observedEvents
+        savedApp = core.app
         // The app's own modules are read afresh: an edit to a required file is part of the reload.
         let takeRules = try core.module.takeRules
         do {
@@ -51,27 +43,14 @@ struct RulesReload {
         } catch {
             throw HostError(error)
         }
-        core.redirectRules = []
-        core.hasInterceptors = false
-        core.observedEvents = []
-        core.lastMigration = []
-        core.isReloading = true
-        core.declaredDuringReload = false
-    }
-
-    /// Keeps what the script declared.
-    private func commit(_ core: HostCore) {
-        core.isReloading = false
+        core.app.rules = ScriptRules()
+        core.app.lastMigration = []
+        core.app.reload = .scriptRunning
     }
 
     /// Puts back everything as it was before the reload.
     private func rollBack(_ core: HostCore) throws(HostError) {
-        core.router = router
-        core.declaration = declaration
-        core.redirectRules = redirectRules
-        core.hasInterceptors = hasInterceptors
-        core.observedEvents = observedEvents
-        core.isReloading = false
+        core.app = savedApp
         do {
             _ = try core.state.call(restoreLuaRules, [])
         } catch {

@@ -17,7 +17,7 @@ enum PortolanModule {
     /// The module's URL functions (redirect_rule, match); the rules themselves live in the host.
     static let urlRules = Part(source: PackageResources.URLRules_lua, chunkName: "=portolan.urls")
 
-    /// Every chunk of the module, in the order `HostCore.installModule` compiles them.
+    /// Every chunk of the module, in the order `InstalledModule` compiles them.
     static var partsInLoadOrder: [Part] {
         [printer, nodeDescription, Part(source: source, chunkName: chunkName), urlRules, flows]
     }

@@ -1,9 +1,9 @@
 import Lua
 import Portolan
 
-/// Running a node's Lua handlers, guards and interceptors inside a route's unit of work: each is a
-/// direct call on the host's thread, in a pooled Lua thread (a coroutine, so it can
-/// `portolan.wait`), within the handler time limit and instruction budget.
+/// A node's Lua handlers, guards and interceptors, as the router calls them inside a route's unit
+/// of work: each is a direct call of the module's `run_handler` or `run_interceptors` on the
+/// host's thread, run by the host's `LuaRunner`.
 extension HostCore {
     /// The router's handlers for a node with these declared Lua handlers: only those it has, so a
     /// node without `leave` or `can_leave` costs the route nothing for them. Nil when it has none
@@ -32,43 +32,43 @@ extension HostCore {
     }
 
     private func runHandler(_ field: HandlerName, of id: NodeID, entry: Entry, info: InstructionInfo) throws {
-        currentDestination = info.destination
+        session.currentDestination = info.destination
         let arguments: [LuaValue] = [
             .string(id), .string(field.rawValue), .string(entry.id), entry.contextTable ?? .nil,
             .string(info.instruction.description), info.url.map { .table($0.urlFields) } ?? .nil,
             // Lua counts from 1.
             .integer(Int64(info.index + 1)), .integer(Int64(info.count)), .boolean(info.animated),
         ]
-        let values = try runCoroutine(try module.runHandler, arguments)
+        let values = try runner.runHandler(try module.runHandler, arguments)
         try HandlerResult.check(values, handler: "\(field.rawValue) of '\(id)'")
     }
 
     private func runContextTask(of id: NodeID, entry: Entry, destination: Destination) throws {
-        currentDestination = destination
+        session.currentDestination = destination
         let field = HandlerName.contextTask.rawValue
-        let values = try runCoroutine(
+        let values = try runner.runHandler(
             try module.runHandler, [.string(id), .string(field), .string(entry.id), entry.contextTable ?? .nil])
         try HandlerResult.check(values, handler: "\(field) of '\(id)'")
     }
 
     private func canLeave(_ id: NodeID, entry: Entry) throws -> Bool {
-        let values = try runCoroutine(
+        let values = try runner.runHandler(
             try module.runHandler, [.string(id), .string(HandlerName.canLeave.rawValue), .string(entry.id), entry.contextTable ?? .nil])
         return try HandlerResult.permission(values, handler: "can_leave of '\(id)'")
     }
 
     /// The script's interceptors and the guards on the route's way; with neither, no Lua runs.
     func intercept(_ request: RouteRequest) throws -> InterceptionDecision {
-        guard hasInterceptors || hasGuards else { return .pass }
+        guard app.rules.hasInterceptors || app.hasGuards else { return .pass }
         var requestFields = request.url?.urlFields ?? [:]
         requestFields[.string("destination")] = request.destination.luaValue
         requestFields[.string("from")] = .array(request.from.map(\.luaValue))
         if let step = request.step { requestFields[.string("step")] = step.luaValue }
-        let values = try runCoroutine(try module.runInterceptors, [.table(requestFields)])
+        let values = try runner.runHandler(try module.runInterceptors, [.table(requestFields)])
         let decision = try redirectByURL(values) ?? HandlerResult.decision(values)
         if case .redirect = decision, values.count > 2, values[2] == .boolean(true) {
             // portolan.redirect(dest, { resume = true }): where the route was going waits for resume().
-            pendingResume = request.destination
+            session.pendingResume = request.destination
         }
         return decision
     }
@@ -83,68 +83,5 @@ extension HostCore {
         case .success(let resolution): return .redirect(resolution.destination)
         case .failure(let failure): throw HandlerError("a redirect names an invalid destination: \(failure.message)")
         }
-    }
-
-    /// Runs `function(arguments…)` to its end, sleeping through its `portolan.wait`s within the
-    /// handler time limit. A wait cut by an interrupt or a cancellation throws `RouteStopped`.
-    func runCoroutine(_ function: LuaValue, _ arguments: [LuaValue]) throws -> [LuaValue] {
-        let deadline = ContinuousClock.now + configuration.handlerTimeout
-        let coroutine = try pooledCoroutine(running: function)
-        var input = arguments
-        while true {
-            let outcome: LuaCoroutine.Outcome
-            do {
-                // The time limit holds while the handler runs too (the count hook checks it), not only
-                // while it waits: a handler busy in a long C library call stops at its limit.
-                outcome = try state.withTimeLimit(deadline - ContinuousClock.now) { () throws(LuaError) in
-                    try resume(coroutine, input, budget: configuration.handlerInstructionBudget)
-                }
-            } catch {
-                if error.kind == .interrupted { throw RouteStopped(.interrupted) }
-                if error.kind == .timeLimit {
-                    throw HandlerTimeout("the handler did not finish within \(configuration.handlerTimeout): \(error.message)")
-                }
-                throw HandlerError(error.message)
-            }
-            switch outcome {
-            case .finished(let values):
-                recycle(coroutine)
-                return values
-            case .yielded(let values):
-                guard case .wait(let seconds)? = ModuleRequest(values) else {
-                    throw HandlerError("a handler yielded; only portolan.wait may suspend a handler")
-                }
-                guard let duration = ScriptNumbers.duration(seconds: seconds) else {
-                    throw HandlerError(ScriptNumbers.waitError(seconds))
-                }
-                let wakeUp = ContinuousClock.now + duration
-                if let reason = ThreadWait.sleep(until: min(wakeUp, deadline), wakeup: wakeup, stop: stopReason) {
-                    throw RouteStopped(reason, at: Self.waitLocation(of: coroutine))
-                }
-                guard wakeUp <= deadline else {
-                    throw HandlerTimeout("the handler did not finish within \(configuration.handlerTimeout)")
-                }
-                input = []
-            }
-        }
-    }
-
-    // MARK: Pooled Lua threads
-
-    /// How many finished Lua threads wait for reuse; enough for a handler that a guard's
-    /// observer's handler nests, without holding memory for a burst.
-    private static let poolSize = 8
-
-    private func pooledCoroutine(running function: LuaValue) throws(HostError) -> LuaCoroutine {
-        while let idle = idleCoroutines.popLast() {
-            if (try? idle.restart(function)) != nil { return idle }
-        }
-        return try coroutine(running: function)
-    }
-
-    /// Keeps a coroutine that returned normally for the next handler.
-    private func recycle(_ coroutine: LuaCoroutine) {
-        guard coroutine.status == .finished, idleCoroutines.count < Self.poolSize else { return }
-        idleCoroutines.append(coroutine)
     }
 }

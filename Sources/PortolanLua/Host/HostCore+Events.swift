@@ -6,8 +6,8 @@ import Portolan
 /// in the route's order and a route they queue runs after the current one.
 extension HostCore {
     func deliver(_ event: RouterEvent) {
-        eventObserver?(event)
-        guard let name = event.luaName, observedEvents.contains(name), let emit = functions?.emit else { return }
+        observers.events?(event)
+        guard let name = event.luaName, app.rules.observedEvents.contains(name), let emit = installed?.functions.emit else { return }
         // The step that asked for the route travels with its events (the last argument).
         let step = router?.runningStep?.luaValue ?? .nil
         let arguments = [.string(name)] + Self.luaArguments(of: event) + (event.carriesStep ? [step] : [])
@@ -16,10 +16,10 @@ extension HostCore {
                 try state.call(emit, arguments)
             }
             for failure in failures.first?.arrayValue ?? [] {
-                output("observer of \(name) failed: \(failure.stringValue ?? "\(failure)")")
+                observers.output("observer of \(name) failed: \(failure.stringValue ?? "\(failure)")")
             }
         } catch {
-            output("observer of \(name) failed: \(error.message)")
+            observers.output("observer of \(name) failed: \(error.message)")
         }
     }
 
@@ -41,25 +41,4 @@ extension HostCore {
             return [.string(instruction.description)]
         }
     }
-}
-
-extension RouterEvent {
-    /// Whether Lua observers get the route's step with the event.
-    var carriesStep: Bool {
-        switch self {
-        case .willRoute, .didRoute, .failed: true
-        default: false
-        }
-    }
-
-    /// The name `portolan.on` knows the event by; nil for events Lua does not observe.
-    var luaName: String? {
-        Name.observedByScripts.contains(name) ? name.rawValue : nil
-    }
-}
-
-extension RouterEvent.Name {
-    /// The events a script may observe with `portolan.on`, in the order the module lists them:
-    /// all but what the host reported itself (the script made that change).
-    public static let observedByScripts: [RouterEvent.Name] = allCases.filter { $0 != .hostReported }
 }

@@ -1,12 +1,16 @@
 import Lua
 import Portolan
 
-/// The Swift functions the Lua half of the module calls (`bridge.*`). Each answers with values the
-/// module turns into results or errors at the script's line; none raises through Swift.
-extension HostCore {
-    func bridge() throws(LuaError) -> LuaValue {
+/// The bridge: the Swift functions the Lua half of the module calls (`bridge.*` in
+/// `portolan.lua`), handed to it as its first chunk argument. Each answers with values the module
+/// turns into results or errors at the script's line; none raises through Swift.
+enum ModuleBridge {
+    /// The bridge's table for `core`'s module. Its functions hold the core weakly: the core owns
+    /// the state, and so them.
+    static func table(for core: HostCore) throws(LuaError) -> LuaValue {
+        let state = core.state
         var table: [LuaValue: LuaValue] = [:]
-        for (name, body) in bridgeFunctions() {
+        for (name, body) in functions(of: core) {
             table[.string(name)] = try state.function(body)
         }
         // The longest wait the host accepts: the module checks it at the caller's line.
@@ -19,48 +23,48 @@ extension HostCore {
         return .table(table)
     }
 
-    private func bridgeFunctions() -> [(String, ([LuaValue]) throws -> [LuaValue])] {
+    private static func functions(of core: HostCore) -> [(String, ([LuaValue]) throws -> [LuaValue])] {
         [
-            ("declare", { [weak self] in try self.unwrap().declareFromLua($0) }),
-            ("enqueue", { [weak self] in try self.unwrap().enqueueFromLua($0) }),
-            ("active_path", { [weak self] _ in [.array(try self.unwrap().currentRouter().activePath.map { .string($0.id) })] }),
-            ("active_entries", { [weak self] _ in [.array(try self.unwrap().currentRouter().activePath.map(\.luaValue))] }),
-            ("tree", { [weak self] _ in [.string(GraphRenderer.activeTree(try self.unwrap().currentRouter().tree))] }),
-            ("did_enter", { [weak self] in try self.unwrap().report($0) { router, args throws in try router.didEnter(Entry(lua: args[0])) } }),
-            ("did_leave", { [weak self] in try self.unwrap().report($0) { router, args throws in try router.didLeave(Self.id(args[0])) } }),
-            ("did_switch", { [weak self] in
-                try self.unwrap().report($0) { router, args throws in try router.didSwitch(Self.id(args[0]), to: Self.id(args[1])) }
+            ("declare", { [weak core] in declareFromLua(try core.unwrap(), $0) }),
+            ("enqueue", { [weak core] in enqueueFromLua(try core.unwrap(), $0) }),
+            ("active_path", { [weak core] _ in [.array(try currentRouter(of: core.unwrap()).activePath.map { .string($0.id) })] }),
+            ("active_entries", { [weak core] _ in [.array(try currentRouter(of: core.unwrap()).activePath.map(\.luaValue))] }),
+            ("tree", { [weak core] _ in [.string(GraphRenderer.activeTree(try currentRouter(of: core.unwrap()).tree))] }),
+            ("did_enter", { [weak core] in report(try core.unwrap(), $0) { router, args throws in try router.didEnter(Entry(lua: args[0])) } }),
+            ("did_leave", { [weak core] in report(try core.unwrap(), $0) { router, args throws in try router.didLeave(Self.id(args[0])) } }),
+            ("did_switch", { [weak core] in
+                report(try core.unwrap(), $0) { router, args throws in try router.didSwitch(Self.id(args[0]), to: Self.id(args[1])) }
             }),
-            ("loadfile", { [weak self] in try self.unwrap().loadFileFromLua($0) }),
-            ("match", { [weak self] in try self.unwrap().matchFromLua($0) }),
-            ("redirect_rule", { [weak self] in try self.unwrap().redirectRuleFromLua($0) }),
-            ("observe", { [weak self] in
-                try self.unwrap().observedEvents.insert($0.first?.stringValue ?? "")
+            ("loadfile", { [weak core] in loadFileFromLua(try core.unwrap(), $0) }),
+            ("match", { [weak core] in matchFromLua(try core.unwrap(), $0) }),
+            ("redirect_rule", { [weak core] in redirectRuleFromLua(try core.unwrap(), $0) }),
+            ("observe", { [weak core] in
+                try core.unwrap().app.rules.observedEvents.insert($0.first?.stringValue ?? "")
                 return []
             }),
-            ("find", { [weak self] in try self.unwrap().findFromLua($0) }),
-            ("switch_destination", { [weak self] in try self.unwrap().switchDestinationFromLua($0) }),
-            ("history", { [weak self] _ in [.array(try self.unwrap().currentRouter().history.map(\.luaValue))] }),
-            ("pending", { [weak self] in
-                [try self.unwrap().pending(take: $0.first == .boolean(true))?.luaValue ?? .nil]
+            ("find", { [weak core] in findFromLua(try core.unwrap(), $0) }),
+            ("switch_destination", { [weak core] in switchDestinationFromLua(try core.unwrap(), $0) }),
+            ("history", { [weak core] _ in [.array(try currentRouter(of: core.unwrap()).history.map(\.luaValue))] }),
+            ("pending", { [weak core] in
+                [try core.unwrap().session.pending(take: $0.first == .boolean(true))?.luaValue ?? .nil]
             }),
-            ("intercepting", { [weak self] _ in
-                try self.unwrap().hasInterceptors = true
+            ("intercepting", { [weak core] _ in
+                try core.unwrap().app.rules.hasInterceptors = true
                 return []
             }),
-            ("destination", { [weak self] _ in [try self.unwrap().currentDestination?.luaValue ?? .nil] }),
-            ("step", { [weak self] _ in [try self.unwrap().router?.runningStep?.luaValue ?? .nil] }),
-            ("write", { [weak self] in
-                try self.unwrap().output($0.first?.stringValue ?? "")
+            ("destination", { [weak core] _ in [try core.unwrap().session.currentDestination?.luaValue ?? .nil] }),
+            ("step", { [weak core] _ in [try core.unwrap().router?.runningStep?.luaValue ?? .nil] }),
+            ("write", { [weak core] in
+                try core.unwrap().observers.output($0.first?.stringValue ?? "")
                 return []
             }),
         ]
     }
 
-    private func declareFromLua(_ arguments: [LuaValue]) -> [LuaValue] {
+    private static func declareFromLua(_ core: HostCore, _ arguments: [LuaValue]) -> [LuaValue] {
         let options = arguments.count > 2 ? arguments[2] : .nil
         do {
-            try declare(
+            try core.declare(
                 root: arguments.first ?? .nil, anywhere: arguments.count > 1 ? arguments[1] : .nil,
                 options: try AppOptions(lua: options))
             return [.boolean(true)]
@@ -69,23 +73,23 @@ extension HostCore {
         }
     }
 
-    private func enqueueFromLua(_ arguments: [LuaValue]) -> [LuaValue] {
+    private static func enqueueFromLua(_ core: HostCore, _ arguments: [LuaValue]) -> [LuaValue] {
         do {
-            try enqueue(RouteTarget(lua: arguments.first ?? .nil), step: try RouteStep(lua: arguments.count > 1 ? arguments[1] : .nil))
+            try core.enqueue(RouteTarget(lua: arguments.first ?? .nil), step: try RouteStep(lua: arguments.count > 1 ? arguments[1] : .nil))
             return [.boolean(true)]
         } catch {
             return [.boolean(false), error.luaFields]
         }
     }
 
-    private func matchFromLua(_ arguments: [LuaValue]) -> [LuaValue] {
+    private static func matchFromLua(_ core: HostCore, _ arguments: [LuaValue]) -> [LuaValue] {
         if case .bytes? = arguments.first {
             return [.boolean(false), RouteFailure(.invalid, "malformed URL: it is not valid UTF-8").luaFields]
         }
         do {
-            _ = try requireRouter()   // no app yet: the error says so
+            _ = try core.requireRouter()   // no app yet: the error says so
             let url = arguments.first?.stringValue ?? ""
-            switch resolve(url: url) {
+            switch core.resolve(url: url) {
             case .success(let resolution): return [.boolean(true), resolution.luaValue]
             case .failure(let failure): return [.boolean(false), failure.luaFields]
             }
@@ -96,9 +100,9 @@ extension HostCore {
 
     /// `find(id, context)`: the live path to the node (a list of entries), or nil; false and an
     /// error's fields when the arguments are wrong.
-    private func findFromLua(_ arguments: [LuaValue]) -> [LuaValue] {
+    private static func findFromLua(_ core: HostCore, _ arguments: [LuaValue]) -> [LuaValue] {
         do {
-            let router = try requireRouter()
+            let router = try core.requireRouter()
             let wanted = try Entry(lua: .table([.string("id"): arguments.first ?? .nil, .string("context"): arguments.count > 1 ? arguments[1] : .nil]))
             let path = router.tree.livePath(to: wanted.id, context: arguments.count > 1 && arguments[1] != .nil ? wanted.context : nil)
             return [.boolean(true), path.map { .array($0.map(\.luaValue)) } ?? .nil]
@@ -108,9 +112,9 @@ extension HostCore {
     }
 
     /// `switch_destination(switch_id, child_id)`: where a tab tap leads (the child's kept stack).
-    private func switchDestinationFromLua(_ arguments: [LuaValue]) -> [LuaValue] {
+    private static func switchDestinationFromLua(_ core: HostCore, _ arguments: [LuaValue]) -> [LuaValue] {
         do {
-            let router = try requireRouter()
+            let router = try core.requireRouter()
             let switchID = arguments.first?.stringValue ?? "", childID = arguments.count > 1 ? arguments[1].stringValue ?? "" : ""
             return [.boolean(true), try router.tree.destination(switching: switchID, to: childID).luaValue]
         } catch {
@@ -119,35 +123,35 @@ extension HostCore {
     }
 
     /// `redirect_rule(pattern, template)` or `redirect_rule(function)`: true, or false and why.
-    private func redirectRuleFromLua(_ arguments: [LuaValue]) -> [LuaValue] {
+    private static func redirectRuleFromLua(_ core: HostCore, _ arguments: [LuaValue]) -> [LuaValue] {
         if case .function? = arguments.first {
-            try? addRedirectRule(.function(LuaRedirectFunction(arguments[0])))   // a function rule cannot be invalid
+            try? core.addRedirectRule(.function(LuaRedirectFunction(arguments[0])))   // a function rule cannot be invalid
             return [.boolean(true)]
         }
         let pattern = arguments.first?.stringValue ?? ""
         let template = arguments.count > 1 ? arguments[1].stringValue ?? "" : ""
         do {
-            try addRedirectRule(.pattern(from: pattern, to: template))
+            try core.addRedirectRule(.pattern(from: pattern, to: template))
             return [.boolean(true)]
         } catch {
             return [.boolean(false), .string("redirect rule '\(pattern)' is invalid: \(error)")]
         }
     }
 
-    private func loadFileFromLua(_ arguments: [LuaValue]) -> [LuaValue] {
+    private static func loadFileFromLua(_ core: HostCore, _ arguments: [LuaValue]) -> [LuaValue] {
         guard let path = arguments.first?.stringValue else { return [.nil, "portolan.load expects a file path"] }
         do {
-            return [try loadScriptFile(path)]
+            return [try core.files.loadNamedByScript(path)]
         } catch {
             return [.nil, .string(error.message)]
         }
     }
 
     /// A host report: `true`, or `false` and why (the module raises it at the script's line).
-    private func report(_ arguments: [LuaValue], _ change: (Router, [LuaValue]) throws -> Void) -> [LuaValue] {
+    private static func report(_ core: HostCore, _ arguments: [LuaValue], _ change: (Router, [LuaValue]) throws -> Void) -> [LuaValue] {
         let padded = arguments + [LuaValue](repeating: .nil, count: max(0, 2 - arguments.count))
         do {
-            try change(try currentRouter(), padded)
+            try change(try currentRouter(of: core), padded)
             return [.boolean(true)]
         } catch let failure as RouteFailure {
             return [.boolean(false), .string(failure.message)]
@@ -156,9 +160,9 @@ extension HostCore {
         }
     }
 
-    private func currentRouter() throws(HostError) -> Router {
+    private static func currentRouter(of core: HostCore) throws(HostError) -> Router {
         do {
-            return try requireRouter()
+            return try core.requireRouter()
         } catch {
             throw HostError(error.message)
         }

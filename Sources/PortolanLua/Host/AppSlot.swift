@@ -1,0 +1,42 @@
+import Portolan
+
+/// The app a host's script declared, with all that was registered for it: the router (and with
+/// it the live tree and its bindings), the declared graph, the Swift nodes, and the rules the
+/// script added. A reload (`RulesReload`) sets the whole slot aside and puts it back on failure.
+struct AppSlot {
+    var router: Router?
+    var declaration: GraphDeclaration?
+    /// Swift objects bound to node ids; they take precedence over Lua handlers, and survive reloads.
+    var swiftNodes: [NodeID: any Routable] = [:]
+    /// What the script registered besides its app; a reload starts it afresh.
+    var rules = ScriptRules()
+    /// What the last declaration changed on the active path, when it replaced an earlier one.
+    var lastMigration: [Instruction] = []
+    var reload: ReloadPhase = .none
+
+    /// Where a reload stands. Until the script declares its app again, the rules it adds must not
+    /// reach the router still in service (a failed reload restores it untouched).
+    enum ReloadPhase {
+        case none
+        case scriptRunning
+        case declared
+    }
+
+    /// Whether a rule added now goes to the router in service.
+    var rulesReachRouter: Bool { reload != .scriptRunning }
+
+    /// Whether some node of the declared app has a guard.
+    var hasGuards: Bool { declaration?.hasGuards ?? false }
+}
+
+/// The rules a script registers outside its app's table.
+struct ScriptRules {
+    /// URL redirect rules (`portolan.redirect_rule`), in declaration order, kept for routers of
+    /// apps declared later.
+    var redirectRules: [HostRedirectRule] = []
+    /// Whether the script added an interceptor; with none and no guards, routes skip Lua entirely.
+    var hasInterceptors = false
+    /// The events some `portolan.on` observer waits for (`will_route`, `instruction` …); only
+    /// those are turned into Lua values.
+    var observedEvents: Set<String> = []
+}
