@@ -36,7 +36,7 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
-        // The C side of the bridge: macros Swift cannot import, and the trampoline that raises
+        // The C shim: macros Swift cannot import, and the trampoline that raises
         // Lua errors only after Swift frames have returned (DESIGN.md, "the longjmp rule").
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         // A generic wrapper of one lua_State. Knows nothing of routing.
@@ -101,7 +101,7 @@ let package = Package(
         // browser, hosts with an app loaded, thread CPU time, instruction texts, the seeded random
         // generator.
         .target(name: "TestSupport", dependencies: ["Portolan", "PortolanLua"], path: "Tests/TestSupport"),
-        // The fuzzers of the Lua value bridge and of app loading, and the soak: one home for their
+        // The fuzzers of Lua value conversion and of app loading, and the soak: one home for their
         // generators and properties, which the tests run briefly and `Benchmarks` at length.
         .target(
             name: "FuzzSupport", dependencies: ["PortolanLua", "TestSupport"], path: "Tests/FuzzSupport",

@@ -48,9 +48,9 @@ let package = Package(
             ],
             exclude: ["libfuzzer"]
         ),
-        // The long fuzz runs of the Lua value bridge and of app loading, and the soak; their code is
+        // The long fuzz runs of Lua value conversion and of app loading, and the soak; their code is
         // the main package's FuzzSupport, which the tests run briefly (issue 10).
-        .executableTarget(name: "BridgeFuzz", dependencies: [.product(name: "FuzzSupport", package: "Portolan")]),
+        .executableTarget(name: "ConversionFuzz", dependencies: [.product(name: "FuzzSupport", package: "Portolan")]),
         .executableTarget(name: "AppSpecFuzz", dependencies: [.product(name: "FuzzSupport", package: "Portolan")]),
         .executableTarget(name: "Soak", dependencies: [.product(name: "FuzzSupport", package: "Portolan")]),
     ],

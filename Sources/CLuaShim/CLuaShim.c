@@ -1,7 +1,7 @@
 #include "CLuaShim.h"
 #include "CallerErrors.h"
 #include "Protect.h"
-#include "StepCharge.h"
+#include "Sandbox/StepCharge.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /// A fuzzer's finding: the input that broke a property, and how to run that input alone.
 public struct FuzzFailure: Error, CustomStringConvertible {
-    /// The executable of the long run (`BridgeFuzz`, `AppSpecFuzz`), which reproduces it.
+    /// The executable of the long run (`ConversionFuzz`, `AppSpecFuzz`), which reproduces it.
     public let fuzzer: String
     public let seed: UInt64
     public let index: Int

@@ -1,4 +1,4 @@
--- Values made by Lua code, for the bridge fuzzer (BridgeFuzzer.swift): what a script can hand
+-- Values made by Lua code, for the conversion fuzzer (ConversionFuzzer.swift): what a script can hand
 -- Swift, which Swift must copy or refuse with a clean error. The fuzzer runs this chunk once per
 -- state and gets three functions:
 --

@@ -86,7 +86,7 @@ import Testing
         #expect(try state.run("local t = {} for i = 1, 40 do t = { t } end return t").count == 1)
     }
 
-    /// Found by the bridge fuzzer: a state allowed tables deeper than the C decoder takes (a
+    /// Found by the conversion fuzzer: a state allowed tables deeper than the C decoder takes (a
     /// host's, 2,008) refused a Swift value 1,001 tables deep as a runtime error ("encoded values
     /// nested too deeply"); it is the conversion error every other too-deep table is.
     @Test func swiftPushesAtMostAThousandTablesDeepWhateverTheStateReads() throws {

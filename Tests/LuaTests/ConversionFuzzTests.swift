@@ -3,11 +3,11 @@ import Lua
 import TestSupport
 import Testing
 
-/// A bounded, seeded run of the bridge fuzzer (`FuzzSupport/BridgeFuzzer.swift`); the long run is
-/// `Benchmarks/Sources/BridgeFuzz`. A failure names the input that reproduces it alone.
-@Suite struct BridgeFuzzTests {
+/// A bounded, seeded run of the conversion fuzzer (`FuzzSupport/ConversionFuzzer.swift`); the long run is
+/// `Benchmarks/Sources/ConversionFuzz`. A failure names the input that reproduces it alone.
+@Suite struct ConversionFuzzTests {
     @Test func valuesRoundTripOrAreRefusedCleanlyAndTheStateLivesOn() throws {
-        let fuzzer = try BridgeFuzzer(seed: 0xB41D_6E)
+        let fuzzer = try ConversionFuzzer(seed: 0xB41D_6E)
         do {
             try fuzzer.run(0..<6_000)
         } catch {

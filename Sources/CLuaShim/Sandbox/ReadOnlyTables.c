@@ -4,7 +4,7 @@
 // `string.upper = f` raises at the script's line instead of changing `("x"):upper()` for every
 // other script in the state, the host's own Lua included.
 #include "CLuaShim.h"
-#include "Protect.h"
+#include "../Protect.h"
 #include "ReadOnlyTables.h"
 
 #include <string.h>

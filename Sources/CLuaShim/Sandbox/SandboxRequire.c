@@ -3,7 +3,7 @@
 // a regular file with one name and of bounded size. No package.path, no C loaders.
 #include "CLuaShim.h"
 #include "ConfinedFile.h"
-#include "Protect.h"
+#include "../Protect.h"
 #include "SandboxRequire.h"
 #include "StepCharge.h"
 

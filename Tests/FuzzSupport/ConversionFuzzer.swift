@@ -2,8 +2,8 @@ import Lua
 import Portolan
 import TestSupport
 
-/// The property-based fuzzer of the Lua value bridge (`LuaConversion`, `LuaValueEncoding`,
-/// `EncodedValues.c`). Even inputs are values made in Swift (`BridgeValues`): each must come back
+/// The property-based fuzzer of Lua value conversion (`LuaConversion`, `LuaValueEncoding`,
+/// `EncodedValues.c`). Even inputs are values made in Swift (`ConversionValues`): each must come back
 /// from Lua the same (`BridgeSameness`), or, when it holds a fault, be refused with a `LuaError`
 /// of the fault's kind whose message names it. Odd inputs are values Lua code makes from a seed
 /// (`LuaMadeValues.lua`): each must convert to Swift holding what Lua counted in it
@@ -12,16 +12,16 @@ import TestSupport
 ///
 /// Every eighth pair runs on a state as deep as a host's (`2 × NavigationGraph.maximumDepth + 8`
 /// levels, of which Swift may push 1,000), the others on a plain state (200).
-public final class BridgeFuzzer {
+public final class ConversionFuzzer {
     public let seed: UInt64
-    public private(set) var report = BridgeFuzzReport()
-    private let plain: BridgeFuzzState
-    private let hostDeep: BridgeFuzzState
+    public private(set) var report = ConversionFuzzReport()
+    private let plain: ConversionFuzzState
+    private let hostDeep: ConversionFuzzState
 
     public init(seed: UInt64) throws(LuaError) {
         self.seed = seed
-        plain = try BridgeFuzzState(maximumDepth: 200)
-        hostDeep = try BridgeFuzzState(maximumDepth: 2 * NavigationGraph.maximumDepth + 8)
+        plain = try ConversionFuzzState(maximumDepth: 200)
+        hostDeep = try ConversionFuzzState(maximumDepth: 2 * NavigationGraph.maximumDepth + 8)
     }
 
     /// Runs the inputs of `indices`; throws at the first that breaks a property.
@@ -38,7 +38,7 @@ public final class BridgeFuzzer {
         }
     }
 
-    private func swiftMade(_ index: Int, _ random: inout SeededRandom, on fuzz: BridgeFuzzState) throws(FuzzFailure) {
+    private func swiftMade(_ index: Int, _ random: inout SeededRandom, on fuzz: ConversionFuzzState) throws(FuzzFailure) {
         let input = fuzz.values.make(&random)
         report.swiftMade += 1
         do {
@@ -59,7 +59,7 @@ public final class BridgeFuzzer {
         }
     }
 
-    private func luaMade(_ index: Int, _ random: inout SeededRandom, on fuzz: BridgeFuzzState) throws(FuzzFailure) {
+    private func luaMade(_ index: Int, _ random: inout SeededRandom, on fuzz: ConversionFuzzState) throws(FuzzFailure) {
         let luaSeed = LuaValue.integer(Int64(bitPattern: random.next()))
         report.luaMade += 1
         do {
@@ -87,7 +87,7 @@ public final class BridgeFuzzer {
 
     /// A value converted from Lua goes back the same, unless Swift may not push it so deep.
     private func pushBack(
-        _ value: LuaValue, deeperThanPushed: Bool, _ index: Int, _ fuzz: BridgeFuzzState, _ luaSeed: LuaValue
+        _ value: LuaValue, deeperThanPushed: Bool, _ index: Int, _ fuzz: ConversionFuzzState, _ luaSeed: LuaValue
     ) throws(FuzzFailure) {
         do {
             let back = try fuzz.state.call(fuzz.identity, [value])
@@ -102,7 +102,7 @@ public final class BridgeFuzzer {
         }
     }
 
-    private func census(_ index: Int, _ fuzz: BridgeFuzzState, _ luaSeed: LuaValue) throws(FuzzFailure) -> (BridgeCensus, Bool) {
+    private func census(_ index: Int, _ fuzz: ConversionFuzzState, _ luaSeed: LuaValue) throws(FuzzFailure) -> (BridgeCensus, Bool) {
         let reported: [LuaValue]
         do {
             reported = try fuzz.state.call(fuzz.describe)
@@ -128,7 +128,7 @@ public final class BridgeFuzzer {
         try expectRefusal(error, for: faults, index, input)
     }
 
-    private func stillUsable(_ index: Int, _ fuzz: BridgeFuzzState) throws(FuzzFailure) {
+    private func stillUsable(_ index: Int, _ fuzz: ConversionFuzzState) throws(FuzzFailure) {
         guard fuzz.state.stackTop == 0 else {
             throw failure(index, "the stack holds \(fuzz.state.stackTop) values after the input", .nil)
         }
@@ -144,12 +144,12 @@ public final class BridgeFuzzer {
     }
 
     private func failure(_ index: Int, _ problem: String, _ input: LuaValue) -> FuzzFailure {
-        FuzzFailure(fuzzer: "BridgeFuzz", seed: seed, index: index, problem: problem, input: "\(input)")
+        FuzzFailure(fuzzer: "ConversionFuzz", seed: seed, index: index, problem: problem, input: "\(input)")
     }
 }
 
-/// What a bridge run saw.
-public struct BridgeFuzzReport: CustomStringConvertible {
+/// What a conversion run saw.
+public struct ConversionFuzzReport: CustomStringConvertible {
     public var swiftMade = 0, roundTripped = 0, luaMade = 0, converted = 0
     /// Refusals, by the fault that explained them.
     public var refused: [BridgeFault: Int] = [:]
@@ -161,13 +161,13 @@ public struct BridgeFuzzReport: CustomStringConvertible {
     }
 }
 
-/// One state the bridge fuzzer runs on, with its functions.
-final class BridgeFuzzState {
+/// One state the conversion fuzzer runs on, with its functions.
+final class ConversionFuzzState {
     let state: LuaState
     let maximumDepth: Int
     /// Bytes the state may still take beyond what it holds when the run starts.
     let memoryRoom = 32 << 20
-    let values: BridgeValues
+    let values: ConversionValues
     let identity: LuaValue
     let build: LuaValue, describe: LuaValue, take: LuaValue
 
@@ -175,7 +175,7 @@ final class BridgeFuzzState {
         state = try LuaState()
         state.maximumTableDepth = maximumDepth
         self.maximumDepth = maximumDepth
-        values = BridgeValues(maximumDepth: state.maximumPushedTableDepth, memoryRoom: memoryRoom)
+        values = ConversionValues(maximumDepth: state.maximumPushedTableDepth, memoryRoom: memoryRoom)
         identity = try state.load("return ...", chunkName: "=identity")
         let functions = try state.call(state.load(bytes: PackageResources.LuaMadeValues_lua, chunkName: "=LuaMadeValues.lua"))
         guard functions.count == 3 else { throw LuaError(.usage, "LuaMadeValues.lua returned \(functions.count) values") }

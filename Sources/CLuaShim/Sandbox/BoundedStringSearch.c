@@ -6,7 +6,7 @@
 #include "BoundedStringSearch.h"
 #include "CLuaShim.h"
 #include "PatternMatcher.h"
-#include "Protect.h"
+#include "../Protect.h"
 
 #include <ctype.h>
 #include <string.h>

@@ -7,7 +7,7 @@
 // the scripts' global table, for the host's deliberate writes there (the module's `print`).
 #include "CLuaShim.h"
 #include "HostEnvironment.h"
-#include "Protect.h"
+#include "../Protect.h"
 
 // A light key of the registry, unique by address.
 static const char HOST_ENVIRONMENT_KEY = 'e';

@@ -5,7 +5,7 @@
 #include "ChargedLibrary.h"
 #include "CLuaShim.h"
 #include "HostEnvironment.h"
-#include "Protect.h"
+#include "../Protect.h"
 #include "ReadOnlyTables.h"
 #include "SandboxRequire.h"
 

@@ -1,14 +1,14 @@
 import Lua
 import TestSupport
 
-/// A value made in Swift for the bridge, and why pushing it may fail.
+/// A value made in Swift for conversion to Lua, and why pushing it may fail.
 public struct BridgeInput {
     public var value: LuaValue
     /// What may make the push fail; empty when the value must come back from Lua as it went.
     public var faults: Set<BridgeFault>
 }
 
-/// A cause the bridge must refuse cleanly, with a `LuaError` of this kind whose message names it.
+/// A cause conversion must refuse cleanly, with a `LuaError` of this kind whose message names it.
 public enum BridgeFault: String, Hashable, Sendable, CaseIterable {
     /// Tables nested deeper than the state's `maximumTableDepth`.
     case tooDeep = "nesting deeper than"
@@ -35,7 +35,7 @@ public enum BridgeFault: String, Hashable, Sendable, CaseIterable {
 /// floats, tables), invalid UTF-8, NUL and control bytes, strings of several MiB and past the
 /// state's memory limit, NaN, ±infinity, -0.0, Int64.min/max and integral floats, chains of
 /// tables around the depth limit, and tables with nil or NaN keys.
-public struct BridgeValues {
+public struct ConversionValues {
     /// The state's `maximumTableDepth`.
     public let maximumDepth: Int
     /// Bytes the state may still take: a string longer than this cannot be pushed.
