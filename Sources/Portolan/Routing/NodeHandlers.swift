@@ -47,14 +47,37 @@ public struct NodeHandlers: @unchecked Sendable {
         case .switch(_, let child): try switchTo?(child, info)
         }
     }
+
+    /// Runs the node's handler for `instruction`, as `run` does, and says how its failure fails the
+    /// route (`RouteFailure(thrownBy:)`); nil when it succeeded.
+    func failure(running instruction: Instruction, info: InstructionInfo) -> RouteFailure? {
+        do {
+            try run(instruction, info: info)
+            return nil
+        } catch {
+            return RouteFailure(thrownBy: .handler(instruction), error)
+        }
+    }
 }
 
-/// An interceptor as the router calls it: synchronously, on its thread (see `NodeHandlers`).
-public struct InterceptorHandler: @unchecked Sendable {
-    // @unchecked: called only on the router's thread, one at a time.
-    public let decide: (RouteRequest) throws -> InterceptionDecision
-
-    public init(_ decide: @escaping (RouteRequest) throws -> InterceptionDecision) {
-        self.decide = decide
+extension NodeHandlers {
+    /// Handlers that call a Swift object's `async` methods and wait for them on the router's thread.
+    init(waitingFor node: any Routable, router: Router) {
+        self.init()
+        let wait = AsyncHandlerWait(router: router)
+        if let enterable = node as? any Enterable {
+            enter = { entry, info in try wait.run { try await enterable.enter(entry, info: info) } }
+        }
+        if let leavable = node as? any Leavable {
+            leave = { entry, info in try wait.run { try await leavable.leave(entry, info: info) } }
+            canLeave = { entry in
+                let answer = Locked<Bool?>(nil)
+                try wait.run { let value = try await leavable.canLeave(entry); answer.withLock { $0 = value } }
+                return answer.value ?? true
+            }
+        }
+        if let switchable = node as? any Switchable {
+            switchTo = { child, info in try wait.run { try await switchable.switchTo(child, info: info) } }
+        }
     }
 }

@@ -6,7 +6,7 @@
 /// succeeds, the tree is set to the value it had before the route, so what no inverse can
 /// rebuild exactly (the stacks inside a left switch node) comes back too. When a step fails, the
 /// undo stops there and the tree reflects exactly what ran.
-extension Router {
+enum Rollback {
     /// The instruction that undoes `instruction`, read from the tree as it is just before it runs.
     static func inverse(of instruction: Instruction, in tree: RoutingTree) -> Instruction {
         switch instruction {
@@ -34,34 +34,34 @@ extension Router {
         }
     }
 
-    /// Undoes the executed instructions, newest first, and adds the undo to `failure`: the steps
-    /// that ran, and why it stopped if it did.
-    func rollBack(
-        _ failure: RouteFailure, executed: [Instruction], to start: RoutingTree, destination: Destination
+    /// Undoes the executed instructions on `router`, newest first, and adds the undo to `failure`:
+    /// the steps that ran, and why it stopped if it did.
+    static func undo(
+        _ failure: RouteFailure, executed: [Instruction], to start: RoutingTree, destination: Destination, on router: Router
     ) -> RouteFailure {
         var failure = failure
-        let undo = Self.inverses(of: executed, from: start)
-        let nodes = state.withLock { $0.nodes }
+        let undo = inverses(of: executed, from: start)
+        let nodes = router.state.withLock { $0.nodes }
         for (offset, inverse) in undo.reversed().enumerated() {
             if let handlers = nodes[inverse.handlingNode.id], handlers.handles(inverse) {
                 let info = InstructionInfo(
                     instruction: inverse, destination: destination, index: offset, count: undo.count,
-                    animated: configuration.animatesEachStep ? true : nil)
-                if let stepFailure = Self.failure(of: { try handlers.run(inverse, info: info) }, at: inverse) {
+                    animated: router.configuration.animatesEachStep ? true : nil)
+                if let stepFailure = handlers.failure(running: inverse, info: info) {
                     failure.rollbackFailure = RollbackFailure(stepFailure)
                     return failure
                 }
             }
             do {
-                try state.withLock { state throws(TreeUpdateError) in try state.tree.apply(inverse) }
+                try router.state.withLock { state throws(TreeUpdateError) in try state.tree.apply(inverse) }
             } catch {
                 failure.rollbackFailure = RollbackFailure(RouteFailure(.invalid, "the tree changed: \(error)", instruction: inverse))
                 return failure
             }
             failure.rolledBack.append(inverse)
-            emit(.rolledBack(inverse))
+            router.eventHub.emit(.rolledBack(inverse))
         }
-        state.withLock { $0.tree = start }
+        router.state.withLock { $0.tree = start }
         return failure
     }
 }

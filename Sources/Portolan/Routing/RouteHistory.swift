@@ -1,15 +1,3 @@
-/// One finished route, as `Router.history` keeps it.
-public struct RouteRecord: Sendable, Equatable {
-    /// Where the route was asked to go.
-    public let requested: Destination
-    /// Where it went after any redirect.
-    public let settled: Destination
-    /// What it executed (for a failed route, what ran before the failure; see `failure` for its undo).
-    public let executed: [Instruction]
-    /// Why it failed; nil when it reached its destination.
-    public let failure: RouteFailure?
-}
-
 /// The finished routes, newest last, bounded: the oldest go when there are more than `limit`, or
 /// when they hold more than `byteLimit` (the newest always stays).
 struct RouteHistory: Sendable {
@@ -46,12 +34,5 @@ struct RouteHistory: Sendable {
         records.removeFirst(excess)
         sizes.removeFirst(excess)
         bytes = kept
-    }
-}
-
-extension Router {
-    /// The finished routes, newest last, at most `configuration.historyLimit` of them.
-    public var history: [RouteRecord] {
-        state.withLock { $0.history.records }
     }
 }

@@ -19,11 +19,13 @@ public final class Router: Sendable {
     /// What wakes a wait of this router's routes (a cancelled ticket, the end of an async node):
     /// its host's, when a host owns the thread, so that the host's interrupt wakes it too.
     public let wakeup: Wakeup
+    /// The tree, the bindings, the redirect rules, the routes queued and the histories.
     let state: Mutex<RouterState>
+    /// Who hears the router's events: its observers and the streams of `events()`.
+    let eventHub = RouterEventHub(bufferLimit: Router.eventBufferLimit)
 
-    /// The most events a stream of `events()` holds for a reader that does not keep up: each holds
-    /// its destinations' contexts, and a script that routes in a loop could otherwise fill memory
-    /// while the reader sleeps. A live view needs the newest, not ten thousand behind.
+    /// The most events a stream of `events()` holds for a reader that does not keep up
+    /// (`RouterEventHub.bufferLimit`).
     public static let eventBufferLimit = 1_000
 
     /// The router whose route is running in the current task (an async Swift handler's), so that
@@ -44,6 +46,11 @@ public final class Router: Sendable {
     public var tree: RoutingTree { state.withLock { $0.tree } }
 
     public var activePath: [Entry] { tree.activePath }
+
+    /// The finished routes, newest last, at most `configuration.historyLimit` of them.
+    public var history: [RouteRecord] {
+        state.withLock { $0.history.records }
+    }
 
     // MARK: Setting up
 
@@ -88,22 +95,13 @@ public final class Router: Sendable {
     /// Calls `observer` with every event, synchronously, on the router's thread, in the order of
     /// the route's steps; a route it queues runs after the current one, before the outermost returns.
     public func observe(_ observer: @escaping @Sendable (RouterEvent) -> Void) {
-        state.withLock { $0.observers.append(observer) }
+        eventHub.observe(observer)
     }
 
     /// A new stream of every event from now on; it ends when the caller stops iterating. A reader
     /// more than `eventBufferLimit` events behind loses the oldest of them.
     public func events() -> AsyncStream<RouterEvent> {
-        let (stream, continuation) = AsyncStream<RouterEvent>.makeStream(bufferingPolicy: .bufferingNewest(Self.eventBufferLimit))
-        let id = state.withLock { state in
-            defer { state.nextSubscriberID += 1 }
-            state.subscribers[state.nextSubscriberID] = continuation
-            return state.nextSubscriberID
-        }
-        continuation.onTermination = { [weak self] _ in
-            _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
-        }
-        return stream
+        eventHub.stream()
     }
 
     // MARK: Routing
@@ -169,7 +167,7 @@ public final class Router: Sendable {
             return .failure(RouteFailure(.invalid, "routeNow must be called on the router's thread; await route(to:)"))
         }
         if isCalledFromRunningRoute { return .failure(Self.awaitedFromInside) }
-        if let full = state.withLock({ $0.queue.append(ticket) }) { return .failure(full) }
+        if let full = state.withLock({ $0.routes.append(ticket) }) { return .failure(full) }
         drainQueue()
         return ticket.outcome ?? .failure(RouteFailure(.invalid, "the route did not run"))
     }
@@ -186,7 +184,7 @@ public final class Router: Sendable {
 
     /// Whether the caller runs inside a handler or interceptor of this router's running route.
     private var isCalledFromRunningRoute: Bool {
-        Self.routingRouter == ObjectIdentifier(self) || (thread.isCurrent && state.withLock { $0.isDraining })
+        Self.routingRouter == ObjectIdentifier(self) || (thread.isCurrent && state.withLock { $0.routes.isDraining })
     }
 
     private static let awaitedFromInside = RouteFailure(
@@ -233,20 +231,7 @@ public final class Router: Sendable {
 
     private func enqueue(_ ticket: RouteTicket) -> RouteTicket {
         let policy = configuration.queuePolicy
-        let (isDraining, refusal) = state.withLock { state -> (Bool, RouteFailure?) in
-            // A request for what already runs, or for what was queued last, would do nothing new.
-            if state.isDraining {
-                let latest = [state.running].compactMap { $0 } + state.queue.waiting.suffix(1)
-                if latest.contains(where: { !$0.isCancelled && $0.isSameRequest(as: ticket) }) {
-                    return (true, RouteFailure(.duplicated, "the same route is already running or queued: '\(ticket.destination)'"))
-                }
-            }
-            if policy == .latestWins, state.isDraining {
-                for queued in state.queue.waiting { queued.cancel() }
-                state.running?.cancel()
-            }
-            return (state.isDraining, state.queue.append(ticket))
-        }
+        let (isDraining, refusal) = state.withLock { $0.routes.admit(ticket, policy: policy) }
         if let refusal {
             ticket.finish(.failure(refusal))
             return ticket
@@ -262,37 +247,38 @@ public final class Router: Sendable {
     /// each unit of work so that a route queued outside any route runs before the unit ends.
     public func drainQueue() {
         guard thread.isCurrent else { return }
-        let starts = state.withLock { state in
-            defer { state.isDraining = true }
-            return !state.isDraining
-        }
-        guard starts else { return }
+        guard state.withLock({ $0.routes.startDraining() }) else { return }
         while let ticket = nextTicket() {
-            ticket.finish(run(ticket))
+            ticket.finish(RouteRun.run(ticket, on: self))
         }
     }
 
     /// The next queued route, or nil after marking the queue idle.
     private func nextTicket() -> RouteTicket? {
-        state.withLock { state in
-            if let ticket = state.queue.popFirst() {
-                state.running = ticket
-                return ticket
-            }
-            state.running = nil
-            state.isDraining = false
-            return nil
-        }
+        state.withLock { $0.routes.next() }
     }
 
     /// The step that asked for the route running now, if one did.
     public var runningStep: RouteStep? {
-        state.withLock { $0.running }?.step
+        state.withLock { $0.routes.running }?.step
     }
 
     /// Whether the route running now was cancelled (by its ticket, or its awaiting task).
     public var isRunningRouteCancelled: Bool {
-        state.withLock { $0.running }?.isCancelled ?? false
+        state.withLock { $0.routes.running }?.isCancelled ?? false
+    }
+
+    // MARK: Back
+
+    /// Goes back, and returns when the route has run; `unreachable` when there is nowhere to go
+    /// (`BackNavigation`).
+    public func back() async -> RouteResult {
+        await thread.run { self.backNow() }
+    }
+
+    /// Goes back now, on the router's thread (a host's unit of work), as a route.
+    public func backNow() -> RouteResult {
+        BackNavigation.route(on: self)
     }
 
     // MARK: Host reports
@@ -317,50 +303,9 @@ public final class Router: Sendable {
     private func report(_ change: (inout RoutingTree) throws(TreeUpdateError) -> Instruction) throws(TreeUpdateError) {
         let instruction = try state.withLock { state throws(TreeUpdateError) in try change(&state.tree) }
         if thread.isCurrent {
-            emit(.hostReported(instruction))
+            eventHub.emit(.hostReported(instruction))
         } else {
-            thread.submit { self.emit(.hostReported(instruction)) }
+            thread.submit { self.eventHub.emit(.hostReported(instruction)) }
         }
-    }
-
-    // MARK: Events
-
-    func emit(_ event: RouterEvent) {
-        let (observers, subscribers) = state.withLock { ($0.observers, Array($0.subscribers.values)) }
-        for observer in observers {
-            observer(event)
-        }
-        for subscriber in subscribers {
-            subscriber.yield(event)
-        }
-    }
-}
-
-/// Everything the router changes, behind its lock.
-struct RouterState {
-    var tree: RoutingTree
-    var nodes: [NodeID: NodeHandlers] = [:]
-    var interceptors: [InterceptorHandler] = []
-    var redirects = URLRedirects()
-    var observers: [@Sendable (RouterEvent) -> Void] = []
-    var queue = RouteQueue()
-    var isDraining = false
-    var running: RouteTicket?
-    var subscribers: [Int: AsyncStream<RouterEvent>.Continuation] = [:]
-    var nextSubscriberID = 0
-    var history: RouteHistory
-    /// For switch nodes that go back through their history: the children they switched away from,
-    /// newest last, at most `switchHistoryLimit` each.
-    var switchHistory: [NodeID: [Entry]] = [:]
-
-    /// How many switches back a switch node's history reaches: without a bound, every tab tap of a
-    /// long session stayed in memory (the soak found it).
-    static let switchHistoryLimit = 1_000
-
-    /// Records that `switchNode` switched away from `child`, forgetting the oldest entry past the limit.
-    mutating func recordSwitch(awayFrom child: Entry, in switchNode: NodeID) {
-        switchHistory[switchNode, default: []].append(child)
-        let excess = (switchHistory[switchNode]?.count ?? 0) - Self.switchHistoryLimit
-        if excess > 0 { switchHistory[switchNode]?.removeFirst(excess) }
     }
 }

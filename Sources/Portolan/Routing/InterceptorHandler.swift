@@ -1,0 +1,21 @@
+/// An interceptor as the router calls it: synchronously, on its thread (see `NodeHandlers`).
+public struct InterceptorHandler: @unchecked Sendable {
+    // @unchecked: called only on the router's thread, one at a time.
+    public let decide: (RouteRequest) throws -> InterceptionDecision
+
+    public init(_ decide: @escaping (RouteRequest) throws -> InterceptionDecision) {
+        self.decide = decide
+    }
+}
+
+extension InterceptorHandler {
+    /// An interceptor that calls a Swift object's `async` decision and waits for it.
+    init(waitingFor interceptor: any RouteInterceptor, router: Router) {
+        let wait = AsyncHandlerWait(router: router)
+        self.init { request in
+            let answer = Locked<InterceptionDecision?>(nil)
+            try wait.run { let value = try await interceptor.intercept(request); answer.withLock { $0 = value } }
+            return answer.value ?? .pass
+        }
+    }
+}

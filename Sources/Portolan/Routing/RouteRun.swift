@@ -1,0 +1,162 @@
+/// One route, run inside the router's unit of work: its interceptors, then its plan, each
+/// instruction's handler and the context tasks. Every step is a direct call on the router's
+/// thread; a failure midway is undone (`Rollback`) when the router rolls back.
+struct RouteRun {
+    let router: Router
+    let ticket: RouteTicket
+    /// Where the route goes: the destination asked for, made absolute, then where the interceptors
+    /// let it go.
+    private var destination: Destination
+    /// The URL the route was asked for; nil once an interceptor sent it elsewhere.
+    private var url: URLResolution?
+
+    /// Runs `ticket`'s route on `router`: `will_route`, the route, its record in the history, then
+    /// `did_route` or `failed`.
+    static func run(_ ticket: RouteTicket, on router: Router) -> RouteResult {
+        var run = RouteRun(router: router, ticket: ticket, destination: ticket.destination, url: ticket.url)
+        return run.run()
+    }
+
+    private mutating func run() -> RouteResult {
+        router.eventHub.emit(.willRoute(ticket.destination))
+        let result = execute()
+        let record: RouteRecord
+        switch result {
+        case .success(let executed):
+            record = RouteRecord(requested: ticket.destination, settled: destination, executed: executed, failure: nil)
+        case .failure(let failure):
+            record = RouteRecord(requested: ticket.destination, settled: destination, executed: failure.executed, failure: failure)
+        }
+        router.state.withLock { $0.history.append(record) }
+        switch result {
+        case .success(let executed): router.eventHub.emit(.didRoute(destination, executed: executed))
+        case .failure(let failure): router.eventHub.emit(.failed(destination, failure))
+        }
+        return result
+    }
+
+    private mutating func execute() -> RouteResult {
+        if ticket.isCancelled {
+            return .failure(RouteFailure(.cancelled, "the route was cancelled before it started"))
+        }
+        // A modal flow's relative destination becomes a path from the root before anyone sees it.
+        destination = router.tree.absolute(destination)
+        switch intercepted(destination, url: ticket.url, step: ticket.step) {
+        case .failure(let failure):
+            return .failure(failure)
+        case .success(let settled):
+            // A redirect goes somewhere the URL did not name: its query no longer applies.
+            if settled != destination { url = nil }
+            destination = settled
+        }
+        switch router.planNow(to: destination) {
+        case .failure(let failure):
+            return .failure(failure)
+        case .success(let plan):
+            return perform(plan)
+        }
+    }
+
+    private func perform(_ plan: [Instruction]) -> RouteResult {
+        var executed: [Instruction] = []
+        var switchedAway: [(NodeID, Entry)] = []
+        executed.reserveCapacity(plan.count)
+        let (nodes, start) = router.state.withLock { ($0.nodes, $0.tree) }
+        // The tree as the route starts, to undo it: a value shared until the route changes it.
+        let restorePoint = router.configuration.rollsBack && !plan.isEmpty ? start : nil
+        // A failure after some instructions ran is undone when the router rolls back.
+        func failed(_ failure: RouteFailure) -> RouteResult {
+            var failure = failure
+            failure.executed = executed
+            guard let restorePoint, !executed.isEmpty else { return .failure(failure) }
+            return .failure(Rollback.undo(failure, executed: executed, to: restorePoint, destination: destination, on: router))
+        }
+        for (index, instruction) in plan.enumerated() {
+            if ticket.isCancelled {
+                return failed(RouteFailure(.cancelled, "the route was cancelled", instruction: instruction))
+            }
+            if let handlers = nodes[instruction.handlingNode.id], handlers.handles(instruction) {
+                let info = InstructionInfo(
+                    instruction: instruction, destination: destination, url: url, index: index, count: plan.count,
+                    animated: router.configuration.animatesEachStep ? true : nil, step: ticket.step)
+                if let failure = handlers.failure(running: instruction, info: info) {
+                    return failed(failure)
+                }
+            }
+            do {
+                let left = try router.state.withLock { state throws(TreeUpdateError) in
+                    let left = BackNavigation.childSwitchedAway(by: instruction, in: state.tree)
+                    try state.tree.apply(instruction)
+                    return left
+                }
+                if let left { switchedAway.append(left) }
+            } catch {
+                return failed(RouteFailure(.invalid, "the tree changed while the route ran: \(error)", instruction: instruction))
+            }
+            executed.append(instruction)
+            router.eventHub.emit(.instruction(instruction))
+        }
+        if let failure = runContextTasks(nodes: nodes) {
+            return failed(failure)
+        }
+        if !switchedAway.isEmpty {
+            router.state.withLock { state in
+                for (switchNode, child) in switchedAway { state.switchHistory.record(awayFrom: child, in: switchNode) }
+            }
+        }
+        return .success(executed)
+    }
+
+    /// Calls the context task of every node on the destination, root first; the first failure.
+    private func runContextTasks(nodes: [NodeID: NodeHandlers]) -> RouteFailure? {
+        let entries: [Entry]
+        switch destination {
+        case .path(let path): entries = path
+        case .anywhere(let entry): entries = [entry]
+        }
+        for entry in entries {
+            guard let task = nodes[entry.id]?.contextTask else { continue }
+            do {
+                try task(entry, destination)
+            } catch {
+                return RouteFailure(thrownBy: .contextTask(entry), error)
+            }
+        }
+        return nil
+    }
+
+    /// The destination the route settles on after every interceptor let it pass, or why not.
+    private func intercepted(_ requested: Destination, url: URLResolution?, step: RouteStep?) -> Result<Destination, RouteFailure> {
+        let interceptors = router.state.withLock { $0.interceptors }
+        let maxRedirects = router.configuration.maxRedirects
+        var destination = requested
+        var chain = [requested]
+        var index = 0
+        while index < interceptors.count {
+            let request = RouteRequest(
+                destination: destination, from: router.activePath, url: chain.count == 1 ? url : nil, step: step)
+            let decision: InterceptionDecision
+            do {
+                decision = try interceptors[index].decide(request)
+            } catch {
+                return .failure(RouteFailure(thrownBy: .interceptor, error))
+            }
+            switch decision {
+            case .pass:
+                index += 1
+            case .deny(let reason):
+                return .failure(RouteFailure(.denied, reason))
+            case .redirect(let target):
+                chain.append(target)
+                guard chain.count - 1 <= maxRedirects else {
+                    let shown = chain.map { "'\($0)'" }.joined(separator: " → ")
+                    return .failure(RouteFailure(.invalid, "redirect loop: more than \(maxRedirects) redirects: \(shown)"))
+                }
+                router.eventHub.emit(.redirected(from: destination, to: target))
+                destination = target
+                index = 0
+            }
+        }
+        return .success(destination)
+    }
+}

@@ -1,0 +1,32 @@
+/// For the switch nodes that go back through their history (`NodeSpec.backThroughHistory`): the
+/// children each switched away from, newest last, so that `back` returns to them (Android's
+/// bottom navigation).
+struct SwitchHistory {
+    private var children: [NodeID: [Entry]] = [:]
+
+    /// How many switches back a switch node's history reaches: without a bound, every tab tap of a
+    /// long session stayed in memory (the soak found it).
+    static let limit = 1_000
+
+    /// Records that `switchNode` switched away from `child`, forgetting the oldest entry past the limit.
+    mutating func record(awayFrom child: Entry, in switchNode: NodeID) {
+        children[switchNode, default: []].append(child)
+        let excess = (children[switchNode]?.count ?? 0) - Self.limit
+        if excess > 0 { children[switchNode]?.removeFirst(excess) }
+    }
+
+    /// The child `switchNode` switched away from last; nil when it has none to return to.
+    func previous(in switchNode: NodeID) -> Entry? {
+        children[switchNode]?.last
+    }
+
+    /// How many children `switchNode`'s history holds.
+    func count(in switchNode: NodeID) -> Int {
+        children[switchNode]?.count ?? 0
+    }
+
+    /// Keeps only the oldest `count` children of `switchNode`'s history (none for a count below 1).
+    mutating func keep(first count: Int, in switchNode: NodeID) {
+        children[switchNode] = Array((children[switchNode] ?? []).prefix(max(0, count)))
+    }
+}
