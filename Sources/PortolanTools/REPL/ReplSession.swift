@@ -48,7 +48,7 @@ public actor ReplSession {
     public nonisolated let appName: String
     private let printer: ReplPrinter
     /// Lets one input through at a time: a line, a `--watch` reload, the end of input.
-    let turnstile = InputTurnstile()
+    private let turnstile = InputTurnstile()
     private let lua: ChunkEvaluator
     private let console: RouteConsole
     private let views: RouterViews
@@ -224,6 +224,9 @@ public actor ReplSession {
         await asOneInput { await reloader.reload(reason: file) }
         return true
     }
+
+    /// How many inputs wait for the one going through (what a test sees of the turnstile).
+    var inputsWaiting: Int { turnstile.waitingCount }
 
     private func noteFiles() async {
         await reloader.noteFiles()
