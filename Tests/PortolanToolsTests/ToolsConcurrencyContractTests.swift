@@ -40,9 +40,11 @@ import Testing
     /// route waits for the line, so the line is resolved and routed by the same rules and its
     /// events stay its own. The line is held inside its resolution (a redirect rule calls a Swift
     /// function that waits for the test), the app file changes, the reload is asked for and seen
-    /// waiting, and only then is the line let go. Before, the session was a reentrant actor: the
-    /// reload ran while the line awaited its host, routed the v1 resolution with v2's rules, and
-    /// took the line's events into its own report.
+    /// waiting, and only then is the line let go. Before, the session was a reentrant actor: a
+    /// reload could run while the line awaited its host, so the line could route a v1 resolution
+    /// with v2's rules, and the reload took the line's events into its own update. (With the
+    /// reload let past the turnstile, this test fails: the reload is never seen waiting, and the
+    /// observers get the line's route in one update with the reload.)
     @Test(.timeLimit(.minutes(1))) func aReloadAskedForDuringALineWaitsForIt() async throws {
         let directory = try TemporaryDirectory(files: ["app.lua": Self.watchedApp(version: 1)])
         defer { directory.remove() }
