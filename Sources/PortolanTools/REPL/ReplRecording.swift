@@ -38,7 +38,7 @@ public struct ReplRecording: Sendable {
     let appName: String
     /// Where the session stood when the recording started.
     struct Start: Sendable {
-        /// Lua statements typed before, replayed first (`ReplSession.setupLua`).
+        /// Lua statements typed before, replayed first (`ReplRecorder`'s setup Lua).
         var lua: [String] = []
         /// The routes that get there from where the app starts (`RoutingTree.routesFromFreshTree`):
         /// none when the session stood where the app starts.

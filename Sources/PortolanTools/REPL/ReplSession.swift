@@ -4,7 +4,7 @@ import PortolanLua
 
 /// The REPL without a terminal: lines in, lines of output out.
 ///
-/// Lua is evaluated as lua.c does (``evaluate(_:)``). Lines that start a chunk with `/`,
+/// Lua is evaluated as lua.c does (``ChunkEvaluator``, over a ``ChunkAccumulator``). Lines that start a chunk with `/`,
 /// `scheme://` or `:` are shortcuts (``ReplInput``). Nothing a user types ends the session but
 /// `:quit` (and the end of input, which the caller sees).
 ///
@@ -14,6 +14,14 @@ import PortolanLua
 /// path instead, routed by ids from the root: that is how apps without routes, and nodes
 /// without one, are reached. Lua runs only where the user's own code does: a typed chunk, a
 /// handler, guard, interceptor, observer or redirect rule.
+///
+/// The session is lua.c's line loop, small and not reentrant: it takes one input at a time (a
+/// line, a `--watch` reload, the end of input), in the order they came (``InputTurnstile``), and
+/// hands each to the part whose job it is: Lua to the ``ChunkEvaluator``, routes and `:plan` to the
+/// ``RouteConsole``, `:tree`, `:graph` and `:history` to the ``RouterViews``, `:record` to the
+/// ``ReplRecorder``, `:reload` and `--watch` to the ``AppReloader``. The ``RouterEventTap`` logs
+/// the router's events per input; the ``ReplObservers`` are told what each input did; everything
+/// shown goes through the ``ReplPrinter``.
 ///
 /// The terminal side (reading lines, prompts, Ctrl-C) is the `portolan repl` command's; it calls
 /// ``handle(_:)`` per line, shows ``prompt``, calls ``cancelInput()`` on Ctrl-C at a prompt,
@@ -38,35 +46,16 @@ public actor ReplSession {
     public nonisolated let host: PortolanHost
     /// How the banner names the app: its path, or the demo's.
     public nonisolated let appName: String
-    let write: @Sendable (String) -> Void
-    /// How lines are coloured.
-    public nonisolated let style: ReplStyle
-    /// The app file given at the start (nil for the demo), as `:record` names it.
-    let appArgument: String?
-    /// The lines of a chunk that is not complete yet (lua.c's multi-line input).
-    var pending: [String] = []
-    /// Why `pending` does not compile yet (`stdin:1: unfinished long string ... near '<eof>'`).
-    var pendingError = ""
-    /// Router events seen while a line runs, to show redirects and queued routes.
-    let eventLog = RouteEventLog()
-    /// How much of what the running line's Lua prints is still shown.
-    let printed = Locked(BoundedOutput())
-    var observedRouter: ObjectIdentifier?
-    /// Whether `:events on` is in force; read by the router observer.
-    let showsEvents = Locked(false)
-    /// The scenario `:record` is writing, if any.
-    var recording: ReplRecording?
-    /// Lua statements typed before any recording that ran cleanly without routing (`login()`,
-    /// `logged_in = true`): a recording started later replays them first, since its routes may
-    /// depend on them. The last `setupLimit` are kept.
-    var setupLua: [String] = []
-    static let setupLimit = 500
-    /// The files watched and how they were when last seen.
-    var stamps: [String: FileStamp] = [:]
-    /// Those told what each line did (the live inspector); see `addObserver(_:)`.
-    var observers: [any ReplObserver] = []
-    /// The router the observers were last told of: a new one (the app reloaded) is news.
-    var notifiedRouter: ObjectIdentifier?
+    private let printer: ReplPrinter
+    /// Lets one input through at a time: a line, a `--watch` reload, the end of input.
+    private let turnstile = InputTurnstile()
+    private let lua: ChunkEvaluator
+    private let console: RouteConsole
+    private let views: RouterViews
+    private let tap: RouterEventTap
+    private let recorder: ReplRecorder
+    private let reloader: AppReloader
+    private let observers: ReplObservers
 
     /// A session on an app that `host` has already loaded (or will load through the prompt).
     /// Everything the session and Lua's `print` write goes to `output`, one call per message,
@@ -75,16 +64,21 @@ public actor ReplSession {
         host: PortolanHost, appName: String, appFile: String? = nil, style: ReplStyle = .plain,
         output: @escaping @Sendable (String) -> Void
     ) async {
+        let printer = ReplPrinter(style: style, output: output)
+        let tap = RouterEventTap(host: host, printer: printer)
+        let recorder = ReplRecorder(host: host, printer: printer, app: appFile ?? DemoApp.chunkName, appName: appName)
         self.host = host
         self.appName = appName
-        self.appArgument = appFile
-        self.style = style
-        self.write = output
+        self.printer = printer
+        self.tap = tap
+        self.recorder = recorder
+        lua = ChunkEvaluator(host: host, printer: printer, tap: tap, recorder: recorder)
+        console = RouteConsole(host: host, printer: printer, tap: tap, recorder: recorder)
+        views = RouterViews(host: host, printer: printer)
+        reloader = AppReloader(host: host, printer: printer, tap: tap, recorder: recorder)
+        observers = ReplObservers(host: host, appName: appName)
         // What a line's Lua prints is bounded per line typed, as a scenario's output is.
-        let printed = self.printed
-        await host.setOutput { line in
-            if let kept = printed.withLock({ $0.admit(line) }) { output(kept) }
-        }
+        await host.setOutput { line in printer.printFromLua(line) }
     }
 
     /// A session on a new host that has loaded `appFile`, or the built-in demo app when it is nil.
@@ -114,85 +108,127 @@ public actor ReplSession {
         "Portolan REPL on \(appName). :help for help, :quit to leave."
     }
 
+    /// How lines are coloured.
+    public nonisolated var style: ReplStyle { printer.style }
+
     /// The prompt to show before the next line.
     public var prompt: String {
-        pending.isEmpty ? Self.mainPrompt : Self.continuationPrompt
+        lua.isContinuing ? Self.continuationPrompt : Self.mainPrompt
     }
 
     /// Whether an incomplete chunk waits for more lines.
-    public var isContinuing: Bool { !pending.isEmpty }
+    public var isContinuing: Bool { lua.isContinuing }
 
     /// Drops an incomplete chunk (Ctrl-C at a prompt).
     public func cancelInput() {
-        pending = []
+        lua.cancel()
     }
 
-    /// Handles one line of input (without its newline).
+    /// Handles one line of input (without its newline), once the inputs before it are done.
     @discardableResult
     public func handle(_ line: String) async -> Step {
-        await observeRouter()
-        eventLog.start()
-        printed.withLock { $0 = BoundedOutput() }
-        let step = await dispatch(line)
-        await notifyObservers(of: eventLog.stop())
+        await turnstile.enter()
+        defer { turnstile.leave() }
+        printer.startLine()
+        var step = Step.ready
+        await asOneInput { step = await dispatch(line) }
         return step
     }
 
+    /// The line loop's body, lua.c's `doREPL`: a line inside a chunk is Lua, a line that starts one
+    /// may be a shortcut.
     private func dispatch(_ line: String) async -> Step {
-        if !pending.isEmpty {
-            return await evaluate(line)
+        if lua.isContinuing {
+            return await lua.evaluate(line)
         }
         switch ReplInput(line: line) {
         case .empty: break
-        case .lua(let source): return await evaluate(source)
-        case .route(let text): await route(text)
-        case .plan(let text): await plan(text)
-        case .tree: await tree()
-        case .back: await back()
-        case .history: await showHistory()
-        case .reload: await reload(reason: nil)
-        case .record(let argument): await record(argument)
-        case .events(let argument): events(argument)
-        case .graph(let argument): await graph(argument)
-        case .help: write(ReplInput.helpText)
+        case .lua(let source): return await lua.evaluate(source)
+        case .route(let text): await console.route(text)
+        case .plan(let text): await console.plan(text)
+        case .back: await console.back()
+        case .tree: await views.tree()
+        case .history: await views.history()
+        case .graph(let argument): await views.graph(argument)
+        case .reload: await reloader.reload(reason: nil)
+        case .record(let argument): await recorder.record(argument)
+        case .events(let argument): tap.events(argument)
+        case .help: printer.write(ReplInput.helpText)
         case .quit:
-            await finish()
+            finishNow()
             return .quit
         case .unknown(let name):
-            say("error: unknown command ':\(name)'; :help lists the commands", .error)
+            printer.say("error: unknown command ':\(name)'; :help lists the commands", .error)
         }
         return .ready
     }
 
-    /// Ends the session: stops a recording (its file is already written after every request).
-    /// Ends the session at the end of input. Returns false when the input ended inside a chunk,
-    /// which is reported as the syntax error it is rather than dropped in silence.
+    /// Runs one input with the app's router followed and its events logged, then tells the
+    /// observers what it did.
+    private func asOneInput(_ body: () async -> Void) async {
+        await tap.follow()
+        tap.log.start()
+        await body()
+        await observers.notify(of: tap.log.stop())
+    }
+
+    /// Ends the session at the end of input (once the inputs before it are done): stops a
+    /// recording (its file is already written after every request). Returns false when the input
+    /// ended inside a chunk, which is reported as the syntax error it is rather than dropped in
+    /// silence.
     @discardableResult
     public func finish() async -> Bool {
-        stopRecording()
-        guard !pending.isEmpty else { return true }
-        pending = []
-        say("error: \(pendingError) (the input ended before the chunk did)", .error)
-        return false
+        await turnstile.enter()
+        defer { turnstile.leave() }
+        return finishNow()
     }
 
-    /// Writes one message, coloured for its role.
-    func say(_ text: String, _ role: ReplStyle.Role) {
-        write(style.paint(text, role))
+    @discardableResult
+    private func finishNow() -> Bool {
+        recorder.stop()
+        return lua.finish()
     }
 
-    /// Observes the app's router if it is new (an app declared again, or reloaded, gets a new
-    /// router): its events are logged per line, and shown with `:events on`.
-    func observeRouter() async {
-        guard let router = await host.router, observedRouter != ObjectIdentifier(router) else { return }
-        observedRouter = ObjectIdentifier(router)
-        let eventLog = self.eventLog, showsEvents = self.showsEvents, write = self.write, style = self.style
-        router.observe { [weak router] event in
-            let step = router?.runningStep
-            eventLog.record(event, step: step)
-            if showsEvents.value {
-                write(style.paint("· " + Self.describe(event, step: step), .event))
-            }
-        }
+    /// What Tab offers for `prefix`, the text of the line before the cursor. It does not wait for
+    /// the input going through: the line editor asks while the user types.
+    public func complete(_ prefix: String) async -> ReplCompletion {
+        await CompletionLookup(host: host).complete(prefix, atChunkStart: !lua.isContinuing)
+    }
+
+    /// Adds an observer (once the inputs before it are done) and tells it at once where the
+    /// session stands.
+    public func addObserver(_ observer: any ReplObserver) async {
+        await turnstile.enter()
+        defer { turnstile.leave() }
+        await observers.add(observer)
+    }
+
+    /// The files `--watch` watches: the app file, every file `portolan.load` ran and every module
+    /// the app required.
+    public var watchedFiles: [String] {
+        get async { await host.appFiles }
+    }
+
+    /// Reloads when a watched file changed since it was last seen (`portolan repl --watch` calls
+    /// it every few hundred milliseconds); says so and what the reload did. Returns whether it
+    /// reloaded. A reload asked for while a line runs waits for the line, so that the line is
+    /// resolved and routed by the same rules and its events stay its own (docs/concurrency.md,
+    /// rule 8).
+    @discardableResult
+    public func reloadIfChanged() async -> Bool {
+        await turnstile.enter()
+        defer { turnstile.leave() }
+        guard let file = reloader.changedFile() else { return false }
+        // Wait out an editor's write (truncate, then write) before reading the file.
+        try? await Task.sleep(for: .milliseconds(50))
+        await asOneInput { await reloader.reload(reason: file) }
+        return true
+    }
+
+    /// How many inputs wait for the one going through (what a test sees of the turnstile).
+    var inputsWaiting: Int { turnstile.waitingCount }
+
+    private func noteFiles() async {
+        await reloader.noteFiles()
     }
 }

@@ -1,17 +1,29 @@
 import Portolan
 import PortolanLua
 
-/// Telling the session's observers (`ReplObserver`) what a line did.
-extension ReplSession {
+/// Those told what each input did (``ReplObserver``, the live inspector), and what they were last
+/// told of the app's router: a new router (the app reloaded) is news even when nothing routed.
+final class ReplObservers {
+    private let host: PortolanHost
+    /// How updates name the app.
+    private let appName: String
+    private var observers: [any ReplObserver] = []
+    private var notifiedRouter: ObjectIdentifier?
+
+    init(host: PortolanHost, appName: String) {
+        self.host = host
+        self.appName = appName
+    }
+
     /// Adds an observer and tells it at once where the session stands.
-    public func addObserver(_ observer: any ReplObserver) async {
+    nonisolated(nonsending) func add(_ observer: any ReplObserver) async {
         observers.append(observer)
         notifiedRouter = await host.router.map(ObjectIdentifier.init)
         observer.replDidUpdate(await update(with: []))
     }
 
     /// Tells the observers what `events` did, when they did something or the app changed.
-    func notifyObservers(of events: [RouteEventLog.Logged]) async {
+    nonisolated(nonsending) func notify(of events: [RouteEventLog.Logged]) async {
         guard !observers.isEmpty else { return }
         let router = await host.router
         let routerID = router.map(ObjectIdentifier.init)
@@ -21,7 +33,7 @@ extension ReplSession {
         for observer in observers { observer.replDidUpdate(update) }
     }
 
-    private func update(with events: [RouteEventLog.Logged]) async -> ReplUpdate {
+    private nonisolated(nonsending) func update(with events: [RouteEventLog.Logged]) async -> ReplUpdate {
         ReplUpdate(
             appName: appName, tree: await host.router?.tree, events: events.map(\.event),
             routes: RouteReport.reports(from: events))

@@ -1,8 +1,42 @@
 import Portolan
 import PortolanLua
 
-/// How the session shows routes, plans, the active path and the tree.
-extension ReplSession {
+/// Where everything the session shows goes, and how it shows routes, the active path and events.
+///
+/// One call of the output per message, without a trailing newline, coloured for its role by the
+/// style. What the Lua of one input prints is bounded (`BoundedOutput`), as a scenario's output is.
+struct ReplPrinter: Sendable {
+    /// How lines are coloured.
+    let style: ReplStyle
+    private let output: @Sendable (String) -> Void
+    /// How much of what the running input's Lua prints is still shown.
+    private let printedByLua = Locked(BoundedOutput())
+
+    init(style: ReplStyle, output: @escaping @Sendable (String) -> Void) {
+        self.style = style
+        self.output = output
+    }
+
+    /// Writes one message as it is.
+    func write(_ text: String) {
+        output(text)
+    }
+
+    /// Writes one message, coloured for its role.
+    func say(_ text: String, _ role: ReplStyle.Role) {
+        output(style.paint(text, role))
+    }
+
+    /// A new line typed: what its Lua prints is counted afresh.
+    func startLine() {
+        printedByLua.withLock { $0 = BoundedOutput() }
+    }
+
+    /// A line Lua's `print` wrote (the host's output): shown while the line's bound allows.
+    func printFromLua(_ line: String) {
+        if let kept = printedByLua.withLock({ $0.admit(line) }) { output(kept) }
+    }
+
     /// Shows the routes the events tell of, or `result` when the router saw none.
     func showRoutes(_ events: [RouteEventLog.Logged], result: RouteResult) {
         let routes = RouteReport.reports(from: events)
@@ -40,20 +74,13 @@ extension ReplSession {
         }
     }
 
-    func showActivePath() async {
-        guard let router = await host.router else {
+    /// The active path of `router`, the app's (nil while no app is declared).
+    func showActivePath(of router: Router?) {
+        guard let router else {
             write("active: (no app declared yet: call portolan.app { ... })")
             return
         }
         say("active: " + router.activePath.map(\.description).joined(separator: " > "), .activePath)
-    }
-
-    func tree() async {
-        guard let router = await host.router else {
-            write("(no app declared yet: call portolan.app { ... })")
-            return
-        }
-        write(GraphRenderer.activeTree(router.tree))
     }
 
     /// An event as `:events on` prints it: its canonical text (what `expect_events` asserts), with

@@ -2,12 +2,16 @@ import Lua
 import Portolan
 import PortolanLua
 
-/// Tab completion: `:` commands and their arguments, URLs and node ids, and Lua names.
-extension ReplSession {
-    /// What Tab offers for `prefix`, the text of the line before the cursor.
-    public func complete(_ prefix: String) async -> ReplCompletion {
+/// What Tab offers: the rules of ``Completer`` applied to what the host knows, its graph (URLs,
+/// node ids) and its Lua globals and fields (`ReplKeys.lua`).
+struct CompletionLookup {
+    let host: PortolanHost
+
+    /// What Tab offers for `prefix`, the text of the line before the cursor; `atChunkStart` is
+    /// false while a chunk continues over lines (then every line is Lua).
+    func complete(_ prefix: String, atChunkStart: Bool) async -> ReplCompletion {
         let graph = await host.graph
-        switch Completer.request(for: prefix, atChunkStart: pending.isEmpty) {
+        switch Completer.request(for: prefix, atChunkStart: atChunkStart) {
         case .command(let partial):
             return ReplCompletion(
                 word: ":" + partial,

@@ -3,49 +3,75 @@ import Portolan
 import PortolanLua
 
 /// Route requests typed at the prompt (a URL line, an id path, `:back`) and `:plan`, through the
-/// host's Swift API: a URL is resolved once and routed as resolved.
-extension ReplSession {
+/// host's Swift API: a URL is resolved once and routed as resolved. Each is shown from the events
+/// the router told of (queued routes included), recorded, and followed by the active path.
+final class RouteConsole {
+    private let host: PortolanHost
+    private let printer: ReplPrinter
+    private let tap: RouterEventTap
+    private let recorder: ReplRecorder
+
+    init(host: PortolanHost, printer: ReplPrinter, tap: RouterEventTap, recorder: ReplRecorder) {
+        self.host = host
+        self.printer = printer
+        self.tap = tap
+        self.recorder = recorder
+    }
+
     /// What a URL line names, as routes and `:plan` take it.
-    enum Target {
+    private enum Target {
         /// A URL a route pattern matches, resolved.
         case url(URLResolution)
         /// An id path from the root, for a line no pattern matches.
         case idPath(Destination)
     }
 
-    func route(_ text: String) async {
+    /// Why `:plan EXPR` has no destination: the expression raised, or its value is no destination.
+    private enum PlanInputError: Error {
+        case evaluation(String)
+        case destination(RouteFailure)
+    }
+
+    /// A URL line, or an id path when no pattern matches it.
+    nonisolated(nonsending) func route(_ text: String) async {
         switch await target(of: text) {
         case .url(let resolution)?:
             await route(label: text, recordedAs: "portolan.route(\(ReplRecording.literal(text)))") { host in
                 host.route(resolved: resolution)
             }
         case .idPath(let destination)?:
-            await route(to: destination, label: text)
+            await route(label: text, recordedAs: "portolan.route(\(ReplRecording.lua(destination)))") { host in
+                host.route(destination)
+            }
         case nil:
             return
         }
     }
 
-    /// Routes to a destination (an id path, `:back`), shows and remembers it.
-    func route(to destination: Destination, label: String) async {
-        await route(label: label, recordedAs: "portolan.route(\(ReplRecording.lua(destination)))") { host in
-            host.route(destination)
+    /// `:back`: goes back, as `portolan.back()` does: leaves the top screen, or returns a switch
+    /// node that goes back through its history to its previous child.
+    nonisolated(nonsending) func back() async {
+        guard await host.router != nil else {
+            printer.say("error: no app declared yet: call portolan.app { ... }", .error)
+            return
         }
+        await route(label: ":back", recordedAs: "portolan.back()") { host in host.back() }
     }
 
     /// Runs one route request as a unit of the host, then shows and records it.
-    func route(
+    private nonisolated(nonsending) func route(
         label: String, recordedAs call: String, _ request: @Sendable (isolated PortolanHost) -> RouteResult
     ) async {
         let result = await host.perform(request)
-        showRoutes(eventLog.snapshot(), result: result)
-        await recordRoute(call: call, result: result)
-        await showActivePath()
+        printer.showRoutes(tap.log.snapshot(), result: result)
+        await recorder.recordRoute(call: call, result: result)
+        printer.showActivePath(of: await host.router)
     }
 
-    func plan(_ text: String) async {
+    /// `:plan DEST`: what routing to DEST would do, without doing it.
+    nonisolated(nonsending) func plan(_ text: String) async {
         guard !text.isEmpty else {
-            say("error: :plan needs a destination, as in :plan /wishlist or :plan {\"root\", \"dashboard\"}", .error)
+            printer.say("error: :plan needs a destination, as in :plan /wishlist or :plan {\"root\", \"dashboard\"}", .error)
             return
         }
         if ParsedURL.isURL(text) {
@@ -73,22 +99,22 @@ extension ReplSession {
             await planURL(url)
             return
         case .failure(.evaluation(let message)):
-            say("error: \(message)", .error)
+            printer.say("error: \(message)", .error)
             return
         case .failure(.destination(let failure)):
             showPlan(.failure(failure))
         }
-        await showActivePath()
+        printer.showActivePath(of: await host.router)
     }
 
     /// A plan's instructions or failure, then that nothing ran: a plan that looks like a route must
     /// not read as one.
     private func showPlan(_ result: RouteResult) {
-        show(result)
-        say("(plan only: nothing ran, the tree is unchanged)", .note)
+        printer.show(result)
+        printer.say("(plan only: nothing ran, the tree is unchanged)", .note)
     }
 
-    private func planURL(_ text: String) async {
+    private nonisolated(nonsending) func planURL(_ text: String) async {
         switch await target(of: text) {
         case .url(let resolution)?:
             showPlan(await host.plan(resolution.destination))
@@ -97,17 +123,17 @@ extension ReplSession {
         case nil:
             return
         }
-        await showActivePath()
+        printer.showActivePath(of: await host.router)
     }
 
     /// Resolves a URL line as `portolan.match` does, and says what matched; falls back to an id
     /// path when nothing matches and the line starts with the root's id. Writes why and returns
     /// nil when the line leads nowhere.
-    private func target(of text: String) async -> Target? {
+    private nonisolated(nonsending) func target(of text: String) async -> Target? {
         switch await host.resolve(url: text) {
         case .success(let resolution):
-            if resolution.url != text { say("rewritten to \(Excerpt.of(resolution.url)) by the redirect rules", .note) }
-            say("matched \(resolution.pattern) (\(resolution.node))", .note)
+            if resolution.url != text { printer.say("rewritten to \(Excerpt.of(resolution.url)) by the redirect rules", .note) }
+            printer.say("matched \(resolution.pattern) (\(resolution.node))", .note)
             return .url(resolution)
         case .failure(let failure):
             // No pattern leads there: an id path from the root, if the line is one.
@@ -115,19 +141,13 @@ extension ReplSession {
                 do {
                     return .idPath(try IdPath.destination(text))
                 } catch {
-                    say("error: \(error.message)", .error)
+                    printer.say("error: \(error.message)", .error)
                     return nil
                 }
             }
-            say("failed: \(failure)", .error)
-            await showActivePath()
+            printer.say("failed: \(failure)", .error)
+            printer.showActivePath(of: await host.router)
             return nil
         }
     }
-}
-
-/// Why `:plan EXPR` has no destination: the expression raised, or its value is no destination.
-enum PlanInputError: Error {
-    case evaluation(String)
-    case destination(RouteFailure)
 }

@@ -1,0 +1,49 @@
+import Portolan
+import PortolanLua
+
+/// Follows the app's router (a new one each time the app is declared again or reloaded) and hands
+/// each of its events to the log of the input going through, and to the screen under `:events on`.
+final class RouterEventTap {
+    /// The events of the input going through, to show redirects and queued routes.
+    let log = RouteEventLog()
+    /// Whether `:events on` is in force; read on the router's thread.
+    private let showsEvents = Locked(false)
+    /// The router observed, so that it is observed once.
+    private var followedRouter: ObjectIdentifier?
+    private let host: PortolanHost
+    private let printer: ReplPrinter
+
+    init(host: PortolanHost, printer: ReplPrinter) {
+        self.host = host
+        self.printer = printer
+    }
+
+    /// Observes the app's router if it is new.
+    nonisolated(nonsending) func follow() async {
+        guard let router = await host.router, followedRouter != ObjectIdentifier(router) else { return }
+        followedRouter = ObjectIdentifier(router)
+        let log = self.log, showsEvents = self.showsEvents, printer = self.printer
+        router.observe { [weak router] event in
+            let step = router?.runningStep
+            log.record(event, step: step)
+            if showsEvents.value {
+                printer.say("· " + ReplPrinter.describe(event, step: step), .event)
+            }
+        }
+    }
+
+    /// `:events on|off`.
+    func events(_ argument: String) {
+        switch argument {
+        case "on":
+            showsEvents.withLock { $0 = true }
+            let names = RouterEvent.Name.observedByScripts.map { "· \($0.rawValue)" }.joined(separator: ", ")
+            printer.say("router events will be shown as they happen (\(names))", .note)
+        case "off":
+            showsEvents.withLock { $0 = false }
+            printer.say("router events hidden", .note)
+        default:
+            printer.say("error: :events takes on or off", .error)
+        }
+    }
+}
