@@ -90,6 +90,8 @@ let package = Package(
         ),
         // How a Swift app embeds the host: `swift run EmbeddedHost`.
         .executableTarget(name: "EmbeddedHost", dependencies: ["PortolanLua"], path: "Examples/EmbeddedHost"),
+        // A process for the concurrency contract's trap (rule 5), which would end a test's own process.
+        .executableTarget(name: "contract-probe", dependencies: ["PortolanLua"], path: "Tests/ContractProbe"),
         .testTarget(
             name: "PortolanTests",
             dependencies: [
@@ -114,8 +116,9 @@ let package = Package(
         .testTarget(name: "PortolanLuaTests", dependencies: ["PortolanLua", "TestSupport", "FuzzSupport"]),
         .testTarget(name: "PortolanToolsTests", dependencies: ["PortolanTools", "TestSupport"]),
         .testTarget(name: "PortolanInspectorTests", dependencies: ["PortolanInspector", "PortolanTools", "TestSupport"]),
-        // The Lua and engine modules too, to compare `--version` with what the library reports.
-        .testTarget(name: "CLITests", dependencies: ["portolan", "Lua", "Portolan", "TestSupport"]),
+        // The Lua and engine modules too, to compare `--version` with what the library reports; the
+        // contract probe, for the trap no test can hold in its own process.
+        .testTarget(name: "CLITests", dependencies: ["portolan", "contract-probe", "Lua", "Portolan", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

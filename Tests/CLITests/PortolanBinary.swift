@@ -4,7 +4,10 @@ import TestSupport
 /// The built `portolan` executable, driven as a user would: arguments in, exit status and output out.
 enum PortolanBinary {
     struct Run {
+        /// The exit status, or the signal's number when `signalled`.
         var status: Int32
+        /// Whether a signal ended the process (a trap, say) rather than an exit.
+        var signalled = false
         var stdout: String
         var stderr: String
 
@@ -50,6 +53,18 @@ enum PortolanBinary {
         guard let path else {
             throw TestFailure("the portolan binary was not found next to the test bundle; set PORTOLAN_BINARY")
         }
+        return try await run(program: path, arguments, in: directory)
+    }
+
+    /// Another executable of the build, beside `portolan` (`contract-probe`), or nil.
+    static func sibling(_ name: String) -> String? {
+        guard let path else { return nil }
+        let sibling = (path as NSString).deletingLastPathComponent + "/" + name
+        return FileManager.default.isExecutableFile(atPath: sibling) ? sibling : nil
+    }
+
+    /// Runs `program` in `directory`, its output in files.
+    static func run(program path: String, _ arguments: [String], in directory: String) async throws -> Run {
         let scratch = try TemporaryDirectory("cli-output")
         defer { scratch.remove() }
         let out = URL(fileURLWithPath: scratch.path("stdout")), err = URL(fileURLWithPath: scratch.path("stderr"))
@@ -66,7 +81,7 @@ enum PortolanBinary {
         process.standardError = try FileHandle(forWritingTo: err)
         try await process.runToEnd()
         return Run(
-            status: process.terminationStatus,
+            status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
             stdout: try String(contentsOf: out, encoding: .utf8),
             stderr: try String(contentsOf: err, encoding: .utf8))
     }

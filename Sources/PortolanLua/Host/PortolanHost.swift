@@ -341,7 +341,7 @@ public actor PortolanHost {
 
     /// Makes a Swift function callable from Lua as the global `name`. It runs on the host's thread,
     /// inside the unit of work that called it, so it must not wait for a call to this host: a task
-    /// it starts that calls the host while it runs traps at once (docs/concurrency.md, rule 3).
+    /// it starts that calls the host while it runs traps at once (docs/concurrency.md, rule 5).
     public func register(function name: String, _ body: @escaping @Sendable ([LuaValue]) throws -> [LuaValue]) throws(HostError) {
         let thread = self.thread
         do {
