@@ -1,10 +1,6 @@
 import Lua
 import Portolan
 
-/// The heart of a host: one Lua state, the router of the app it declared, and the bridge
-/// functions the `portolan` module calls. Only its `PortolanHost` uses it, on the host's thread,
-/// one unit of work at a time (GRDB's `Database` to `DatabaseQueue`), so Lua is never entered
-/// from two threads.
 /// The heart of a host: one Lua state, the app its script declared, and the services the
 /// `portolan` module calls. Only its `PortolanHost` uses it, on the host's thread, one unit of
 /// work at a time (GRDB's `Database` to `DatabaseQueue`), so Lua is never entered from two
