@@ -41,12 +41,11 @@ struct EmbeddedHost {
         try await host.loadApp(source: rules, chunkName: "rules.lua")
         await host.bind(BookScreen(), to: "book")
 
-        if let router = await host.router {
-            let events = router.events()
-            Task {
-                for await event in events {
-                    if case .instruction(let instruction) = event { print("  [event] \(instruction)") }
-                }
+        // The host's stream follows whichever router the app has: it goes on across reloads.
+        let events = host.events()
+        Task {
+            for await event in events {
+                if case .instruction(let instruction) = event { print("  [event] \(instruction)") }
             }
         }
 
@@ -56,6 +55,12 @@ struct EmbeddedHost {
         signedIn.value = true
         print("route to book, signed in:")
         report(await host.route(book))
+
+        // New rules, fetched at run time: the session stays, and their guards are asked again.
+        signedIn.value = false
+        let reloaded = try await host.reload(source: rules, chunkName: "rules.lua")
+        print("reloaded while signed out; the guards, asked again:")
+        report(reloaded.refresh)
         print(await host.router.map { GraphRenderer.activeTree($0.tree) } ?? "")
     }
 

@@ -28,8 +28,9 @@ import Testing
     @Test func reloadKeepsTheTreeWhereItCanAndLeavesWhatIsGone() async throws {
         let host = try await host()
         _ = try await host.run(#"assert(portolan.route { "root", "a", "b", "c" })"#, chunkName: "s.lua")
-        let left = try await host.reload(source: Self.version2, chunkName: "app.lua")
-        #expect(texts(left) == ["leave c"])
+        let reloaded = try await host.reload(source: Self.version2, chunkName: "app.lua")
+        #expect(texts(reloaded.left) == ["leave c"])
+        #expect(reloaded.refresh == .success([]))
         let result = try await host.run("""
             local path = table.concat(portolan.active_path(), ">")
             local secret = portolan.route { "root", "secret" }

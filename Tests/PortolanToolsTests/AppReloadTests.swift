@@ -51,4 +51,28 @@ import Testing
         await session.handle("portolan.route { 'root', 'home' }")
         #expect(output.value.contains("watched edit"), "\(output.value)")
     }
+
+    /// The reload's own route (the new rules' guards asked again) runs on the router the reload made:
+    /// the session follows the host's events, so `:events on` shows it (it used to follow the new
+    /// router only after the reload, and missed it).
+    @Test func theReloadsOwnRouteIsShownUnderEventsOn() async throws {
+        let directory = try TemporaryDirectory(files: ["app.lua": """
+            logged_in = false
+            portolan.app { id = "root", kind = "switch", children = {
+              { id = "login" },
+              { id = "account", guard = function() if not logged_in then return portolan.redirect { "root", "login" } end end },
+            } }
+            """])
+        defer { directory.remove() }
+        let output = Locked<[String]>([])
+        let session = try await ReplSession.start(appFile: directory.path("app.lua"), output: { line in output.withLock { $0.append(line) } })
+        await session.handle("logged_in = true")
+        await session.handle("portolan.route { 'root', 'account' }")
+        await session.handle(":events on")
+        output.withLock { $0 = [] }
+        await session.handle(":reload")
+        let shown = output.value.filter { $0.hasPrefix("· ") }
+        #expect(shown.contains("· will_route root > account"), "\(output.value)")
+        #expect(shown.contains("· redirected root > account -> root > login"), "\(output.value)")
+    }
 }

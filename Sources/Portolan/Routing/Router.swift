@@ -98,10 +98,17 @@ public final class Router: Sendable {
         eventHub.observe(observer)
     }
 
-    /// A new stream of every event from now on; it ends when the caller stops iterating. A reader
-    /// more than `eventBufferLimit` events behind loses the oldest of them.
+    /// A new stream of every event from now on; it ends when the caller stops iterating, or when
+    /// the router's host replaces it (a reload: `PortolanHost.events()` follows every router). A
+    /// reader more than `eventBufferLimit` events behind loses the oldest of them.
     public func events() -> AsyncStream<RouterEvent> {
         eventHub.stream()
+    }
+
+    /// Ends the streams of `events()`: a host that replaced this router with another says so to
+    /// their readers, whose loops end instead of waiting for events that will never come.
+    package func finishEventStreams() {
+        eventHub.finishStreams()
     }
 
     // MARK: Routing
@@ -296,6 +303,15 @@ public final class Router: Sendable {
     /// The host switched a switch node on the active path to another child by itself.
     public func didSwitch(_ switchID: NodeID, to child: NodeID) throws(TreeUpdateError) {
         try report { tree throws(TreeUpdateError) in try tree.didSwitch(switchID, to: child) }
+    }
+
+    /// Drops what the switch nodes of the active path keep for their other children (all of them,
+    /// or those of `switchID`), as after a logout: each comes back as first shown. Returns the
+    /// screens dropped; no handler runs and no event goes out, since none of them was showing.
+    /// From any thread; from a route's handler it takes effect at once.
+    @discardableResult
+    public func resetTabs(of switchID: NodeID? = nil) throws(TreeUpdateError) -> [Entry] {
+        try state.withLock { state throws(TreeUpdateError) in try state.tree.resetTabs(of: switchID) }
     }
 
     /// Changes the tree now, from any thread; the event goes out on the router's thread, where

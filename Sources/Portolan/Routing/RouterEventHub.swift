@@ -4,8 +4,10 @@ import Synchronization
 /// `events()`, each fed without waiting for its reader.
 ///
 /// It keeps no router and no tree, only who listens, behind a lock of its own; any thread may add a
-/// listener, and the router emits on its own thread. A stream ends when its reader stops iterating.
-final class RouterEventHub: Sendable {
+/// listener, and the router emits on its own thread. A stream ends when its reader stops iterating,
+/// or when its source is replaced (`finishStreams`). A host that outlives its routers (a reload
+/// replaces the router) has one of its own, fed with the events of whichever router it has.
+package final class RouterEventHub: Sendable {
     private let listeners = Mutex(Listeners())
 
     private struct Listeners {
@@ -17,20 +19,20 @@ final class RouterEventHub: Sendable {
     /// The most events a stream holds for a reader that does not keep up: each holds its
     /// destinations' contexts, and a script that routes in a loop could otherwise fill memory while
     /// the reader sleeps. A live view needs the newest, not ten thousand behind.
-    let bufferLimit: Int
+    package let bufferLimit: Int
 
-    init(bufferLimit: Int) {
+    package init(bufferLimit: Int) {
         self.bufferLimit = bufferLimit
     }
 
     /// Calls `observer` with every event from now on, in the order they are emitted.
-    func observe(_ observer: @escaping @Sendable (RouterEvent) -> Void) {
+    package func observe(_ observer: @escaping @Sendable (RouterEvent) -> Void) {
         listeners.withLock { $0.observers.append(observer) }
     }
 
     /// A new stream of every event from now on; a reader more than `bufferLimit` events behind
     /// loses the oldest of them.
-    func stream() -> AsyncStream<RouterEvent> {
+    package func stream() -> AsyncStream<RouterEvent> {
         let (stream, continuation) = AsyncStream<RouterEvent>.makeStream(bufferingPolicy: .bufferingNewest(bufferLimit))
         let id = listeners.withLock { listeners in
             defer { listeners.nextStreamID += 1 }
@@ -45,13 +47,25 @@ final class RouterEventHub: Sendable {
 
     /// Hands `event` to every observer, then to every stream. The listeners are read first and
     /// called after the lock is let go, so an observer may add listeners or queue a route.
-    func emit(_ event: RouterEvent) {
+    package func emit(_ event: RouterEvent) {
         let (observers, streams) = listeners.withLock { ($0.observers, Array($0.streams.values)) }
         for observer in observers {
             observer(event)
         }
         for stream in streams {
             stream.yield(event)
+        }
+    }
+
+    /// Ends every stream: their readers' loops end instead of waiting for events that will never
+    /// come (the router was replaced). Observers stay.
+    package func finishStreams() {
+        let streams = listeners.withLock { listeners in
+            defer { listeners.streams = [:] }
+            return Array(listeners.streams.values)
+        }
+        for stream in streams {
+            stream.finish()
         }
     }
 }

@@ -6,7 +6,13 @@ import Portolan
 /// in the route's order and a route they queue runs after the current one.
 extension HostCore {
     func deliver(_ event: RouterEvent) {
-        observers.events?(event)
+        if !observers.events.isEmpty {
+            let step = router?.runningStep
+            for observer in observers.events {
+                observer(event, step)
+            }
+        }
+        eventStreams.emit(event)
         guard let name = event.luaName, app.rules.observedEvents.contains(name), let emit = installed?.functions.emit else { return }
         // The step that asked for the route travels with its events (the last argument).
         let step = router?.runningStep?.luaValue ?? .nil

@@ -22,6 +22,9 @@ final class HostCore: @unchecked Sendable {
     var app = AppSlot()
     var session = RouteSession()
     var observers = HostObservers()
+    /// The streams of `PortolanHost.events()`, fed with the events of whichever router the app has:
+    /// they outlive every reload. Behind a lock of its own, so any thread may take a stream.
+    let eventStreams = RouterEventHub(bufferLimit: Router.eventBufferLimit)
     /// How many chunks of text the host has compiled or taken from the cache: what shows that a
     /// tool drives the host without writing Lua of its own.
     private(set) var chunksLoaded = 0
@@ -92,6 +95,8 @@ final class HostCore: @unchecked Sendable {
         for (id, node) in app.swiftNodes {
             router.bind(node, to: id)
         }
+        // The router replaced is gone for good, unless a reload that fails puts it back.
+        if app.reload != .scriptRunning { app.router?.finishEventStreams() }
         app.declaration = declaration
         app.router = router
         if app.reload == .scriptRunning { app.reload = .declared }

@@ -106,11 +106,14 @@ public actor PortolanHost {
 
     /// Hot reload: runs the app script again (the file last loaded, or `path`), after dropping the
     /// modules it required from its directory, so that an edit to one takes effect. The live tree is
-    /// kept wherever the new graph still has its nodes; the returned instructions say what was
-    /// left because it no longer exists (no handler runs for them: the node's rules are gone). A
-    /// reload that fails (a syntax error, a bad graph) throws and keeps the previous rules running.
-    /// A reload asked for while a route runs waits for it: one route never sees two versions.
-    public func reload(file path: String? = nil, instructionBudget: Int? = nil) throws(HostError) -> [Instruction] {
+    /// kept wherever the new graph still has its nodes, and `portolan.state` as the session left it;
+    /// the result says what was left because it no longer exists (no handler runs for them: the
+    /// node's rules are gone), then what the new guards made of the active path, asked again as
+    /// ``refresh()`` asks them. A reload that fails (a syntax error, a bad graph) throws and keeps
+    /// the previous rules and state. A reload asked for while a route runs waits for it: one route
+    /// never sees two versions.
+    @discardableResult
+    public func reload(file path: String? = nil, instructionBudget: Int? = nil) throws(HostError) -> ReloadResult {
         guard let file = path ?? appFile else { throw HostError("no app file to reload") }
         appFile = file
         return try withScriptBudget(instructionBudget) { () throws(HostError) in
@@ -119,7 +122,8 @@ public actor PortolanHost {
     }
 
     /// Hot reload from text, for apps that fetch new rules at run time.
-    public func reload(source: String, chunkName: String, instructionBudget: Int? = nil) throws(HostError) -> [Instruction] {
+    @discardableResult
+    public func reload(source: String, chunkName: String, instructionBudget: Int? = nil) throws(HostError) -> ReloadResult {
         try withScriptBudget(instructionBudget) { () throws(HostError) in
             try RulesReload.run(in: core) { () throws(HostError) in try core.loadChunk(source, chunkName: chunkName) }
         }
@@ -257,6 +261,15 @@ public actor PortolanHost {
         core.back()
     }
 
+    /// Drops the stacks the switch nodes of the active path keep for their other children (all of
+    /// them, or `switchID`'s), as `portolan.reset_tabs()` does: after a logout, the other tabs show
+    /// as first shown. Returns the screens dropped; no handler runs (none was showing).
+    @discardableResult
+    public func resetTabs(of switchID: NodeID? = nil) throws(TreeUpdateError) -> [Entry] {
+        guard let router = core.router else { return [] }
+        return try router.resetTabs(of: switchID)
+    }
+
     /// Where a route was going when a guard redirected it with `{ resume = true }`, or nil.
     public var pendingDestination: Destination? {
         core.session.pendingResume
@@ -287,9 +300,24 @@ public actor PortolanHost {
     }
 
     /// Calls `observer` with every router event, synchronously on the host's thread, whichever
-    /// router the app has at the time: one declared or loaded later, or declared again, included.
+    /// router the app has at the time: one declared or loaded later, or declared again by a reload,
+    /// included. Each observer added is called, in the order they were added.
     public func observeEvents(_ observer: @escaping @Sendable (RouterEvent) -> Void) {
-        core.observers.events = observer
+        core.observers.events.append { event, _ in observer(event) }
+    }
+
+    /// ``observeEvents(_:)`` with the step of the route each event belongs to (`portolan.step`),
+    /// or nil: what the REPL shows beside an event.
+    package func observeEventsAndSteps(_ observer: @escaping @Sendable (RouterEvent, RouteStep?) -> Void) {
+        core.observers.events.append(observer)
+    }
+
+    /// A stream of every router event from now on, whichever router the app has: it goes on across
+    /// every reload and every later declaration of the app (a stream taken from `router` ends when a
+    /// reload replaces it). It ends when its reader stops iterating; a reader more than
+    /// `Router.eventBufferLimit` events behind loses the oldest of them. Any thread may take one.
+    public nonisolated func events() -> AsyncStream<RouterEvent> {
+        core.eventStreams.stream()
     }
 
     /// What `route` would execute now, without running anything.

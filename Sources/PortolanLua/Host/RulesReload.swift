@@ -16,8 +16,9 @@ struct RulesReload {
     private let restoreLuaRules: LuaValue
 
     /// Runs the app script again (`chunk` loads it) in `core`; on failure, everything it replaced
-    /// comes back, and the error says so. Returns what the new graph left of the live tree.
-    static func run(in core: HostCore, _ chunk: () throws(HostError) -> LuaValue) throws(HostError) -> [Instruction] {
+    /// comes back, and the error says so. Then asks the new rules' guards about the active path, as
+    /// `refresh()` does: what the session was allowed to see may have changed with them.
+    static func run(in core: HostCore, _ chunk: () throws(HostError) -> LuaValue) throws(HostError) -> ReloadResult {
         let reload = try RulesReload(settingAsideIn: core)
         do {
             _ = try core.drive(try chunk(), [])
@@ -28,7 +29,14 @@ struct RulesReload {
                 isInterrupted: error.isInterrupted)
         }
         core.app.reload = .none
-        return core.app.lastMigration
+        if let replaced = reload.savedApp.router, replaced !== core.app.router {
+            // Its streams would wait forever: the host's own stream (`events()`) goes on.
+            replaced.finishEventStreams()
+        }
+        let left = core.app.lastMigration
+        // With no guard and no interceptor nothing can refuse the path: no route, no events.
+        let asksGuards = core.router != nil && (core.app.hasGuards || core.app.rules.hasInterceptors)
+        return ReloadResult(left: left, refresh: asksGuards ? core.refresh() : .success([]))
     }
 
     /// Sets aside what the script registered, so that it registers afresh when it runs again. The

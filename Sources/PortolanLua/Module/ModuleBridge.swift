@@ -35,6 +35,7 @@ enum ModuleBridge {
             ("did_switch", { [weak core] in
                 report(try core.unwrap(), $0) { router, args throws in try router.didSwitch(Self.id(args[0]), to: Self.id(args[1])) }
             }),
+            ("reset_tabs", { [weak core] in resetTabsFromLua(try core.unwrap(), $0) }),
             ("loadfile", { [weak core] in loadFileFromLua(try core.unwrap(), $0) }),
             ("match", { [weak core] in matchFromLua(try core.unwrap(), $0) }),
             ("redirect_rule", { [weak core] in redirectRuleFromLua(try core.unwrap(), $0) }),
@@ -119,6 +120,16 @@ enum ModuleBridge {
             return [.boolean(true), try router.tree.destination(switching: switchID, to: childID).luaValue]
         } catch {
             return [.boolean(false), error.luaFields]
+        }
+    }
+
+    /// `reset_tabs(switch_id)`: true and the entries dropped, or false and why.
+    private static func resetTabsFromLua(_ core: HostCore, _ arguments: [LuaValue]) -> [LuaValue] {
+        do {
+            let dropped = try currentRouter(of: core).resetTabs(of: arguments.first?.stringValue)
+            return [.boolean(true), .array(dropped.map(\.luaValue))]
+        } catch {
+            return [.boolean(false), .string("\(error)")]
         }
     }
 

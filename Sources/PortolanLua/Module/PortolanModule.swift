@@ -17,9 +17,14 @@ enum PortolanModule {
     /// The module's URL functions (redirect_rule, match); the rules themselves live in the host.
     static let urlRules = Part(source: PackageResources.URLRules_lua, chunkName: "=portolan.urls")
 
+    /// The app's state (`portolan.state`, `portolan.initial_state`), which reloads keep.
+    static let appState = Part(source: PackageResources.AppState_lua, chunkName: "=portolan.state")
+    /// How many tables deep the app's state may nest: plain data that snapshots save and give back.
+    static let maximumStateDepth = 32
+
     /// Every chunk of the module, in the order `InstalledModule` compiles them.
     static var partsInLoadOrder: [Part] {
-        [printer, nodeDescription, Part(source: source, chunkName: chunkName), urlRules, flows]
+        [printer, nodeDescription, Part(source: source, chunkName: chunkName), urlRules, flows, appState]
     }
 
     struct Part {

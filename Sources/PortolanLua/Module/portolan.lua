@@ -5,9 +5,9 @@
 -- What lives here is what is easier and safer in Lua: argument checks that raise at the caller's
 -- line, the yields that hand a route to the host, error objects with `__tostring`, and the node
 -- tables that handlers receive as `node`. Its parts in files of their own come as arguments:
--- ValuePrinter.lua, NodeDescription.lua (two checkers), URLRules.lua and Flows.lua; then the names
--- of the events scripts observe (RouterEvent.Name.observedByScripts).
-local bridge, show_value, describe, app_options, make_url_rules, make_flows, EVENTS = ...
+-- ValuePrinter.lua, NodeDescription.lua (two checkers), URLRules.lua, Flows.lua and AppState.lua;
+-- then the names of the events scripts observe (RouterEvent.Name.observedByScripts).
+local bridge, show_value, describe, app_options, make_url_rules, make_flows, make_state, EVENTS = ...
 local portolan = {}
 local host = {}
 
@@ -96,6 +96,10 @@ function portolan.route(dest) return route(dest) end
 local flows = make_flows { route = route, route_error = route_error, error_at_caller = error_at_caller }
 portolan.flow, portolan.step, host.flows = flows.flow, flows.step, flows.describe
 
+-- The app's state (AppState.lua): portolan.state, kept across reloads, and portolan.initial_state.
+local app_state = make_state(error_at_caller)
+portolan.initial_state = app_state.initial_state
+
 --- What portolan.route(dest) would execute now, without running anything.
 function portolan.plan(dest)
   if role() ~= "script" then
@@ -181,6 +185,15 @@ end
 function portolan.did_enter(entry) return checked(bridge.did_enter(entry)) end
 function portolan.did_leave(id) return checked(bridge.did_leave(id)) end
 function portolan.did_switch(switch_id, child_id) return checked(bridge.did_switch(switch_id, child_id)) end
+
+--- Drops the stacks switch nodes keep for their other children (all, or switch_id's): the entries.
+function portolan.reset_tabs(switch_id)
+  if switch_id ~= nil and type(switch_id) ~= "string" then
+    error_at_caller("portolan.reset_tabs expects a switch node's id, or nothing for every switch")
+  end
+  local ok, result = bridge.reset_tabs(switch_id)
+  return checked(ok, result) and result
+end
 
 -- Declaring the app -------------------------------------------------------------------------------
 
@@ -359,13 +372,16 @@ end
 -- The Lua half of a reload (RulesReload.swift owns the whole): takes out what the app script
 -- registered, so that it registers afresh when it runs again, and returns the function that puts
 -- it all back if the reload fails. The nodes stay until the script declares its app again: the
--- router in service still calls their handlers until then. (Function redirect rules are the
--- host's: HostRedirectRules.swift.)
+-- router in service still calls their handlers until then. The state stays as the session left it,
+-- copied to be put back. (Function redirect rules are the host's: HostRedirectRules.swift.)
 function host.take_rules()
+  local restore_state, why = app_state.set_aside()
+  if not restore_state then error(why, 0) end
   local taken_nodes, taken_interceptors, taken_observers, taken_flows = nodes, interceptors, observers, flows.list
   interceptors, observers, flows.list = {}, no_observers(), {}
   return function()
     nodes, interceptors, observers, flows.list = taken_nodes, taken_interceptors, taken_observers, taken_flows
+    restore_state()
   end
 end
 
@@ -376,6 +392,9 @@ host.show = show_value
 -- so that a misuse names the script's line even from a tail call (`return portolan.redirect(x)`).
 for name, fn in next, portolan do portolan[name] = bridge.keep_caller(fn) end
 Request.goes_to = bridge.keep_caller(Request.goes_to)
+
+-- The table itself, the same for as long as the host lives: scripts write into it.
+portolan.state = app_state.state
 
 -- The host preloads this loader, so that `require "portolan"` gives this very table.
 return host, function() return portolan end

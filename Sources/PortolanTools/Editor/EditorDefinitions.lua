@@ -155,9 +155,20 @@ function Request:goes_to(id) end
 
 ---@alias portolan.Event "will_route"|"instruction"|"did_route"|"failed"|"redirected"|"rolled_back"
 
+--- Plain data, what `portolan.state` may hold: nil, booleans, finite numbers, strings, and tables
+--- of them keyed by strings or integers (no functions, metatables or cycles).
+---@alias portolan.PlainData nil|boolean|number|string|table<string|integer, any>
+
 --- The `portolan` module: `require "portolan"`, also the global `portolan`. Read-only.
 ---@class portolan
+---@field state table<string, portolan.PlainData> # the app's state, which reloads keep (write into it)
 portolan = {}
+
+--- Sets each key of `first` that `portolan.state` does not hold yet, and returns the state: the
+--- first load sets them all, a reload keeps what the session changed.
+---@param first table<string, portolan.PlainData>
+---@return table<string, portolan.PlainData>
+function portolan.initial_state(first) end
 
 --- Declares the app's graph; `spec` is the root node table. Returns it.
 ---@param spec portolan.App
@@ -203,6 +214,13 @@ function portolan.switch_to(switch_id, child_id) end
 ---@param context? portolan.Context
 ---@return portolan.Entry[]?
 function portolan.find(id, context) end
+
+--- Drops the stacks the switch nodes of the active path keep for their other children (all, or
+--- `switch_id`'s), as after a logout: they show again as first shown. Returns the screens dropped;
+--- no handler runs for them.
+---@param switch_id? string
+---@return portolan.Entry[]
+function portolan.reset_tabs(switch_id) end
 
 --- The ids from the root to the active leaf.
 ---@return string[]

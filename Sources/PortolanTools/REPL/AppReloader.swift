@@ -23,15 +23,20 @@ final class AppReloader {
         let header = reason.map { "\($0) changed: " } ?? ""
         do {
             let host = self.host, budget = AppLoadLimits.scriptInstructionBudget
-            let left = try await AppLoadLimits.run(host) { () async throws(HostError) in
+            let reloaded = try await AppLoadLimits.run(host) { () async throws(HostError) in
                 if await host.appFile != nil {
                     return try await host.reload(instructionBudget: budget)
                 }
                 return try await host.reload(source: DemoApp.source, chunkName: DemoApp.chunkName, instructionBudget: budget)
             }
+            let left = reloaded.left
             printer.say(header + "reloaded" + (left.isEmpty ? "" : "; what no longer exists was left:"), .note)
             for instruction in left { printer.say("  \(instruction)", .instruction) }
-            await tap.follow()
+            // Their guards may refuse what the session shows (the app's state changed with them).
+            if case .success(let executed) = reloaded.refresh, executed.isEmpty {} else {
+                printer.say("the guards of the new rules, asked again about the active path:", .note)
+                printer.show(reloaded.refresh)
+            }
             recorder.noteReload()
             printer.showActivePath(of: await host.router)
         } catch {

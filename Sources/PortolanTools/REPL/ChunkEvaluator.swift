@@ -46,8 +46,6 @@ final class ChunkEvaluator {
         }
         let routed = !RouteReport.reports(from: tap.log.snapshot()).isEmpty
         await recorder.noteLua(source, raised: raised, interrupted: interrupted, routed: routed)
-        // A chunk that declared an app (or loaded one) has a new router: watch it from now on.
-        await tap.follow()
         return .ready
     }
 

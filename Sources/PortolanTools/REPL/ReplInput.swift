@@ -88,7 +88,8 @@ public enum ReplInput: Equatable, Sendable {
           :graph [FORMAT [FILE]]     the live tree, active path highlighted: text (default), dot,
                                      mermaid, json or svg; to FILE when given (:graph svg t.svg)
           :events on|off             print router events as they happen
-          :reload                    run the app script again; what no longer exists is left
+          :reload                    run the app script again; what no longer exists is left,
+                                     portolan.state is kept, and the guards are asked again
           :record FILE               from now on, write the session's routes (and the Lua typed
                                      between them) to FILE as a scenario for `portolan test`;
                                      :record off (or :record) stops

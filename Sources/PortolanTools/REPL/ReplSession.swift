@@ -163,8 +163,8 @@ public actor ReplSession {
         return .ready
     }
 
-    /// Runs one input with the app's router followed and its events logged, then tells the
-    /// observers what it did.
+    /// Runs one input with the host's router events followed and logged, then tells the observers
+    /// what it did.
     private func asOneInput(_ body: () async -> Void) async {
         await tap.follow()
         tap.log.start()

@@ -1,15 +1,16 @@
 import Portolan
 import PortolanLua
 
-/// Follows the app's router (a new one each time the app is declared again or reloaded) and hands
-/// each of its events to the log of the input going through, and to the screen under `:events on`.
+/// Follows the app's router events through the host (which follows a new router each time the app
+/// is declared again or reloaded, the reload's own routes included) and hands each to the log of
+/// the input going through, and to the screen under `:events on`.
 final class RouterEventTap {
     /// The events of the input going through, to show redirects and queued routes.
     let log = RouteEventLog()
     /// Whether `:events on` is in force; read on the router's thread.
     private let showsEvents = Locked(false)
-    /// The router observed, so that it is observed once.
-    private var followedRouter: ObjectIdentifier?
+    /// Whether the host's events are observed, so that they are observed once.
+    private var isFollowing = false
     private let host: PortolanHost
     private let printer: ReplPrinter
 
@@ -18,13 +19,12 @@ final class RouterEventTap {
         self.printer = printer
     }
 
-    /// Observes the app's router if it is new.
+    /// Observes the host's router events, once.
     nonisolated(nonsending) func follow() async {
-        guard let router = await host.router, followedRouter != ObjectIdentifier(router) else { return }
-        followedRouter = ObjectIdentifier(router)
+        guard !isFollowing else { return }
+        isFollowing = true
         let log = self.log, showsEvents = self.showsEvents, printer = self.printer
-        router.observe { [weak router] event in
-            let step = router?.runningStep
+        await host.observeEventsAndSteps { event, step in
             log.record(event, step: step)
             if showsEvents.value {
                 printer.say("· " + ReplPrinter.describe(event, step: step), .event)

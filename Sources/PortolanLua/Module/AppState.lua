@@ -1,0 +1,94 @@
+-- The app's state, `portolan.state`: a table of plain data that the host keeps for as long as it
+-- lives, across every reload (`:reload`, `--watch`, Swift's `reload()`), since a reload runs the
+-- app script again and a script's `logged_in = false` would log the session out. The app names its
+-- first values with `portolan.initial_state { ... }`, which sets only the keys the state lacks.
+--
+-- Plain data is what a snapshot can save and give back: nil, booleans, finite numbers, strings,
+-- and tables of them keyed by strings or integers, without metatables or cycles, at most
+-- MAX_DEPTH tables deep. The host runs this chunk once per state with that bound (defined in
+-- Swift: PortolanModule.maximumStateDepth) and hands the function it returns to the module.
+local MAX_DEPTH = ...
+
+-- How a path names `key` under `where`: `where.key` for a name, `where["odd key"]`, `where[3]`;
+-- a long key is cut, so a script cannot make the message huge.
+local function child_path(where, key)
+  if type(key) == "string" then
+    local shown = #key <= 40 and key or key:sub(1, 40) .. "..."
+    if key:find("^[%a_][%w_]*$") then return where .. "." .. shown end
+    return where .. "[" .. string.format("%q", shown) .. "]"
+  end
+  return where .. "[" .. tostring(key) .. "]"
+end
+
+-- Why `value` (found at `where`) is not plain data, or nil when it is. `open` holds the tables
+-- being looked through, so that a table inside itself is a cycle while one shared by two keys is not.
+local function problem(value, where, depth, open)
+  local kind = type(value)
+  if kind == "nil" or kind == "boolean" or kind == "string" then return nil end
+  if kind == "number" then
+    if value ~= value or value == math.huge or value == -math.huge then
+      return where .. " is " .. tostring(value) .. ", not a finite number"
+    end
+    return nil
+  end
+  if kind ~= "table" then return where .. " holds a " .. kind end
+  if getmetatable(value) ~= nil then return where .. " has a metatable" end
+  if open[value] then return where .. " contains itself" end
+  if depth >= MAX_DEPTH then return where .. " nests tables more than " .. MAX_DEPTH .. " deep" end
+  open[value] = true
+  for key, item in next, value do
+    if type(key) ~= "string" and math.type(key) ~= "integer" then
+      return where .. " has a " .. (math.type(key) or type(key)) .. " key; keys are strings or integers"
+    end
+    local why = problem(item, child_path(where, key), depth + 1, open)
+    if why then return why end
+  end
+  open[value] = nil
+  return nil
+end
+
+local PLAIN = "the state holds plain data: nil, booleans, finite numbers, strings, and tables of them"
+  .. " keyed by strings or integers"
+
+local function copy(value)
+  if type(value) ~= "table" then return value end
+  local result = {}
+  for key, item in next, value do result[key] = copy(item) end
+  return result
+end
+
+return function(error_at_caller)
+  local state = {}
+
+  --- Sets each key of `first` that the state does not hold yet, and returns the state: the first
+  -- load sets them all, a reload keeps what the session changed and adds the keys it did not know.
+  local function initial_state(first)
+    if type(first) ~= "table" then
+      error_at_caller("portolan.initial_state expects a table of the state's first values, not a " .. type(first))
+    end
+    local why = problem(first, "portolan.initial_state's table", 0, {})
+    if why then error_at_caller(why .. "; " .. PLAIN) end
+    for key, value in next, first do
+      if rawget(state, key) == nil then rawset(state, key, value) end
+    end
+    return state
+  end
+
+  -- For a reload (host.take_rules): the function that puts the state back as it is now, should the
+  -- reload fail; or nil and why the state is not plain data (the reload then does not start). Only
+  -- raw reads and writes: a metatable the failed script set on the state runs nothing of its own here.
+  local function set_aside()
+    local why = problem(state, "portolan.state", 0, {})
+    if why then
+      return nil, "cannot reload: " .. why .. "; " .. PLAIN
+        .. ". Set it right (portolan.state.x = nil) and reload again"
+    end
+    local saved = copy(state)
+    return function()
+      for key in next, state do rawset(state, key, nil) end
+      for key, value in next, saved do rawset(state, key, value) end
+    end
+  end
+
+  return { state = state, initial_state = initial_state, set_aside = set_aside }
+end
