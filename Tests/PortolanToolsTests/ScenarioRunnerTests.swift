@@ -311,7 +311,10 @@ import TestSupport
         try #require(results.map(\.name) == ["loops", "waits forever", "loops too"])
         let name = ScenarioRunner.luaName(of: directory.path("s.lua"))
         for (line, result) in zip(1..., results) {
-            #expect(Self.message(result) == "timed out after 1 s (cut at \(name):\(line))", "\(result)")
+            // Where it was cut, when it was cut inside the scenario: on a machine busy enough, the
+            // limit can run out while the fresh host still loads the app, before any line of it.
+            let cutInside = "timed out after 1 s (cut at \(name):\(line))", cutBefore = "timed out after 1 s (cut)"
+            #expect([cutInside, cutBefore].contains(Self.message(result)), "\(result)")
         }
     }
 
