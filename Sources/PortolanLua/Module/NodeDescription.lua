@@ -93,7 +93,8 @@ local function describe(node, where, found, depth)
   local pushes, bad_push = push_list(node.push, name)
   if not pushes then return nil, bad_push end
   if node.launch ~= nil and not is_launch_mode(node.launch) then
-    return nil, name .. ": launch must be one of " .. table.concat(LAUNCH_MODES, ", ") .. ", not " .. tostring(node.launch)
+    local modes = table.concat(LAUNCH_MODES, ", ")
+    return nil, name .. ": launch must be one of " .. modes .. ", not " .. tostring(node.launch)
   end
   local children = {}
   for index, child in ipairs(node.children or {}) do
