@@ -10,10 +10,11 @@
 --   │   └── onboarding_login  the login screen, pushed on it
 --   └── dashboard             switch: the tab bar, guarded until the user is logged in
 --       ├── wishlist          tab 1: list → movie → cast member
---       │   └── wishlist_movie {id=…}
---       │       └── wishlist_cast {id=…}
+--       │   └── wishlist_movie {id=…}             pushes related
+--       │       ├── wishlist_cast {id=…}
+--       │       └── related {id=…}                pushes related: related → related → …
 --       └── watched           tab 2: the same stack, with its own ids
---           └── watched_movie {id=…}
+--           └── watched_movie {id=…}              pushes related
 --               └── watched_cast {id=…}
 --   anywhere (shown on top of whatever screen is showing):
 --   ├── settings              can refuse to close while there are unsaved changes
@@ -21,6 +22,10 @@
 --   └── alert {message=…}
 --
 -- Every id is unique in the app, which is why both tabs have their own movie and cast ids.
+-- `related` is the other way to share a screen: declared once, and pushed (`push = { "related" }`)
+-- on top of either tab's movie and on top of itself, any number of times, each copy with its own
+-- movie id. Each push stays in the stack of the tab it was pushed in, and the tab keeps it:
+--   portolan.push { id = "related", context = { id = 7 } }
 --
 -- Deep links: each screen a link can open has a `route`, the URL that shows it. A link is
 -- routed like any other route (guards and interceptors still decide), so a logged-out user who
@@ -88,12 +93,50 @@ local function step(info)
   return ""
 end
 
+-- A related movie: one screen for both tabs, declared once (below the wishlist's movie) and pushed
+-- by either tab's movie screen and by itself, so a user can follow "related" links as far as they
+-- like: movie 42 → related 7 → related 9 → … The root's max_copies bounds how many stack up.
+local related = {
+  id = "related",
+  push = { "related" },
+  enter = function(node, entry, info)
+    local movie_id = context(entry).id
+    if movie_id == nil then
+      return false, "a related movie needs a movie id, e.g. portolan.push { id = \"related\", context = { id = 7 } }"
+    end
+    print("push RelatedMovie " .. tostring(movie_id) .. step(info))
+  end,
+  leave = function(node, entry, info)
+    print("pop RelatedMovie " .. tostring(context(entry).id) .. step(info))
+  end,
+}
+
 -- A movie screen: the same rules for both tabs, only the tab name differs. `routes` are its
--- links: /wishlist/movies/42 for the wishlist's movie 42, and so on.
-local function movie(id, tab, routes)
+-- links: /wishlist/movies/42 for the wishlist's movie 42, and so on. `more` are children only
+-- this tab's movie declares (the related screen, declared once, under the wishlist's).
+local function movie(id, tab, routes, more)
+  local children = {
+    {
+      id = tab .. "_cast",
+      -- The cast member's link names the movie too; the movie screen below it takes its id
+      -- from its own route, the cast screen gets both: { id = 7, movie = 42 }.
+      route = "/" .. tab .. "/movies/:movie<int>/cast/:id<int>",
+      enter = function(node, entry, info)
+        if cast_service_down then
+          error("cast service unavailable")
+        end
+        print("show CastDetail " .. tostring(context(entry).id) .. step(info))
+      end,
+      leave = function(node, entry, info)
+        print("pop CastDetail " .. tostring(context(entry).id) .. step(info))
+      end,
+    },
+  }
+  for _, child in ipairs(more or {}) do children[#children + 1] = child end
   return {
     id = id,
     route = routes,
+    push = { "related" },
     enter = function(node, entry, info)
       local movie_id = context(entry).id
       if movie_id == nil then
@@ -117,38 +160,24 @@ local function movie(id, tab, routes)
     context_task = function(node, entry, info)
       shown_movie = { tab = tab, id = context(entry).id }
     end,
-    children = {
-      {
-        id = tab .. "_cast",
-        -- The cast member's link names the movie too; the movie screen below it takes its id
-        -- from its own route, the cast screen gets both: { id = 7, movie = 42 }.
-        route = "/" .. tab .. "/movies/:movie<int>/cast/:id<int>",
-        enter = function(node, entry, info)
-          if cast_service_down then
-            error("cast service unavailable")
-          end
-          print("show CastDetail " .. tostring(context(entry).id) .. step(info))
-        end,
-        leave = function(node, entry, info)
-          print("pop CastDetail " .. tostring(context(entry).id) .. step(info))
-        end,
-      },
-    },
+    children = children,
   }
 end
 
 -- A tab: a list screen at the bottom of its own navigation stack. Tabs are never entered or
 -- left on their own: the dashboard switches between them (its `switch` handler below).
-local function tab(id, movie_routes)
+local function tab(id, movie_routes, more)
   return {
     id = id,
     route = "/" .. id,
-    children = { movie(id .. "_movie", id, movie_routes) },
+    children = { movie(id .. "_movie", id, movie_routes, more) },
   }
 end
 
 portolan.app {
   id = "root", kind = "switch", active = "onboarding",
+  -- However far a user follows related movies, a stack holds at most 8 copies of one screen.
+  max_copies = 8,
   switch = function(node, entry, info)
     print("replace the window's root with " .. entry.id .. step(info))
   end,
@@ -199,7 +228,7 @@ portolan.app {
       end,
       children = {
         -- A movie link without a tab (myapp://movie/42) opens the movie in the wishlist.
-        tab("wishlist", { "/wishlist/movies/:id<int>", "myapp://movie/:id<int>" }),
+        tab("wishlist", { "/wishlist/movies/:id<int>", "myapp://movie/:id<int>" }, { related }),
         tab("watched", "/watched/movies/:id<int>"),
       },
     },

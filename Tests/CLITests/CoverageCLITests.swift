@@ -5,7 +5,7 @@ import TestSupport
 /// `portolan test --coverage` and `--coverage-html`, end to end, and the HTML page as headless
 /// Chromium renders it.
 @Suite(.serialized) struct CoverageCLITests {
-    private static let moviesScenarios = ["deeplinks", "failures", "onboarding", "settings", "tabs"]
+    private static let moviesScenarios = ["deeplinks", "failures", "onboarding", "related", "settings", "tabs"]
         .map { "Examples/movies/scenarios/\($0).lua" }
 
     /// `nodes 12/16 (75%)` → (12, 16), from the text report.

@@ -138,7 +138,7 @@ extension RandomWalk {
     private func destinationLength(_ destination: Destination) -> Int {
         switch destination {
         case .path(let entries): return entries.count
-        case .anywhere: return 1
+        case .anywhere, .push, .live: return 1
         }
     }
 
@@ -156,6 +156,9 @@ extension RandomWalk {
         case .anywhere(let entry):
             guard entry.isWellFormed else { return .invalid }
             guard let declaration = graph[entry.id], declaration.isAnywhere else { return .unreachable }
+            return nil
+        case .push, .live:
+            // This walk generates neither (RepeatedScreenPropertyTests walk pushes).
             return nil
         }
     }
@@ -193,6 +196,8 @@ extension RandomWalk {
             if let stray = nodes.dropFirst(kept.count + 1).first(where: { !$0.isManaged }) {
                 return "\(stray.entry) is below the entered \(entry) and not managed by its parent"
             }
+            return nil
+        case .push, .live:
             return nil
         }
     }

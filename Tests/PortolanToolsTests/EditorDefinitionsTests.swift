@@ -172,6 +172,7 @@ import TestSupport
         #expect(app == Set(RootOption.allCases.map(\.rawValue)).union(["anywhere"]))
         let defaults: [RootOption: Int] = [
             .maxRedirects: RouterConfiguration().maxRedirects, .history: RouterConfiguration().historyLimit,
+            .maxDepth: PathLimits.engine.maxDepth, .maxCopies: PathLimits.engine.maxCopies,
         ]
         for option in RootOption.allCases {
             guard let range = option.range else { continue }

@@ -11,6 +11,14 @@ public enum GraphError: Error, Equatable, Sendable {
     case invalidRoute(NodeID, pattern: String, reason: String)
     /// Two route patterns that would rank equally for some URL; both are named.
     case ambiguousRoutes(NodeID, pattern: String, otherNode: NodeID, otherPattern: String, reason: String)
+    /// A screen's `pushes` names a node that is not declared.
+    case unknownPush(NodeID, pushed: NodeID)
+    /// A switch node lists nodes to push: its children are switched to, nothing is pushed on it.
+    case pushOnSwitch(NodeID)
+    /// A screen's `pushes` names the root or a switch node's child, which are never entered on their own.
+    case pushOfManaged(NodeID, pushed: NodeID)
+    /// A path limit outside the values the engine allows (`PathLimits`).
+    case limitOutOfRange(String, value: Int, range: ClosedRange<Int>)
 }
 
 extension GraphError: CustomStringConvertible {
@@ -32,6 +40,14 @@ extension GraphError: CustomStringConvertible {
             return "route '\(pattern)' of '\(id)' is invalid: \(reason)"
         case .ambiguousRoutes(let id, let pattern, let otherNode, let otherPattern, let reason):
             return "route '\(pattern)' of '\(id)' and route '\(otherPattern)' of '\(otherNode)' are ambiguous: \(reason)"
+        case .unknownPush(let id, let pushed):
+            return "'\(id)' pushes '\(pushed)', which is not declared"
+        case .pushOnSwitch(let id):
+            return "switch node '\(id)' cannot push screens: its children are switched to, nothing is pushed on it"
+        case .pushOfManaged(let id, let pushed):
+            return "'\(id)' pushes '\(pushed)', which is the root or a switch node's child and is never pushed"
+        case .limitOutOfRange(let name, let value, let range):
+            return "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(value)"
         }
     }
 }

@@ -15,6 +15,15 @@ public struct NodeDeclaration: Sendable, Equatable {
     public let keepsStacks: Bool
     /// A switch node that back returns to its previously active child (`NodeSpec`).
     public let backThroughHistory: Bool
+    /// The nodes declared elsewhere that may be pushed on top of this screen (`NodeSpec.pushes`).
+    public let pushes: [NodeID]
+    /// The launch mode a push of this node has unless it names one (`NodeSpec.launch`).
+    public let launch: LaunchMode?
+    /// Whether some screen pushes this node, so that it may stand on a path more than once.
+    public internal(set) var isPushed = false
+
+    /// Whether the node may stand on a path more than once: it is pushed, or reachable from anywhere.
+    public var canRepeat: Bool { isPushed || isAnywhere }
 
     public func declares(child id: NodeID) -> Bool {
         children.contains(id)
@@ -35,19 +44,25 @@ public struct NavigationGraph: Sendable, Equatable {
     private(set) var nodeIDs: [NodeID] = []
     private(set) var childIndices: [[Int]] = []
     private(set) var indices: [NodeID: Int] = [:]
+    /// For each node index, the indices of the nodes it pushes (`NodeSpec.pushes`).
+    private(set) var pushIndices: [[Int]] = []
     /// Every node's route patterns, compiled into one matcher (`resolve(url:)`).
     public private(set) var urlRoutes: GraphRoutes
+    /// How deep paths may grow and how many copies of one node they may hold.
+    public let limits: PathLimits
 
     /// `caseInsensitiveRoutes` makes constant URL segments match without regard to case;
-    /// `origins` says which schemes and hosts URLs may come from.
+    /// `origins` says which schemes and hosts URLs may come from; `limits` how far paths may grow.
     public init(
-        root: NodeSpec, anywhere: [NodeSpec] = [], caseInsensitiveRoutes: Bool = false, origins: URLOrigins = .any
+        root: NodeSpec, anywhere: [NodeSpec] = [], caseInsensitiveRoutes: Bool = false, origins: URLOrigins = .any,
+        limits: PathLimits = .engine
     ) throws(GraphError) {
         for spec in [root] + anywhere {
             try Self.checkDepth(of: spec)
         }
         rootID = root.id
         anywhereIDs = anywhere.map(\.id)
+        self.limits = limits
         var routes = GraphRoutes.Builder(caseInsensitive: caseInsensitiveRoutes, origins: origins)
         urlRoutes = routes.build()
         try declare(root, parent: nil, position: 0, isAnywhere: false, routes: &routes)
@@ -55,6 +70,7 @@ public struct NavigationGraph: Sendable, Equatable {
             try declare(spec, parent: nil, position: 0, isAnywhere: true, routes: &routes)
         }
         urlRoutes = routes.build()
+        try resolvePushes()
         Self.completeFreshDepths(&table, children: childIndices)
     }
 
@@ -73,7 +89,7 @@ public struct NavigationGraph: Sendable, Equatable {
 
     public static func == (lhs: NavigationGraph, rhs: NavigationGraph) -> Bool {
         lhs.rootID == rhs.rootID && lhs.anywhereIDs == rhs.anywhereIDs && lhs.declarations == rhs.declarations
-            && lhs.urlRoutes.isCaseInsensitive == rhs.urlRoutes.isCaseInsensitive
+            && lhs.urlRoutes.isCaseInsensitive == rhs.urlRoutes.isCaseInsensitive && lhs.limits == rhs.limits
     }
 
     /// The declared nodes from the root (or an anywhere node) down to `id`; empty for unknown ids.
@@ -96,11 +112,11 @@ public struct NavigationGraph: Sendable, Equatable {
         declarations.values
     }
 
-    /// Whether `child` may stand directly below `parent` on a path: a declared child, or a node
-    /// reachable from anywhere on top of a screen.
+    /// Whether `child` may stand directly below `parent` on a path: a declared child, a node the
+    /// parent pushes, or a node reachable from anywhere on top of a screen.
     public func allows(_ child: NodeID, below parent: NodeID) -> Bool {
         guard let parentNode = declarations[parent], let childNode = declarations[child] else { return false }
-        if parentNode.declares(child: child) { return true }
+        if parentNode.declares(child: child) || parentNode.pushes.contains(child) { return true }
         return childNode.isAnywhere && parentNode.kind == .screen
     }
 
@@ -117,15 +133,16 @@ public struct NavigationGraph: Sendable, Equatable {
             id: spec.id, kind: spec.kind, parent: parentID, children: spec.children.map(\.id),
             initialActive: initialActive, isAnywhere: isAnywhere, routes: spec.routes,
             keepsStacks: spec.kind == .switch && spec.keepsStacks,
-            backThroughHistory: spec.kind == .switch && spec.backThroughHistory)
+            backThroughHistory: spec.kind == .switch && spec.backThroughHistory, pushes: spec.pushes, launch: spec.launch)
         let index = table.count
         indices[spec.id] = index
         nodeIDs.append(spec.id)
         childIndices.append([])
+        pushIndices.append([])
         table.append(IndexedNode(
             kind: spec.kind, parent: parent, position: position, isAnywhere: isAnywhere,
             initialPosition: spec.children.firstIndex { $0.id == initialActive } ?? 0,
-            keepsStacks: spec.kind == .switch && spec.keepsStacks))
+            keepsStacks: spec.kind == .switch && spec.keepsStacks, canRepeat: isAnywhere))
         for pattern in spec.routes {
             try routes.add(pattern, to: spec.id)
         }
@@ -134,6 +151,26 @@ public struct NavigationGraph: Sendable, Equatable {
             childIndices[index].append(childIndex)
         }
         return index
+    }
+
+    /// Checks every screen's `pushes` once all nodes are declared, and indexes them: a pushed node
+    /// must be declared, and be neither the root nor a switch node's child (those are never entered
+    /// on their own); only screens push.
+    private mutating func resolvePushes() throws(GraphError) {
+        for index in table.indices {
+            let id = nodeIDs[index]
+            guard let pushes = declarations[id]?.pushes, !pushes.isEmpty else { continue }
+            guard table[index].kind == .screen else { throw .pushOnSwitch(id) }
+            for pushed in pushes {
+                guard let target = indices[pushed] else { throw .unknownPush(id, pushed: pushed) }
+                let parentIsSwitch = table[target].parent.map { table[$0].kind == .switch } ?? false
+                guard target != 0, !parentIsSwitch else { throw .pushOfManaged(id, pushed: pushed) }
+                if !pushIndices[index].contains(target) { pushIndices[index].append(target) }
+                table[target].canRepeat = true
+                declarations[pushed]?.isPushed = true
+            }
+            table[index].pushes = true
+        }
     }
 
     private static func initialActive(of spec: NodeSpec) throws(GraphError) -> NodeID? {

@@ -16,6 +16,11 @@ struct IndexedNode: Sendable {
     let initialPosition: Int
     /// A switch node that keeps its children's stacks when it switches away from them.
     let keepsStacks: Bool
+    /// Whether the node may stand on a path more than once (pushed, or reachable from anywhere),
+    /// so that a route or report entering it counts its copies (`PathLimits.maxCopies`).
+    var canRepeat: Bool
+    /// Whether the node pushes other nodes (`NavigationGraph.pushIndices`).
+    var pushes = false
     /// How many nodes the node brings onto the active path when it is entered fresh: itself and,
     /// for a switch node, its initial child's chain.
     var freshDepth = 1
@@ -48,6 +53,7 @@ extension NavigationGraph {
     @inline(__always)
     func allows(_ child: Int, below parent: Int) -> Bool {
         table[child].parent == parent || (table[child].isAnywhere && table[parent].kind == .screen)
+            || (table[parent].pushes && pushIndices[parent].contains(child))
     }
 
     /// The table's entry for a node index the graph handed out.

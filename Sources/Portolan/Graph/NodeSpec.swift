@@ -15,10 +15,17 @@ public struct NodeSpec: Sendable, Equatable {
     /// On a switch node: back, with nothing left to leave inside the active child, returns the
     /// switch to its previously active child (Android's bottom navigation).
     public var backThroughHistory: Bool
+    /// On a screen: the nodes declared elsewhere that may be pushed on top of it, any number of
+    /// times, each copy with its own context (a product page that every tab and every product
+    /// pushes). A screen that lists itself may be pushed over itself.
+    public var pushes: [NodeID]
+    /// How a push of this node treats a copy already on the stack, unless the push says otherwise;
+    /// nil for the default, `LaunchMode.push`.
+    public var launch: LaunchMode?
 
     public init(
         _ id: NodeID, kind: NodeKind = .screen, active: NodeID? = nil, children: [NodeSpec] = [], routes: [String] = [],
-        keepsStacks: Bool = false, backThroughHistory: Bool = false
+        keepsStacks: Bool = false, backThroughHistory: Bool = false, pushes: [NodeID] = [], launch: LaunchMode? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -27,6 +34,8 @@ public struct NodeSpec: Sendable, Equatable {
         self.routes = routes
         self.keepsStacks = keepsStacks
         self.backThroughHistory = backThroughHistory
+        self.pushes = pushes
+        self.launch = launch
     }
 
     /// A switch node; `active` defaults to the first child.
@@ -39,6 +48,13 @@ public struct NodeSpec: Sendable, Equatable {
     /// A screen node.
     public static func screen(_ id: NodeID, _ children: [NodeSpec] = []) -> NodeSpec {
         NodeSpec(id, kind: .screen, children: children)
+    }
+
+    /// The same node, which may also have these nodes pushed on top of it (`pushes`).
+    public func pushing(_ ids: NodeID...) -> NodeSpec {
+        var node = self
+        node.pushes += ids
+        return node
     }
 
     /// The same node, reached also by these URL route patterns.

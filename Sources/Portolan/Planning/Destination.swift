@@ -5,20 +5,51 @@ public enum Destination: Hashable, Sendable {
     /// A node declared reachable from anywhere, entered on top of the active leaf (Portus's
     /// dynamic destination: an alert, a login sheet).
     case anywhere(Entry)
+    /// An entry pushed onto the active stack, on top of the active leaf, as `launch` says when the
+    /// node is already on the stack (nil: the node's declared mode, else `LaunchMode.push`).
+    case push(Entry, launch: LaunchMode? = nil)
+    /// A live copy of a node, as `RoutingTree.livePath(to:context:occurrence:)` finds it: the
+    /// `occurrence`-th copy of `id` along one path from the root (the active path first, then the
+    /// kept stacks), whose context holds `context`'s values. "The second product of the stack."
+    case live(NodeID, context: Context = [:], occurrence: Int)
 
     /// A path of ids without context.
     public static func ids(_ ids: NodeID...) -> Destination {
         .path(ids.map { Entry($0) })
     }
+
+    /// Whether the destination is said relative to the live tree (a push or a live copy), so that
+    /// it becomes a path only against the tree it is routed on (`RoutingTree.resolve`).
+    public var isRelativeToLiveTree: Bool {
+        switch self {
+        case .path, .anywhere: false
+        case .push, .live: true
+        }
+    }
+
+    /// The entries the route names, root first: the path, or the one entry.
+    public var namedEntries: [Entry] {
+        switch self {
+        case .path(let entries): entries
+        case .anywhere(let entry), .push(let entry, _): [entry]
+        case .live(let id, let context, _): [Entry(id, context: context)]
+        }
+    }
 }
 
 extension Destination: CustomStringConvertible {
+    /// Canonical text: `root > tabs > home`, `anywhere alert`, `push product {id=7}` (with
+    /// ` (single_top)` when the push names its mode), `live product #2`.
     public var description: String {
         switch self {
         case .path(let entries):
             return entries.map(\.description).joined(separator: " > ")
         case .anywhere(let entry):
             return "anywhere \(entry)"
+        case .push(let entry, let launch):
+            return "push \(entry)" + (launch.map { " (\($0.rawValue))" } ?? "")
+        case .live(let id, let context, let occurrence):
+            return "live \(Entry(id, context: context)) #\(occurrence)"
         }
     }
 }

@@ -30,6 +30,9 @@ public enum Planner {
             var planning = Planning(SimulatedPath(tree, destination: [entry]))
             try planning.planAnywhere(entry, index: index, in: tree.graph, canLeave: canLeave)
             return planning.instructions
+        case .push, .live:
+            // Said relative to the live tree: the path it names now is planned as any other.
+            return try plan(from: tree, to: tree.resolve(destination), canLeave: canLeave)
         }
     }
 
@@ -40,8 +43,9 @@ public enum Planner {
         guard let first = entries.first else {
             throw RouteFailure(.invalid, "the destination is empty")
         }
-        guard entries.count <= NavigationGraph.maximumDepth else {
-            throw RouteFailure(.invalid, "the destination is \(entries.count) levels deep; paths are at most \(NavigationGraph.maximumDepth)")
+        let limits = tree.graph.limits
+        guard entries.count <= limits.maxDepth else {
+            throw RouteFailure(.invalid, limits.depthMessage(entries.count))
         }
         if let malformed = entries.first(where: { !$0.isWellFormed }) {
             throw RouteFailure(.invalid, "malformed entry '\(malformed)': ids must be non-empty and numbers finite")
@@ -56,7 +60,22 @@ public enum Planner {
         for depth in 1..<entries.count {
             indices.append(try validateStep(from: indices[depth - 1], to: entries[depth].id, in: tree.graph))
         }
+        if limits.countsCopies {
+            try checkCopies(of: indices, in: tree.graph)
+        }
         return indices
+    }
+
+    /// Refuses a path that holds more copies of one node than the graph's limits allow; only nodes
+    /// that can repeat are counted (any other stands once below each copy of its declaring parent).
+    private static func checkCopies(of indices: [Int], in graph: NavigationGraph) throws(RouteFailure) {
+        var copies: [Int: Int] = [:]
+        for index in indices where graph[index: index].canRepeat {
+            copies[index, default: 0] += 1
+            if let count = copies[index], count > graph.limits.maxCopies {
+                throw RouteFailure(.invalid, graph.limits.copiesMessage(count, of: graph.id(at: index)))
+            }
+        }
     }
 
     /// The index of `child`, which must be allowed below the node `parent`.

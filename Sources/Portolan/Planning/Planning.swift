@@ -56,8 +56,15 @@ struct Planning {
         if path.entry(at: top).id == entry.id {
             try leaveUnmanaged(from: top, canLeave: canLeave)
         }
-        guard path.count < NavigationGraph.maximumDepth else {
-            throw RouteFailure(.invalid, "entering '\(entry)' would make the active path deeper than \(NavigationGraph.maximumDepth) levels")
+        let limits = graph.limits
+        guard path.count < limits.maxDepth else {
+            throw RouteFailure(.invalid, "entering '\(entry)': " + limits.depthMessage(path.count + 1))
+        }
+        if limits.countsCopies {
+            let copies = (0..<path.count).count { path.entry(at: $0).id == entry.id } + 1
+            guard copies <= limits.maxCopies else {
+                throw RouteFailure(.invalid, "entering '\(entry)': " + limits.copiesMessage(copies, of: entry.id))
+            }
         }
         instructions.append(.enter(entry))
         path.enter(0, index: index, in: graph)

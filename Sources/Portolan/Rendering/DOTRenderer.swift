@@ -1,7 +1,7 @@
 /// Writes a graph as Graphviz DOT.
 ///
 /// Screens are boxes; switch nodes rounded boxes with a double border; nodes reachable from
-/// anywhere are dashed, in a dashed `cluster_anywhere`. Edges to a switch node's initial (or live
+/// anywhere are dashed, in a dashed `cluster_anywhere`; a declared push is a dotted edge labelled `push`. Edges to a switch node's initial (or live
 /// active) child are bold; the active path is filled and drawn thick in orange. Every node name is
 /// the quoted, escaped node key, so any id is safe; style classes go to DOT's `class` attribute,
 /// which Graphviz copies into its SVG output.
@@ -36,6 +36,7 @@ enum DOTRenderer {
             var styles: [String] = []
             if edge.isSelected { styles.append("bold") }
             if edge.isLive { styles.append("dashed"); attributes.append("constraint=false") }
+            if edge.isPush { styles.append("dotted"); attributes += ["constraint=false", "label=\"push\"", "fontsize=10"] }
             if !styles.isEmpty { attributes.append("style=\(Escaping.dotString(styles.joined(separator: ",")))") }
             if edge.isOnActivePath { attributes.append("color=\"\(activeColor)\", penwidth=2.5") }
             attributes.append("class=\(Escaping.dotString(drawing.classList(of: edge).joined(separator: " ")))")

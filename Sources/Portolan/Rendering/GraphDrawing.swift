@@ -8,6 +8,9 @@
 /// - the **live tree** (`GraphDrawing(tree:style:)`): the nodes that exist now, with their entries'
 ///   contexts, nodes reachable from anywhere drawn where they were entered.
 ///
+/// A screen's declared pushes (`NodeSpec.pushes`) are `push` edges of the declared graph, beside
+/// its tree edges; the active path stepping along one marks it active.
+///
 /// Every format renders a drawing the same way whatever it came from, so `:graph` in the REPL,
 /// `portolan graph` and a coverage report share one code path per format.
 struct GraphDrawing: Sendable, Equatable {
@@ -45,13 +48,15 @@ struct GraphDrawing: Sendable, Equatable {
         var isOnActivePath: Bool
         /// Not declared: the active path stepped onto a node reachable from anywhere.
         var isLive: Bool
+        /// A declared push: the node may be pushed on top of this screen, any number of times.
+        var isPush = false
         var classes: [String]
     }
 
     let source: Source
     /// Nodes in drawing order: depth-first from the root, then the anywhere forest.
     private(set) var nodes: [Node] = []
-    /// Parent → child edges in drawing order, then live edges.
+    /// Parent → child edges in drawing order, then push edges, then live edges.
     private(set) var edges: [Edge] = []
     /// The main tree's root (index 0).
     let root: Int = 0
@@ -88,6 +93,18 @@ struct GraphDrawing: Sendable, Equatable {
                 edges.append(Self.edge(from: parent, to: position, live: false, onPath: false, nodes: nodes, style: style))
             }
         }
+        var pushEdges: [GraphEdgeID: Int] = [:]
+        for position in nodes.indices {
+            for pushed in graph[nodes[position].id]?.pushes ?? [] {
+                // A declared child pushed again is drawn once, as the child it is.
+                guard let target = index[pushed], nodes[target].parent != position else { continue }
+                pushEdges[GraphEdgeID(from: nodes[position].id, to: pushed)] = edges.count
+                var edge = Self.edge(from: position, to: target, live: false, onPath: false, nodes: nodes, style: style)
+                edge.isPush = true
+                edge.isSelected = false
+                edges.append(edge)
+            }
+        }
         guard let live else { return }
         activePath = live.activePath.map(\.description)
         let path = live.activePath.map(\.id)
@@ -95,6 +112,8 @@ struct GraphDrawing: Sendable, Equatable {
         for (from, to) in zip(path, path.dropFirst()) {
             guard let a = index[from], let b = index[to] else { continue }
             if nodes[b].parent == a, let edge = edgeInto[b] {
+                edges[edge].isOnActivePath = true
+            } else if let edge = pushEdges[GraphEdgeID(from: from, to: to)] {
                 edges[edge].isOnActivePath = true
             } else if seen.insert(GraphEdgeID(from: from, to: to)).inserted {
                 edges.append(Self.edge(from: a, to: b, live: true, onPath: true, nodes: nodes, style: style))
@@ -204,6 +223,7 @@ struct GraphDrawing: Sendable, Equatable {
         var list = ["edge"]
         if edge.isSelected { list.append("selected") }
         if edge.isLive { list.append("live") }
+        if edge.isPush { list.append("push") }
         if edge.isOnActivePath { list.append("active") }
         return list + edge.classes
     }

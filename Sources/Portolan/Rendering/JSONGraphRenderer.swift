@@ -50,12 +50,13 @@ enum JSONGraphRenderer {
             out += (index == 0 ? "\n" : ",\n") + "    {" + fields.joined(separator: ", ") + "}"
         }
         out += drawing.nodes.isEmpty ? "],\n" : "\n  ],\n"
-        let styledEdges = drawing.edges.filter { !$0.classes.isEmpty || $0.isLive }
+        let styledEdges = drawing.edges.filter { !$0.classes.isEmpty || $0.isLive || $0.isPush }
         if !styledEdges.isEmpty {
             out += "  \"edges\": ["
             for (offset, edge) in styledEdges.enumerated() {
                 var fields = ["\"from\": \(ref(edge.from))", "\"to\": \(ref(edge.to))"]
                 if edge.isLive { fields.append("\"live\": true") }
+                if edge.isPush { fields.append("\"push\": true") }
                 fields.append("\"classes\": \(list(edge.classes.map(Escaping.jsonString)))")
                 out += (offset == 0 ? "\n" : ",\n") + "    {" + fields.joined(separator: ", ") + "}"
             }

@@ -27,7 +27,7 @@ enum MermaidRenderer {
         }
         var activeLinks: [String] = []
         for (offset, edge) in drawing.edges.enumerated() {
-            let arrow = edge.isLive ? "-.->" : edge.isSelected ? "==>" : "-->"
+            let arrow = edge.isPush ? "-. push .->" : edge.isLive ? "-.->" : edge.isSelected ? "==>" : "-->"
             lines.append("  n\(edge.from) \(arrow) n\(edge.to)")
             if edge.isOnActivePath { activeLinks.append(String(offset)) }
         }

@@ -22,6 +22,7 @@ enum SVGRenderer {
     .portolan-graph .edge { fill: none; stroke: #868e96; stroke-width: 1.2; }
     .portolan-graph .edge.selected { stroke: #495057; stroke-width: 2.2; }
     .portolan-graph .edge.live { stroke-dasharray: 4 3; }
+    .portolan-graph .edge.push { stroke-dasharray: 1 3; }
     .portolan-graph .edge.active { stroke: #d9480f; stroke-width: 3; }
     .portolan-graph .frame { fill: none; stroke: #868e96; stroke-dasharray: 6 4; }
     .portolan-graph .frame-label, .portolan-graph .legend-title { fill: #868e96; font-size: 11px; }
@@ -106,7 +107,7 @@ enum SVGRenderer {
             let x = from.right, y = from.y + from.height / 2
             d = "M\(x),\(y - 6) C\(x + 30),\(y - 24) \(x + 30),\(y + 24) \(x),\(y + 6)"
             bounds.include(x: x, y: y - 24, width: 30, height: 48)
-        } else if edge.isLive {
+        } else if edge.isLive || edge.isPush {
             let x1 = from.right, y1 = from.y + from.height / 2
             let x2 = to.x, y2 = to.y + to.height / 2
             let middle = (x1 + x2) / 2
@@ -167,6 +168,9 @@ enum SVGRenderer {
         ]
         if drawing.source == .live || !drawing.activePath.isEmpty {
             items.append((.node("node screen active"), "active path"))
+        }
+        if drawing.edges.contains(where: \.isPush) {
+            items.append((.edge("edge push"), "pushed on top (may repeat)"))
         }
         if drawing.edges.contains(where: \.isLive) {
             items.append((.edge("edge live active"), "entered on top (not declared)"))

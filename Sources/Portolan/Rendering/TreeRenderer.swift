@@ -9,11 +9,13 @@
 ///    └─ node5 *
 /// ```
 /// `*` marks the active path; `·` marks the selected child of a switch node off the active path,
-/// which is what shows when the user switches back to it.
+/// which is what shows when the user switches back to it. A node that stands on its path more than
+/// once (a screen pushed over itself) is numbered from its second copy, `product {id=2} #2`, as a
+/// destination names it (`Destination.live`).
 enum TreeRenderer {
     static func text(_ tree: RoutingTree) -> String {
         var lines: [String] = []
-        draw(tree.root, prefix: "", connector: "", state: .active, into: &lines)
+        draw(tree.root, prefix: "", connector: "", state: .active, copies: [:], into: &lines)
         return lines.joined(separator: "\n")
     }
 
@@ -29,15 +31,21 @@ enum TreeRenderer {
         }
     }
 
-    private static func draw(_ node: LiveNode, prefix: String, connector: String, state: Marking, into lines: inout [String]) {
+    private static func draw(
+        _ node: LiveNode, prefix: String, connector: String, state: Marking, copies: [NodeID: Int], into lines: inout [String]
+    ) {
         let kind = node.kind == .switch ? " [switch]" : ""
-        lines.append(prefix + connector + node.entry.description + kind + state.suffix)
+        var copies = copies
+        let copy = copies[node.entry.id, default: 0] + 1
+        copies[node.entry.id] = copy
+        let number = copy > 1 ? " #\(copy)" : ""
+        lines.append(prefix + connector + node.entry.description + number + kind + state.suffix)
         let childPrefix = prefix + (connector == "├─ " ? "│  " : connector.isEmpty ? "" : "   ")
         for (index, child) in node.children.enumerated() {
             let isLast = index == node.children.count - 1
             let isSelected = index == node.activeIndex
             let childState: Marking = isSelected ? (state == .active ? .active : .selected) : .none
-            draw(child, prefix: childPrefix, connector: isLast ? "└─ " : "├─ ", state: childState, into: &lines)
+            draw(child, prefix: childPrefix, connector: isLast ? "└─ " : "├─ ", state: childState, copies: copies, into: &lines)
         }
     }
 }

@@ -19,12 +19,7 @@ public struct RouteRequest: Sendable, Equatable {
 
     /// Whether the route ends at, or passes through, the node `id`.
     public func goes(to id: NodeID) -> Bool {
-        switch destination {
-        case .path(let entries):
-            return entries.contains { $0.id == id }
-        case .anywhere(let entry):
-            return entry.id == id
-        }
+        destination.namedEntries.contains { $0.id == id }
     }
 }
 

@@ -109,12 +109,7 @@ struct RouteRun {
 
     /// Calls the context task of every node on the destination, root first; the first failure.
     private func runContextTasks(nodes: [NodeID: NodeHandlers]) -> RouteFailure? {
-        let entries: [Entry]
-        switch destination {
-        case .path(let path): entries = path
-        case .anywhere(let entry): entries = [entry]
-        }
-        for entry in entries {
+        for entry in destination.namedEntries {
             guard let task = nodes[entry.id]?.contextTask else { continue }
             do {
                 try task(entry, destination)
@@ -146,7 +141,9 @@ struct RouteRun {
                 index += 1
             case .deny(let reason):
                 return .failure(RouteFailure(.denied, reason))
-            case .redirect(let target):
+            case .redirect(var target):
+                // A redirect to a push or a live copy is a path by the time the next one sees it.
+                if target.isRelativeToLiveTree { target = router.tree.absolute(target) }
                 chain.append(target)
                 guard chain.count - 1 <= maxRedirects else {
                     let shown = chain.map { "'\($0)'" }.joined(separator: " → ")

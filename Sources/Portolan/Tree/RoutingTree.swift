@@ -60,9 +60,12 @@ public struct RoutingTree: Sendable, Equatable {
         // The node is found among the leaf's declared children by comparing ids, without hashing.
         let leaf = nodeIndices[nodeIndices.count - 1]
         guard let index = graph.index(of: entry.id, below: leaf) else { throw .unknownNode(entry.id) }
-        // Anywhere nodes can pile up on each other without end; a bound keeps every path finite.
-        guard nodeIndices.count + graph[index: index].freshDepth <= NavigationGraph.maximumDepth else {
-            throw .tooDeep(limit: NavigationGraph.maximumDepth)
+        // Anywhere and pushed nodes can pile up on each other without end; bounds keep every path finite.
+        guard nodeIndices.count + graph[index: index].freshDepth <= graph.limits.maxDepth else {
+            throw .tooDeep(limit: graph.limits.maxDepth)
+        }
+        if graph[index: index].canRepeat, graph.limits.countsCopies, copies(of: index) >= graph.limits.maxCopies {
+            throw .tooManyCopies(entry.id, limit: graph.limits.maxCopies)
         }
         guard graph[index: leaf].kind == .screen, graph.allows(index, below: leaf) else {
             throw .cannotEnter(entry.id, onTopOf: activePath[activePath.count - 1].id)
@@ -122,6 +125,15 @@ public struct RoutingTree: Sendable, Equatable {
         truncate(to: depth + 1)
         switches[slot] = state
         appendChain(of: incoming)
+    }
+
+    /// How many copies of the node `index` the active path holds.
+    func copies(of index: Int) -> Int {
+        var count = 0
+        for depth in nodeIndices.indices where nodeIndices[depth] == index {
+            count += 1
+        }
+        return count
     }
 
     /// Where in `switches` the deepest switch node of the active path whose depth `matches` is.

@@ -9,6 +9,8 @@ public enum TreeUpdateError: Error, Equatable, Sendable {
     case notASwitch(NodeID)
     case notAChild(NodeID, ofSwitch: NodeID)
     case tooDeep(limit: Int)
+    /// The path would hold more copies of the node than the graph's `PathLimits.maxCopies`.
+    case tooManyCopies(NodeID, limit: Int)
 }
 
 extension TreeUpdateError: CustomStringConvertible {
@@ -32,6 +34,8 @@ extension TreeUpdateError: CustomStringConvertible {
             return "'\(child)' is not a child of switch node '\(switchNode)'"
         case .tooDeep(let limit):
             return "the active path would be deeper than \(limit) levels"
+        case .tooManyCopies(let id, let limit):
+            return "the active path would hold more than \(limit) copies of '\(Excerpt.of(id))' (max_copies)"
         }
     }
 }

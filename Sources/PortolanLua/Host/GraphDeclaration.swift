@@ -10,7 +10,10 @@ struct GraphDeclaration {
     /// Whether some node has a guard (routes then go through Lua interception).
     let hasGuards: Bool
 
-    init(root: LuaValue, anywhere: LuaValue, caseInsensitiveRoutes: Bool = false, origins: URLOrigins = .any) throws(DeclarationError) {
+    init(
+        root: LuaValue, anywhere: LuaValue, caseInsensitiveRoutes: Bool = false, origins: URLOrigins = .any,
+        limits: PathLimits = .engine
+    ) throws(DeclarationError) {
         var handlers: [NodeID: Set<HandlerName>] = [:]
         let rootSpec = try Self.spec(root, handlers: &handlers)
         var anywhereSpecs: [NodeSpec] = []
@@ -19,7 +22,8 @@ struct GraphDeclaration {
         }
         do {
             graph = try NavigationGraph(
-                root: rootSpec, anywhere: anywhereSpecs, caseInsensitiveRoutes: caseInsensitiveRoutes, origins: origins)
+                root: rootSpec, anywhere: anywhereSpecs, caseInsensitiveRoutes: caseInsensitiveRoutes, origins: origins,
+                limits: limits)
         } catch {
             throw DeclarationError(message: error.description)
         }
@@ -43,7 +47,9 @@ struct GraphDeclaration {
         let routes = (value["routes"].arrayValue ?? []).compactMap(\.stringValue)
         return NodeSpec(
             id, kind: kind, active: value["active"].stringValue, children: children, routes: routes,
-            keepsStacks: value["keep"] == .boolean(true), backThroughHistory: value["back_history"] == .boolean(true))
+            keepsStacks: value["keep"] == .boolean(true), backThroughHistory: value["back_history"] == .boolean(true),
+            pushes: (value["pushes"].arrayValue ?? []).compactMap(\.stringValue),
+            launch: value["launch"].stringValue.flatMap(LaunchMode.init(rawValue:)))
     }
 }
 

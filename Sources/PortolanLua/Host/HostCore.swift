@@ -75,7 +75,8 @@ final class HostCore: @unchecked Sendable {
     /// an app was declared before (a reload), is carried over to the new graph.
     func declare(root: LuaValue, anywhere: LuaValue, options: AppOptions) throws(DeclarationError) {
         let declaration = try GraphDeclaration(
-            root: root, anywhere: anywhere, caseInsensitiveRoutes: options.caseInsensitiveRoutes, origins: options.origins)
+            root: root, anywhere: anywhere, caseInsensitiveRoutes: options.caseInsensitiveRoutes, origins: options.origins,
+            limits: options.limits)
         // Declaring again (a reload) carries the live tree over to the new graph.
         let migration = app.router.map { TreeMigration(from: $0.tree, to: declaration.graph) }
         app.lastMigration = migration?.instructions ?? []

@@ -19,6 +19,9 @@ struct AppOptions {
     var queuePolicy = QueuePolicy.fifo
     /// `history = N`: how many finished routes `portolan.history()` keeps (`RootOption.range`).
     var historyLimit = RouterConfiguration().historyLimit
+    /// `max_depth = N`, `max_copies = N`: how deep paths may grow, how many copies of one node
+    /// they may hold (`RootOption.range`, `PathLimits`).
+    var limits = PathLimits.engine
 
     init() {}
 
@@ -44,6 +47,13 @@ struct AppOptions {
         animatesEachStep = value(.animate) == .string("each")
         queuePolicy = value(.queue).stringValue.flatMap(QueuePolicy.init(rawValue:)) ?? .fifo
         historyLimit = try number(.history, default: historyLimit)
+        let maxDepth = try number(.maxDepth, default: limits.maxDepth)
+        let maxCopies = try number(.maxCopies, default: limits.maxCopies)
+        do {
+            limits = try PathLimits(maxDepth: maxDepth, maxCopies: maxCopies)
+        } catch {
+            throw DeclarationError(message: error.description)
+        }
     }
 
     func routerConfiguration(handlerTimeout: Duration) -> RouterConfiguration {

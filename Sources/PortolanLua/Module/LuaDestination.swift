@@ -4,13 +4,22 @@ import Portolan
 /// Reading destinations and entries that a script wrote.
 ///
 /// A destination is a list, from the root, of ids or entries (`{ id = "book", context = { id = 42 } }`),
-/// or the id or entry of a node reachable from anywhere. Anything else is `invalid`, with a message
-/// that says what was expected.
+/// the id or entry of a node reachable from anywhere, a push (`{ push = entry, launch = "single_top" }`)
+/// or a live copy (`{ id = "product", nth = 2 }`: the second product of the stack). Anything else is
+/// `invalid`, with a message that says what was expected.
 extension Destination {
     init(lua value: LuaValue) throws(RouteFailure) {
         switch value {
         case .string:
             self = .anywhere(try Entry(lua: value))
+        case .table(let table) where table[.string("push")] != nil:
+            self = .push(try Entry(lua: value["push"]), launch: try Self.launchMode(lua: value["launch"]))
+        case .table(let table) where table[.string("nth")] != nil:
+            let entry = try Entry(lua: value)
+            guard case .integer(let nth) = value["nth"], nth >= 1, let occurrence = Int(exactly: nth) else {
+                throw Self.invalid("nth must be a whole number from 1, as in { id = \"product\", nth = 2 }; got \(value["nth"])")
+            }
+            self = .live(entry.id, context: entry.context, occurrence: occurrence)
         case .table(let table) where table[.string("id")] != nil:
             self = .anywhere(try Entry(lua: value))
         case .table:
@@ -30,6 +39,16 @@ extension Destination {
 
     static func invalid(_ message: String) -> RouteFailure {
         RouteFailure(.invalid, message)
+    }
+
+    /// A push's `launch`: nil when absent, else one of `LaunchMode`'s names.
+    static func launchMode(lua value: LuaValue) throws(RouteFailure) -> LaunchMode? {
+        guard value != .nil else { return nil }
+        guard let mode = value.stringValue.flatMap(LaunchMode.init(rawValue:)) else {
+            let names = LaunchMode.allCases.map(\.rawValue).joined(separator: ", ")
+            throw invalid("launch must be one of \(names); got \(value)")
+        }
+        return mode
     }
 }
 

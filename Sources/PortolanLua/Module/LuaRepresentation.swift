@@ -33,10 +33,7 @@ extension ContextValue {
 extension Destination {
     /// The list of entries the route goes to (one entry for an anywhere destination).
     var luaValue: LuaValue {
-        switch self {
-        case .path(let entries): .array(entries.map(\.luaValue))
-        case .anywhere(let entry): .array([entry.luaValue])
-        }
+        .array(namedEntries.map(\.luaValue))
     }
 }
 
@@ -100,10 +97,7 @@ extension URLResolution {
         fields[.string("node")] = .string(node)
         fields[.string("pattern")] = .string(pattern)
         fields[.string("params")] = Entry(node, context: parameters).luaValue["context"]
-        let ids: [LuaValue] = switch destination {
-        case .path(let entries): entries.map { .string($0.id) }
-        case .anywhere(let entry): [.string(entry.id)]
-        }
+        let ids: [LuaValue] = destination.namedEntries.map { .string($0.id) }
         fields[.string("path")] = .array(ids)
         return .table(fields)
     }

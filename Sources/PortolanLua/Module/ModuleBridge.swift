@@ -99,13 +99,15 @@ enum ModuleBridge {
         }
     }
 
-    /// `find(id, context)`: the live path to the node (a list of entries), or nil; false and an
-    /// error's fields when the arguments are wrong.
+    /// `find(id, context, nth)`: the live path to the node (a list of entries), or nil; false and
+    /// an error's fields when the arguments are wrong.
     private static func findFromLua(_ core: HostCore, _ arguments: [LuaValue]) -> [LuaValue] {
         do {
             let router = try core.requireRouter()
             let wanted = try Entry(lua: .table([.string("id"): arguments.first ?? .nil, .string("context"): arguments.count > 1 ? arguments[1] : .nil]))
-            let path = router.tree.livePath(to: wanted.id, context: arguments.count > 1 && arguments[1] != .nil ? wanted.context : nil)
+            let occurrence = arguments.count > 2 ? arguments[2].intValue.flatMap { Int(exactly: $0) } : nil
+            let path = router.tree.livePath(
+                to: wanted.id, context: arguments.count > 1 && arguments[1] != .nil ? wanted.context : nil, occurrence: occurrence)
             return [.boolean(true), path.map { .array($0.map(\.luaValue)) } ?? .nil]
         } catch {
             return [.boolean(false), error.luaFields]

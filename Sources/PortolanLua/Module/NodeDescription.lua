@@ -3,8 +3,32 @@
 -- returns nil and a message naming what is wrong instead. The host runs this chunk once per state
 -- with its list of handler fields (HandlerName), the engine's depth limit
 -- (NavigationGraph.maximumDepth) and the bounds of the root's numeric options (RootOption.range,
--- `{ max_redirects = { 0, 1000 }, ... }`), and hands the two functions to the module.
-local HANDLERS, MAX_DEPTH, BOUNDS = ...
+-- `{ max_redirects = { 0, 1000 }, ... }`) and the names of the launch modes (LaunchMode), and
+-- hands the two functions to the module.
+local HANDLERS, MAX_DEPTH, BOUNDS, LAUNCH_MODES = ...
+
+local function is_launch_mode(value)
+  for _, mode in ipairs(LAUNCH_MODES) do
+    if value == mode then return true end
+  end
+  return false
+end
+
+-- A node's `push`: a list of the ids of nodes it may push (empty without one), or nil and what is wrong.
+local function push_list(push, name)
+  if push == nil then return {} end
+  if type(push) ~= "table" then
+    return nil, name .. ": push must be a list of node ids, as in { \"product\" }, not a " .. type(push)
+  end
+  local ids = {}
+  for index, id in ipairs(push) do
+    if type(id) ~= "string" or id == "" then
+      return nil, name .. ": push[" .. index .. "] must be a node id, not " .. tostring(id)
+    end
+    ids[index] = id
+  end
+  return ids
+end
 
 -- A node's `route` as a list of patterns (empty without one), or nil and what is wrong with it.
 local function route_list(route, name)
@@ -66,6 +90,12 @@ local function describe(node, where, found, depth)
   end
   local routes, bad_route = route_list(node.route, name)
   if not routes then return nil, bad_route end
+  local pushes, bad_push = push_list(node.push, name)
+  if not pushes then return nil, bad_push end
+  if node.launch ~= nil and not is_launch_mode(node.launch) then
+    local modes = table.concat(LAUNCH_MODES, ", ")
+    return nil, name .. ": launch must be one of " .. modes .. ", not " .. tostring(node.launch)
+  end
   local children = {}
   for index, child in ipairs(node.children or {}) do
     local description, message = describe(child, name .. ", child " .. index, found, depth + 1)
@@ -75,7 +105,7 @@ local function describe(node, where, found, depth)
   if found[node.id] == nil then found[node.id] = node end
   return { id = node.id, kind = node.kind or "screen", active = node.active,
            children = children, handlers = handlers, routes = routes, keep = node.keep == true,
-           back_history = node.back == "history" }
+           back_history = node.back == "history", pushes = pushes, launch = node.launch }
 end
 
 -- A root's list of URL origins (`schemes`, `hosts`): nil when absent, else a list of strings
@@ -127,7 +157,12 @@ local function app_options(spec)
   if spec.animate ~= nil and spec.animate ~= "last" and spec.animate ~= "each" then
     return nil, 'animate must be "last" or "each", not ' .. tostring(spec.animate)
   end
+  local max_depth, bad_depth = whole_number(spec, "max_depth")
+  if max_depth == false then return nil, bad_depth end
+  local max_copies, bad_copies = whole_number(spec, "max_copies")
+  if max_copies == false then return nil, bad_copies end
   return { case_insensitive_routes = spec.case_insensitive_routes == true, rollback = spec.rollback,
+           max_depth = max_depth, max_copies = max_copies,
            max_redirects = limit, animate = spec.animate, history = history, queue = spec.queue,
            schemes = schemes, hosts = hosts }
 end

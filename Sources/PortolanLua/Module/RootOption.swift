@@ -1,4 +1,5 @@
 import Lua
+import Portolan
 
 /// The options an app sets on its root table besides its nodes: the one list of their names and
 /// bounds. The module's checker of root options gets the bounds as a chunk argument (so a value out
@@ -13,6 +14,8 @@ public enum RootOption: String, CaseIterable, Sendable {
     case animate
     case history
     case queue
+    case maxDepth = "max_depth"
+    case maxCopies = "max_copies"
 
     /// The whole numbers the option may be; nil for an option that is no number.
     public var range: ClosedRange<Int>? {
@@ -20,6 +23,9 @@ public enum RootOption: String, CaseIterable, Sendable {
         // A chain of redirects longer than this is a loop, whatever the app says.
         case .maxRedirects: 0...1_000
         case .history: 0...10_000
+        // The engine's bounds, which an app may lower (`PathLimits`).
+        case .maxDepth: PathLimits.depthRange
+        case .maxCopies: PathLimits.copiesRange
         case .caseInsensitiveRoutes, .schemes, .hosts, .rollback, .animate, .queue: nil
         }
     }

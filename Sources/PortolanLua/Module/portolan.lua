@@ -92,6 +92,19 @@ local function route(dest, step)
 end
 function portolan.route(dest) return route(dest) end
 
+--- Pushes `entry` (an id or { id =, context = }) onto the active stack: a route to
+-- { push = entry, launch = options.launch }. The launch mode says what happens when the screen
+-- is already on the stack: "push" (another copy, the default), "single_top", "clear_top", "replace".
+function portolan.push(entry, options)
+  if type(entry) ~= "string" and type(entry) ~= "table" then
+    error_at_caller("portolan.push expects an id or an entry { id =, context = }, not a " .. type(entry))
+  end
+  if options ~= nil and type(options) ~= "table" then
+    error_at_caller("portolan.push's options must be a table, as in { launch = \"single_top\" }")
+  end
+  return route({ push = entry, launch = options and options.launch })
+end
+
 -- Flows and steps (Flows.lua): portolan.flow { name =, steps =, adapt = } and portolan.step(name, payload).
 local flows = make_flows { route = route, route_error = route_error, error_at_caller = error_at_caller }
 portolan.flow, portolan.step, host.flows = flows.flow, flows.step, flows.describe
@@ -122,10 +135,14 @@ end
 
 --- The live path to the node `id` (with these context values, if given), wherever it is in the
 -- live tree, kept stacks included, or nil: portolan.route(portolan.find("movie", { id = 42 })).
-function portolan.find(id, context)
+-- With `nth`, the nth copy of the node along one path from the root: the second product of a stack.
+function portolan.find(id, context, nth)
   if type(id) ~= "string" then error_at_caller("portolan.find expects a node id") end
   if context ~= nil and type(context) ~= "table" then error_at_caller("portolan.find's context must be a table") end
-  local ok, result = bridge.find(id, context)
+  if nth ~= nil and (math.type(nth) ~= "integer" or nth < 1) then
+    error_at_caller("portolan.find's nth must be a whole number from 1, not " .. tostring(nth))
+  end
+  local ok, result = bridge.find(id, context, nth)
   if not ok then error_at_caller(tostring(route_error(result))) end
   return result
 end

@@ -55,6 +55,12 @@ local function describe(node, visiting)
       if type(pattern) == "string" then d.routes[#d.routes + 1] = pattern else d.bad_route = type(pattern) end
     end
   end
+  if type(node.push) == "table" then
+    d.pushes = {}
+    for _, id in ipairs(node.push) do
+      if type(id) == "string" then d.pushes[#d.pushes + 1] = id end
+    end
+  end
   if type(node.children) == "table" then
     d.children = {}
     for index, child in ipairs(node.children) do d.children[index] = describe(child, visiting) end

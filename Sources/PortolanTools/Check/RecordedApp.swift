@@ -44,6 +44,8 @@ struct RecordedNode {
     var kind: String?
     var active: String?
     var routes: [String] = []
+    /// The ids of the nodes it may push (`push`), those that are strings.
+    var pushes: [String] = []
     /// The type of a `route` element that is not a string.
     var badRouteType: String?
     /// Nil when `children` is absent or not a table.
@@ -64,6 +66,7 @@ struct RecordedNode {
         kind = value["kind"].stringValue
         active = value["active"].stringValue
         routes = (value["routes"].arrayValue ?? []).compactMap(\.stringValue)
+        pushes = (value["pushes"].arrayValue ?? []).compactMap(\.stringValue)
         badRouteType = value["bad_route"].stringValue
         children = value["children"].arrayValue.map { $0.map { RecordedNode(lua: $0, isAnywhere: isAnywhere) } }
         isCycle = value["cycle"] == .boolean(true)

@@ -106,10 +106,13 @@ extension AppLinter {
         }
     }
 
-    /// As `NavigationGraph.allows`: a declared child, or an anywhere node on top of a screen.
+    /// As `NavigationGraph.allows`: a declared child, a node the parent pushes, or an anywhere node
+    /// on top of a screen.
     private func allows(_ child: String, below parent: String) -> Bool {
         guard let parentItem = firstByID[parent], let childItem = firstByID[child] else { return false }
-        if (parentItem.node.children ?? []).contains(where: { $0.id == child }) { return true }
+        if (parentItem.node.children ?? []).contains(where: { $0.id == child }) || parentItem.node.pushes.contains(child) {
+            return true
+        }
         return childItem.anywhereAncestor == child && !parentItem.node.isSwitch
     }
 

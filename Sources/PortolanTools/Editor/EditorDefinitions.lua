@@ -16,9 +16,16 @@
 --- An entry as a destination may write it: an id alone, or `{ id =, context = }`.
 ---@alias portolan.EntryLike string|{ id: string, context?: portolan.Context }
 
+--- How a push treats a copy of its screen already on the stack: another copy (`"push"`, the
+--- default), the top taking the new context (`"single_top"`), back to the same entry
+--- (`"clear_top"`), or in place of the top screen (`"replace"`).
+---@alias portolan.LaunchMode "push"|"single_top"|"clear_top"|"replace"
+
 --- Where a route goes: a URL (`"/movies/42"`, `"shop://cart"`); a list of ids or entries from the
---- root; or the id or entry of a node declared in `anywhere` (entered on top of the active leaf).
----@alias portolan.Destination string|portolan.EntryLike[]|{ id: string, context?: portolan.Context }
+--- root; the id or entry of a node declared in `anywhere` (entered on top of the active leaf); a
+--- push onto the active stack, `{ push = entry, launch = mode }`; or a live copy of a node,
+--- `{ id = "product", nth = 2 }` (the second product along the path, as `portolan.find` finds it).
+---@alias portolan.Destination string|portolan.EntryLike[]|{ id: string, context?: portolan.Context, nth?: integer }|{ push: portolan.EntryLike, launch?: portolan.LaunchMode }
 
 --- The step that asked for a route (`portolan.step`), as handlers, requests and observers see it.
 ---@class portolan.Step
@@ -108,6 +115,8 @@ function Request:goes_to(id) end
 ---@field route? string|string[] # URL patterns: `"/movies/:id<int>"`, `"myapp://film/:id"`
 ---@field keep? boolean # on a switch node: keep each child's stack when switching away (a tab bar)
 ---@field back? "history" # on a switch node: `portolan.back()` returns to the child active before
+---@field push? string[] # on a screen: ids of nodes declared elsewhere that may be pushed on top of it, any number of times
+---@field launch? portolan.LaunchMode # how a push of this node treats a copy already on the stack (default "push")
 ---@field enter? fun(node: portolan.Node, entry: portolan.Entry, info: portolan.Info): portolan.HandlerResult, string? # when the node is entered
 ---@field leave? fun(node: portolan.Node, entry: portolan.Entry, info: portolan.Info): portolan.HandlerResult, string? # when the node is left
 ---@field switch? fun(node: portolan.Node, child_entry: portolan.Entry, info: portolan.Info): portolan.HandlerResult, string? # on a switch node, when one of its children becomes active
@@ -124,6 +133,8 @@ function Request:goes_to(id) end
 ---@field animate? "last"|"each" # which instructions are animated (default "last")
 ---@field history? integer # how many finished routes `portolan.history()` keeps, 0 to 10000 (default 100)
 ---@field queue? "fifo"|"latest_wins" # what a request that arrives during a route does (default "fifo")
+---@field max_depth? integer # how many nodes the active path may hold, 2 to 1000 (default 1000)
+---@field max_copies? integer # how many copies of one node a path may hold, 1 to 1000 (default 1000)
 ---@field case_insensitive_routes? boolean # URL patterns match letters in any case (default false)
 ---@field schemes? string[] # the custom URL schemes the app owns: `{ "shop" }`
 ---@field hosts? string[] # the web hosts the app serves: `{ "shop.example" }`
@@ -182,6 +193,14 @@ function portolan.app(spec) end
 ---@return portolan.Error?
 function portolan.route(dest) end
 
+--- Pushes an entry onto the active stack (a route to `{ push = entry, launch = options.launch }`):
+--- on top of the active leaf, or as the launch mode says when the screen is already on the stack.
+---@param entry portolan.EntryLike
+---@param options? { launch?: portolan.LaunchMode }
+---@return portolan.Instructions|portolan.Pending|nil
+---@return portolan.Error?
+function portolan.push(entry, options) end
+
 --- What `portolan.route(dest)` would execute now, without running anything or touching the tree.
 --- From a script's main flow (or the REPL) only.
 ---@param dest portolan.Destination
@@ -209,11 +228,12 @@ function portolan.refresh() end
 function portolan.switch_to(switch_id, child_id) end
 
 --- The live path to the node `id` (with these context values, if given), wherever it is in the
---- live tree, kept stacks included, or nil.
+--- live tree, kept stacks included, or nil. With `nth`, the nth copy along one path from the root.
 ---@param id string
 ---@param context? portolan.Context
+---@param nth? integer
 ---@return portolan.Entry[]?
-function portolan.find(id, context) end
+function portolan.find(id, context, nth) end
 
 --- Drops the stacks the switch nodes of the active path keep for their other children (all, or
 --- `switch_id`'s), as after a logout: they show again as first shown. Returns the screens dropped;

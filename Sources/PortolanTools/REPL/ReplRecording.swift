@@ -188,17 +188,26 @@ public struct ReplRecording: Sendable {
             return "{ " + entries.map(lua).joined(separator: ", ") + " }"
         case .anywhere(let entry):
             return lua(entry)
+        case .push(let entry, let launch):
+            return "{ push = \(lua(entry))" + (launch.map { ", launch = \(Self.literal($0.rawValue))" } ?? "") + " }"
+        case .live(let id, let context, let occurrence):
+            let filter = context.isEmpty ? "" : ", context = " + lua(context)
+            return "{ id = \(Self.literal(id)), nth = \(occurrence)\(filter) }"
         }
     }
 
     private static func lua(_ entry: Entry) -> String {
         guard !entry.context.isEmpty else { return Self.literal(entry.id) }
-        let fields = entry.context.keys.sorted().map { key -> String in
+        return "{ id = \(Self.literal(entry.id)), context = \(lua(entry.context)) }"
+    }
+
+    private static func lua(_ context: Context) -> String {
+        let fields = context.keys.sorted().map { key -> String in
             let name = key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) && !(key.first?.isNumber ?? true)
                 ? key : "[\(Self.literal(key))]"
-            return "\(name) = \(lua(entry.context[key] ?? .boolean(false)))"
+            return "\(name) = \(lua(context[key] ?? .boolean(false)))"
         }
-        return "{ id = \(Self.literal(entry.id)), context = { \(fields.joined(separator: ", ")) } }"
+        return "{ \(fields.joined(separator: ", ")) }"
     }
 
     private static func lua(_ value: ContextValue) -> String {

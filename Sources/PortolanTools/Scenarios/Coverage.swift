@@ -46,6 +46,13 @@ public struct Coverage: Sendable, Equatable {
             }
             patterns += declaration.routes.map { CoveredPattern(node: id, pattern: $0) }
         }
+        // Then each declared push, as the drawing has them after the tree's edges (a declared
+        // child pushed again is its tree edge).
+        for id in order {
+            for pushed in graph[id]?.pushes ?? [] where graph[pushed]?.parent != id {
+                edges.append(GraphEdgeID(from: id, to: pushed))
+            }
+        }
         allEdges = edges
         allSwitchTargets = switches
         allPatterns = patterns

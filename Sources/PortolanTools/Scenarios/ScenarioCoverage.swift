@@ -35,7 +35,7 @@ public struct ScenarioCoverage: Sendable, Equatable {
         }
         for (from, to) in zip(path, path.dropFirst()) {
             guard let declaration = graph[to] else { continue }
-            if declaration.parent == from {
+            if declaration.parent == from || graph[from]?.pushes.contains(to) == true {
                 edges.insert(GraphEdgeID(from: from, to: to))
             } else if declaration.isAnywhere {
                 anywhereEntries.insert(GraphEdgeID(from: from, to: to))

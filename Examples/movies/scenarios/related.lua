@@ -1,0 +1,77 @@
+-- Related movies: one screen, declared once, pushed from both tabs and on top of itself, each
+-- copy kept with the stack of the tab it was pushed in.
+-- Run: portolan test --app Examples/movies/app.lua Examples/movies/scenarios/*.lua
+
+local portolan = require "portolan"
+
+local function movie(tab, id) return { id = tab .. "_movie", context = { id = id } } end
+local function related(id) return { id = "related", context = { id = id } } end
+
+-- Logged in, showing movie 42 in the wishlist.
+local function open_movie()
+  login()
+  expect(portolan.route { "root", "dashboard", "wishlist", movie("wishlist", 42) },
+    { "switch root -> dashboard", "enter wishlist_movie {id=42}" })
+end
+
+scenario("a related movie is pushed on a related movie, each with its own id", function()
+  open_movie()
+  expect(portolan.push(related(7)), { "enter related {id=7}" })
+  expect(portolan.push(related(9)), { "enter related {id=9}" })
+  -- The same movie again: another copy, as a navigation stack pushes it.
+  expect(portolan.push(related(7)), { "enter related {id=7}" })
+  expect(portolan.active_path(), { "root", "dashboard", "wishlist", "wishlist_movie", "related", "related", "related" })
+  expect(portolan.back(), { "leave related {id=7}" })
+  expect(portolan.back(), { "leave related {id=9}" })
+  expect(portolan.active_entries()[5].context.id, 7)
+end)
+
+scenario("both tabs push related movies, and each tab keeps its own chain", function()
+  open_movie()
+  portolan.push(related(7))
+  portolan.push(related(9))
+  expect(portolan.switch_to("dashboard", "watched"), { "switch dashboard -> watched" })
+  expect(portolan.route { "root", "dashboard", "watched", movie("watched", 3) }, { "enter watched_movie {id=3}" })
+  expect(portolan.push(related(7)), { "enter related {id=7}" })
+  -- Back on the wishlist: its chain comes back as it was; the watched tab keeps its own.
+  expect(portolan.switch_to("dashboard", "wishlist"), { "switch dashboard -> wishlist" })
+  expect(portolan.active_path(), { "root", "dashboard", "wishlist", "wishlist_movie", "related", "related" })
+  expect(portolan.switch_to("dashboard", "watched"), { "switch dashboard -> watched" })
+  expect(portolan.active_path(), { "root", "dashboard", "watched", "watched_movie", "related" })
+end)
+
+scenario("launch modes: single_top, clear_top and replace", function()
+  open_movie()
+  portolan.push(related(7))
+  -- single_top: the top related movie takes the new id instead of stacking another.
+  expect(portolan.push(related(8), { launch = "single_top" }), { "leave related {id=7}", "enter related {id=8}" })
+  portolan.push(related(9))
+  portolan.push(related(10))
+  -- clear_top: back to the related movie 9 already on the stack.
+  expect(portolan.push(related(9), { launch = "clear_top" }), { "leave related {id=10}" })
+  -- replace: in place of the top screen.
+  expect(portolan.push(related(11), { launch = "replace" }), { "leave related {id=9}", "enter related {id=11}" })
+  expect(portolan.active_path(), { "root", "dashboard", "wishlist", "wishlist_movie", "related", "related" })
+end)
+
+scenario("the second related movie of the stack is named by nth", function()
+  open_movie()
+  portolan.push(related(7))
+  portolan.push(related(9))
+  portolan.push(related(11))
+  local second = portolan.find("related", nil, 2)
+  expect(second[#second].context.id, 9)
+  expect(portolan.route { id = "related", nth = 2 }, { "leave related {id=11}" })
+  local _, err = portolan.route { id = "related", nth = 5 }
+  expect(err.kind, "unreachable")
+end)
+
+scenario("a chain longer than max_copies fails cleanly, naming the limit", function()
+  open_movie()
+  for id = 1, 8 do expect(portolan.push(related(id)), { "enter related {id=" .. id .. "}" }) end
+  local executed, err = portolan.push(related(9))
+  expect(executed, nil)
+  expect(err.kind, "invalid")
+  expect(err.message:find("max_copies", 1, true) ~= nil, true)
+  expect(#portolan.active_path(), 12)
+end)
