@@ -12,7 +12,7 @@ extension ReplSession {
         let pad = String(repeating: " ", count: width + 2)
         for (index, record) in records.enumerated() {
             let number = String(index + 1)
-            write(String(repeating: " ", count: width - number.count) + number + "  " + record.requested.description)
+            write(String(repeating: " ", count: width - number.count) + number + "  " + record.requested.requestText(failure: record.failure))
             if record.settled != record.requested {
                 say(pad + "redirected to \(Excerpt.of(record.settled.description))", .note)
             }

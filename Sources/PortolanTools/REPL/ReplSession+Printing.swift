@@ -64,9 +64,8 @@ extension ReplSession {
         case .willRoute: detail = step.map { " (step \($0))" } ?? ""
         case .didRoute(_, let executed):
             detail = " (\(executed.count) instruction\(executed.count == 1 ? "" : "s"))"
-        case .failed(_, let failure): detail = ": \(failure)"
         default: detail = ""
         }
-        return event.description + detail
+        return event.textWithMessage + detail
     }
 }

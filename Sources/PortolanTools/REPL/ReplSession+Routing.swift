@@ -11,18 +11,27 @@ extension ReplSession {
         case url(URLResolution)
         /// An id path from the root, for a line no pattern matches.
         case idPath(Destination)
+        /// A URL that leads nowhere, not said yet (a route lets the host's refusal say it).
+        case nowhere
     }
 
     func route(_ text: String) async {
-        switch await target(of: text) {
+        let call = "portolan.route(\(ReplRecording.literal(text)))"
+        switch await target(of: text, saying: false) {
         case .url(let resolution)?:
-            await route(label: text, recordedAs: "portolan.route(\(ReplRecording.literal(text)))") { host in
+            await route(label: text, recordedAs: call) { host in
                 host.route(resolved: resolution)
             }
         case .idPath(let destination)?:
             await route(to: destination, label: text)
         case nil:
             return
+        case .nowhere?:
+            // A URL that leads nowhere is a request all the same: the host refuses it, so that it
+            // is seen (`failed`, the history, a recording).
+            await route(label: text, recordedAs: call) { host in
+                host.route(url: text)
+            }
         }
     }
 
@@ -76,25 +85,31 @@ extension ReplSession {
             say("error: \(message)", .error)
             return
         case .failure(.destination(let failure)):
-            showPlan(.failure(failure))
+            showPlan(RoutePlan(requested: .path([]), result: .failure(failure)))
         }
         await showActivePath()
     }
 
-    /// A plan's instructions or failure, then that nothing ran: a plan that looks like a route must
-    /// not read as one.
-    private func showPlan(_ result: RouteResult) {
-        show(result)
+    /// A plan's redirects, its instructions or failure, then that nothing ran: a plan that looks
+    /// like a route must not read as one.
+    private func showPlan(_ plan: RoutePlan) {
+        for redirect in plan.redirects.dropLast() {
+            say("redirected via \(Excerpt.of(redirect.description))", .note)
+        }
+        var report = RouteReport(plan.result)
+        report.requested = plan.requested
+        report.settled = plan.settled
+        show(report)
         say("(plan only: nothing ran, the tree is unchanged)", .note)
     }
 
     private func planURL(_ text: String) async {
         switch await target(of: text) {
         case .url(let resolution)?:
-            showPlan(await host.plan(resolution.destination))
+            showPlan(await host.plan(resolved: resolution))
         case .idPath(let destination)?:
             showPlan(await host.plan(destination))
-        case nil:
+        case .nowhere?, nil:
             return
         }
         await showActivePath()
@@ -102,8 +117,8 @@ extension ReplSession {
 
     /// Resolves a URL line as `portolan.match` does, and says what matched; falls back to an id
     /// path when nothing matches and the line starts with the root's id. Writes why and returns
-    /// nil when the line leads nowhere.
-    private func target(of text: String) async -> Target? {
+    /// nil when the line leads nowhere; `.nowhere`, unsaid, when not `saying`.
+    private func target(of text: String, saying: Bool = true) async -> Target? {
         switch await host.resolve(url: text) {
         case .success(let resolution):
             if resolution.url != text { say("rewritten to \(Excerpt.of(resolution.url)) by the redirect rules", .note) }
@@ -119,6 +134,7 @@ extension ReplSession {
                     return nil
                 }
             }
+            guard saying else { return .nowhere }
             say("failed: \(failure)", .error)
             await showActivePath()
             return nil
