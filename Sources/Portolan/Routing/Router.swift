@@ -256,14 +256,21 @@ public final class Router: Sendable {
     public func drainQueue() {
         guard thread.isCurrent else { return }
         guard state.withLock({ $0.routes.startDraining() }) else { return }
-        while let ticket = nextTicket() {
+        while true {
+            let (ticket, refusals) = nextTicket()
+            for event in refusals { eventHub.emit(event) }
+            guard let ticket else { return }
             ticket.finish(RouteRun.run(ticket, on: self))
         }
     }
 
-    /// The next queued route, or nil after marking the queue idle.
-    private func nextTicket() -> RouteTicket? {
-        state.withLock { $0.routes.next() }
+    /// The next queued route, or nil after marking the queue idle, with the refusals from other
+    /// threads to emit first (taken under the same lock, so none is left behind an idle queue).
+    private func nextTicket() -> (RouteTicket?, [RouterEvent]) {
+        state.withLock { state in
+            defer { state.refusalsToEmit = [] }
+            return (state.routes.next(), state.refusalsToEmit)
+        }
     }
 
     /// The step that asked for the route running now, if one did.
@@ -283,18 +290,25 @@ public final class Router: Sendable {
     /// failed: it enters the history, and `failed` goes out alone (no `will_route`: nothing ran),
     /// on the router's thread, at once when called there. Returns `failure` as recorded (its
     /// `stage` is `request`, its `url` the URL that led nowhere). `requested` is an empty path
-    /// when there was no destination.
+    /// when there was no destination. From another thread while routes run (an async handler that
+    /// awaits a route), the event waits for the router's thread to be free of the running route.
     @discardableResult
     public func refuse(_ failure: RouteFailure, requested: Destination = .path([]), url: String? = nil) -> RouteFailure {
         var failure = failure
         failure.stage = .request
         if let url { failure.url = url }
         let record = RouteRecord(requested: requested, settled: requested, executed: [], failure: failure)
-        state.withLock { $0.history.append(record) }
         let event = RouterEvent.failed(requested, failure)
-        if thread.isCurrent {
+        let isCurrent = thread.isCurrent
+        let drainEmits = state.withLock { state in
+            state.history.append(record)
+            guard !isCurrent, state.routes.isDraining else { return false }
+            state.refusalsToEmit.append(event)
+            return true
+        }
+        if isCurrent {
             eventHub.emit(event)
-        } else {
+        } else if !drainEmits {
             thread.submit { self.eventHub.emit(event) }
         }
         return failure
