@@ -56,3 +56,12 @@ portolan.intercept(function(request)
     return portolan.redirect "home"                            -- invalid-redirect (not an anywhere node)
   end
 end)
+
+local visits = 0
+portolan.intercept(function(request)
+  visits = visits + 1                                          -- decision-side-effect (plans run it too)
+  if not request.dry_run then visits = visits + 1 end          -- (a route only: not reported)
+  if request:goes_to("cast") then
+    portolan.route { "root", "home" }                          -- decision-side-effect (a route from a decision)
+  end
+end)

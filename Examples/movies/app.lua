@@ -218,8 +218,9 @@ portolan.app {
       -- sets the destination aside: after login, portolan.resume() goes on to it.
       guard = function(node, request)
         if not logged_in then
-          -- The link itself is kept too, to show how an app reads a turned-away URL.
-          pending_link = request.url
+          -- The link itself is kept too, to show how an app reads a turned-away URL; not by a
+          -- plan (portolan.plan, :plan), which asks the guard without routing.
+          if not request.dry_run then pending_link = request.url end
           return portolan.redirect({ "root", "onboarding" }, { resume = true })
         end
       end,

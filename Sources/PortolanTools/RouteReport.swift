@@ -40,7 +40,8 @@ public struct RouteReport: Sendable {
     }
 
     /// Folds one event into the routes told so far: `will_route` starts a route (with the step
-    /// that asked for it), and the events after it fill that route in. The one definition of how
+    /// that asked for it), and the events after it fill that route in; a request refused before it
+    /// became a route (`failed` alone) is a route of its own. The one definition of how
     /// events make routes, for the REPL, the inspector and a scenario's report.
     static func fold(_ event: RouterEvent, step: RouteStep? = nil, into reports: inout [RouteReport]) {
         switch event {
@@ -49,18 +50,30 @@ public struct RouteReport: Sendable {
             report.step = step
             reports.append(report)
         case .instruction(let instruction):
-            reports.indices.last.map { reports[$0].instructions.append(instruction) }
+            running(reports).map { reports[$0].instructions.append(instruction) }
         case .didRoute(let destination, _):
-            reports.indices.last.map { reports[$0].settled = destination }
+            running(reports).map { reports[$0].settled = destination }
+        case .failed(let destination, let failure) where failure.stage == .request:
+            // Refused before it became a route: a report of its own, wherever it was asked for.
+            let asked = destination == .path([]) ? nil : destination
+            var report = RouteReport(requested: asked, settled: asked, instructions: [], failure: failure)
+            report.step = step
+            reports.append(report)
         case .failed(let destination, let failure):
-            reports.indices.last.map {
+            running(reports).map {
                 reports[$0].settled = destination
                 reports[$0].failure = failure
             }
         case .rolledBack(let instruction):
-            reports.indices.last.map { reports[$0].rolledBack.append(instruction) }
+            running(reports).map { reports[$0].rolledBack.append(instruction) }
         case .hostReported, .redirected:
             break
         }
+    }
+
+    /// The route the events now fill in: the last one announced by `will_route` (a refused
+    /// request, told of inside it, is not it).
+    private static func running(_ reports: [RouteReport]) -> Int? {
+        reports.lastIndex { $0.failure?.stage != .request }
     }
 }

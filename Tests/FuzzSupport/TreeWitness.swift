@@ -41,6 +41,9 @@ public final class TreeWitness: @unchecked Sendable {
             } catch {
                 problems.append("'\(instruction)' ran, but does not apply to the tree before it: \(error)")
             }
+        case .failed(_, let failure) where failure.stage == .request:
+            // Refused before it became a route (a URL that leads nowhere, a duplicate): nothing ran.
+            break
         case .failed(_, let failure) where rollsBack && failure.rollbackFailure == nil:
             guard let start else { return problems.append("a route failed without starting") }
             // The router restores the tree it started from (a switch node left and entered again

@@ -45,8 +45,8 @@ import Testing
         #expect(result.success == [.enter("node5")])
         let plans = probe.seen.value
         try #require(plans.count == 1)
-        #expect(plans[0].failure?.kind == .invalid, "\(plans[0])")
-        #expect(plans[0].failure?.message.contains("plan was awaited") == true)
+        #expect(plans[0].result.failure?.kind == .invalid, "\(plans[0])")
+        #expect(plans[0].result.failure?.message.contains("plan was awaited") == true)
     }
 
     /// Rule 6: a host report from an app's thread changes the tree at once, and its event reaches

@@ -57,7 +57,7 @@ struct RepeatedScreenWalk {
         let result = await router.route(to: destination)
         let after = router.tree
         let where_ = "\(destination) from \(before.activePath)"
-        switch (planned, result) {
+        switch (planned.result, result) {
         case (.success(let plan), .success(let executed)):
             guard plan == executed else { return "\(where_): planned \(plan), executed \(executed)" }
             if let expected = expectedPath(destination, from: before), expected != Array(after.activePath.prefix(expected.count)) {

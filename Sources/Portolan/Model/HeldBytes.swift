@@ -58,7 +58,8 @@ extension RouteStep: HeldBytes {
 
 extension RouteFailure: HeldBytes {
     public var heldBytes: Int {
-        Self.overhead + message.utf8.count + (instruction?.heldBytes ?? 0) + executed.heldBytes + rolledBack.heldBytes
+        Self.overhead + message.utf8.count + (url?.utf8.count ?? 0) + (instruction?.heldBytes ?? 0) + executed.heldBytes
+            + rolledBack.heldBytes
             + (rollbackFailure.map { $0.message.utf8.count + ($0.instruction?.heldBytes ?? 0) } ?? 0)
     }
 }

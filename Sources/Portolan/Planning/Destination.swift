@@ -53,3 +53,13 @@ extension Destination: CustomStringConvertible {
         }
     }
 }
+
+extension Destination {
+    /// How a request's destination reads where a request refused before it became a route may
+    /// have had none (an empty path): the destination, else the URL it named (`failure.url`),
+    /// else `(nothing)`.
+    public func requestText(failure: RouteFailure?) -> String {
+        guard self == .path([]) else { return description }
+        return failure?.url ?? "(nothing)"
+    }
+}

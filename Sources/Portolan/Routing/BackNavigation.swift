@@ -23,8 +23,8 @@ enum BackNavigation: Equatable {
         let (tree, switchHistory) = router.state.withLock { ($0.tree, $0.switchHistory) }
         switch BackNavigation(from: tree, switchHistory: switchHistory) {
         case nil:
-            return .failure(RouteFailure(
-                .unreachable, "nothing to go back from: every node of the active path is the root or managed by a switch node"))
+            return .failure(router.refuse(RouteFailure(
+                .unreachable, "nothing to go back from: every node of the active path is the root or managed by a switch node")))
         case .leaveTopScreen(let destination):
             return router.routeNow(to: destination)
         case .switchBack(let switchNode, let previous):
@@ -32,7 +32,7 @@ enum BackNavigation: Equatable {
             do {
                 destination = try tree.destination(switching: switchNode, to: previous.id)
             } catch {
-                return .failure(error)
+                return .failure(router.refuse(error))
             }
             let recorded = switchHistory.count(in: switchNode)
             let result = router.routeNow(to: destination)

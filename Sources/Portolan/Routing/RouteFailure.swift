@@ -18,6 +18,17 @@ public enum FailureKind: String, Sendable, CaseIterable {
     case duplicated
 }
 
+/// Where a request failed: before it became a route, or while it ran.
+public enum FailureStage: String, Sendable, Hashable {
+    /// Refused as it was asked for, before any interceptor or handler ran, and before `will_route`:
+    /// a URL that matched nothing, was malformed or came from a foreign origin; a destination a
+    /// script could not express; a duplicate; a full queue; nowhere to go back to. Its `failed`
+    /// event comes alone, where the request was made (`Router.refuse`).
+    case request
+    /// Failed while it ran: its `failed` event closes the `will_route` that announced it.
+    case route
+}
+
 /// A route that did not reach its destination: why, where, and what had already run.
 ///
 /// The tree reflects exactly `executed`.
@@ -37,6 +48,13 @@ public struct RouteFailure: Error, Hashable, Sendable {
     /// Why the undo stopped before the tree was back where the route started; the tree then
     /// reflects `executed` followed by `rolledBack`.
     public var rollbackFailure: RollbackFailure?
+    /// Whether the request was refused before it became a route, or failed while it ran.
+    public var stage: FailureStage = .route
+    /// The URL a refused request named, when it never led to a destination (it matched nothing,
+    /// was malformed or came from a foreign origin): what broken-link analytics counts.
+    public var url: String? {
+        didSet { url = url.map { Excerpt.cut($0, toBytes: Self.messageBytes) } }
+    }
 
     public init(_ kind: FailureKind, _ message: String, instruction: Instruction? = nil, executed: [Instruction] = []) {
         self.kind = kind

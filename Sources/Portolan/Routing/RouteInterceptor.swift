@@ -9,12 +9,16 @@ public struct RouteRequest: Sendable, Equatable {
     public let url: URLResolution?
     /// The step that asked for the route, if one did.
     public let step: RouteStep?
+    /// Whether this is a dry run (`Router.plan`): the decision is reported, never acted on. A
+    /// decision must have no side effects either way; this lets one skip costly work a plan need not do.
+    public let isDryRun: Bool
 
-    public init(destination: Destination, from: [Entry], url: URLResolution? = nil, step: RouteStep? = nil) {
+    public init(destination: Destination, from: [Entry], url: URLResolution? = nil, step: RouteStep? = nil, isDryRun: Bool = false) {
         self.destination = destination
         self.from = from
         self.url = url
         self.step = step
+        self.isDryRun = isDryRun
     }
 
     /// Whether the route ends at, or passes through, the node `id`.
@@ -30,7 +34,8 @@ public enum InterceptionDecision: Sendable, Hashable {
     case redirect(Destination)
 }
 
-/// Runs before every route and may let it pass, deny it or send it elsewhere.
+/// Runs before every route and may let it pass, deny it or send it elsewhere. It also runs for
+/// every plan (`request.isDryRun`), so a decision must change nothing: no state, no routes.
 ///
 /// A redirected route runs every interceptor again on its new destination; the router cuts a
 /// chain of redirects that does not settle (`RouterConfiguration.maxRedirects`).

@@ -1,5 +1,5 @@
-/// One route, run inside the router's unit of work: its interceptors, then its plan, each
-/// instruction's handler and the context tasks. Every step is a direct call on the router's
+/// One route, run inside the router's unit of work: its decisions (`RouteDecision`: the
+/// interceptors, then the plan), each instruction's handler and the context tasks. Every step is a direct call on the router's
 /// thread; a failure midway is undone (`Rollback`) when the router rolls back.
 struct RouteRun {
     let router: Router
@@ -41,7 +41,9 @@ struct RouteRun {
         }
         // A modal flow's relative destination becomes a path from the root before anyone sees it.
         destination = router.tree.absolute(destination)
-        switch intercepted(destination, url: ticket.url, step: ticket.step) {
+        let decision = RouteDecision(router: router, isDryRun: false)
+        let redirected = { (from: Destination, to: Destination) in router.eventHub.emit(.redirected(from: from, to: to)) }
+        switch decision.settle(destination, url: ticket.url, step: ticket.step, redirected: redirected) {
         case .failure(let failure):
             return .failure(failure)
         case .success(let settled):
@@ -49,7 +51,7 @@ struct RouteRun {
             if settled != destination { url = nil }
             destination = settled
         }
-        switch router.planNow(to: destination) {
+        switch decision.instructions(to: destination) {
         case .failure(let failure):
             return .failure(failure)
         case .success(let plan):
@@ -118,42 +120,5 @@ struct RouteRun {
             }
         }
         return nil
-    }
-
-    /// The destination the route settles on after every interceptor let it pass, or why not.
-    private func intercepted(_ requested: Destination, url: URLResolution?, step: RouteStep?) -> Result<Destination, RouteFailure> {
-        let interceptors = router.state.withLock { $0.interceptors }
-        let maxRedirects = router.configuration.maxRedirects
-        var destination = requested
-        var chain = [requested]
-        var index = 0
-        while index < interceptors.count {
-            let request = RouteRequest(
-                destination: destination, from: router.activePath, url: chain.count == 1 ? url : nil, step: step)
-            let decision: InterceptionDecision
-            do {
-                decision = try interceptors[index].decide(request)
-            } catch {
-                return .failure(RouteFailure(thrownBy: .interceptor, error))
-            }
-            switch decision {
-            case .pass:
-                index += 1
-            case .deny(let reason):
-                return .failure(RouteFailure(.denied, reason))
-            case .redirect(var target):
-                // A redirect to a push or a live copy is a path by the time the next one sees it.
-                if target.isRelativeToLiveTree { target = router.tree.absolute(target) }
-                chain.append(target)
-                guard chain.count - 1 <= maxRedirects else {
-                    let shown = chain.map { "'\($0)'" }.joined(separator: " → ")
-                    return .failure(RouteFailure(.invalid, "redirect loop: more than \(maxRedirects) redirects: \(shown)"))
-                }
-                router.eventHub.emit(.redirected(from: destination, to: target))
-                destination = target
-                index = 0
-            }
-        }
-        return .success(destination)
     }
 }

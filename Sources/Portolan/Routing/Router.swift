@@ -113,14 +113,18 @@ public final class Router: Sendable {
 
     // MARK: Routing
 
-    /// What `route(to:)` would execute now, without running anything: the plan, with every node it
-    /// would leave asked whether it may be. Interceptors are not asked.
+    /// What `route(to:)` would do now, decided without doing it: the interceptors' verdict (each
+    /// redirect, or a denial and why), then the instructions with every node the route would leave
+    /// asked whether it may be (`RoutePlan`). No handler, context task or observer runs, and the
+    /// tree, history and queue stay as they are; interceptors see `request.isDryRun`.
     ///
     /// From an `async` handler or interceptor of this router's running route it fails at once as
     /// `invalid`: the plan runs on the router's thread, which waits for that handler.
-    public func plan(to destination: Destination) async -> RouteResult {
+    public func plan(to destination: Destination) async -> RoutePlan {
         if thread.isCurrent { return planNow(to: destination) }
-        if Self.routingRouter == ObjectIdentifier(self) { return .failure(Self.plannedFromInside) }
+        if Self.routingRouter == ObjectIdentifier(self) {
+            return RoutePlan(requested: destination, result: .failure(Self.plannedFromInside))
+        }
         return await thread.run { self.planNow(to: destination) }
     }
 
@@ -129,16 +133,18 @@ public final class Router: Sendable {
     /// From inside a handler or interceptor of this router, use `enqueue(to:)`: awaiting here would
     /// wait for the route that is waiting for the handler, so it fails at once as `invalid`.
     public func route(to destination: Destination) async -> RouteResult {
-        await awaitResult(of: { enqueue(to: destination) })
+        await awaitResult(requested: destination, of: { enqueue(to: destination) })
     }
 
     /// Routes to where a URL leads (after the redirect rules), and returns when the route has run.
     public func route(url: String) async -> RouteResult {
-        await awaitResult(of: { enqueue(url: url) })
+        await awaitResult(url: url, of: { enqueue(url: url) })
     }
 
-    private func awaitResult(of enqueue: () -> RouteTicket) async -> RouteResult {
-        if isCalledFromRunningRoute { return .failure(Self.awaitedFromInside) }
+    private func awaitResult(
+        requested: Destination = .path([]), url: String? = nil, of enqueue: () -> RouteTicket
+    ) async -> RouteResult {
+        if isCalledFromRunningRoute { return .failure(refuse(Self.awaitedFromInside, requested: requested, url: url)) }
         let ticket = enqueue()
         return await withTaskCancellationHandler {
             await ticket.result
@@ -159,7 +165,7 @@ public final class Router: Sendable {
         case .success(let resolution):
             return routeNow(resolved: resolution)
         case .failure(let failure):
-            return .failure(failure)
+            return .failure(refuse(failure, url: url))
         }
     }
 
@@ -171,22 +177,24 @@ public final class Router: Sendable {
 
     private func runNow(_ ticket: RouteTicket) -> RouteResult {
         guard thread.isCurrent else {
-            return .failure(RouteFailure(.invalid, "routeNow must be called on the router's thread; await route(to:)"))
+            return .failure(refuse(
+                RouteFailure(.invalid, "routeNow must be called on the router's thread; await route(to:)"), requested: ticket.destination))
         }
-        if isCalledFromRunningRoute { return .failure(Self.awaitedFromInside) }
-        if let full = state.withLock({ $0.routes.append(ticket) }) { return .failure(full) }
+        if isCalledFromRunningRoute { return .failure(refuse(Self.awaitedFromInside, requested: ticket.destination)) }
+        if let full = state.withLock({ $0.routes.append(ticket) }) { return .failure(refuse(full, requested: ticket.destination)) }
         drainQueue()
         return ticket.outcome ?? .failure(RouteFailure(.invalid, "the route did not run"))
     }
 
     /// What `plan(to:)` answers, computed on the router's thread.
-    public func planNow(to destination: Destination) -> RouteResult {
-        let (tree, nodes) = state.withLock { ($0.tree, $0.nodes) }
-        return Result { () throws(RouteFailure) in
-            try Planner.plan(from: tree, to: tree.absolute(destination)) { entry in
-                try nodes[entry.id]?.canLeave?(entry) ?? true
-            }
-        }
+    public func planNow(to destination: Destination) -> RoutePlan {
+        RouteDecision.plan(destination, url: nil, on: self)
+    }
+
+    /// `planNow(to:)` for a URL the caller resolved already (`resolve(url:)`): interceptors see
+    /// its query and fragment, as a route's do.
+    public func planNow(resolved resolution: URLResolution) -> RoutePlan {
+        RouteDecision.plan(resolution.destination, url: resolution, on: self)
     }
 
     /// Whether the caller runs inside a handler or interceptor of this router's running route.
@@ -209,8 +217,8 @@ public final class Router: Sendable {
         }
     }
 
-    /// Queues a route to where a URL leads. A URL that leads nowhere fails at once, without
-    /// becoming a route (no events).
+    /// Queues a route to where a URL leads. A URL that leads nowhere is refused at once
+    /// (`refuse`): it never becomes a route, but its `failed` event and history record tell of it.
     @discardableResult
     public func enqueue(url: String) -> RouteTicket {
         switch resolve(url: url) {
@@ -218,7 +226,7 @@ public final class Router: Sendable {
             return enqueue(resolved: resolution)
         case .failure(let failure):
             let ticket = RouteTicket(destination: .path([]))
-            ticket.finish(.failure(failure))
+            ticket.finish(.failure(refuse(failure, url: url)))
             return ticket
         }
     }
@@ -240,7 +248,7 @@ public final class Router: Sendable {
         let policy = configuration.queuePolicy
         let (isDraining, refusal) = state.withLock { $0.routes.admit(ticket, policy: policy) }
         if let refusal {
-            ticket.finish(.failure(refusal))
+            ticket.finish(.failure(refuse(refusal, requested: ticket.destination)))
             return ticket
         }
         // The running drain picks it up; otherwise a unit of its own serves it on the thread.
@@ -255,14 +263,21 @@ public final class Router: Sendable {
     public func drainQueue() {
         guard thread.isCurrent else { return }
         guard state.withLock({ $0.routes.startDraining() }) else { return }
-        while let ticket = nextTicket() {
+        while true {
+            let (ticket, refusals) = nextTicket()
+            for event in refusals { eventHub.emit(event) }
+            guard let ticket else { return }
             ticket.finish(RouteRun.run(ticket, on: self))
         }
     }
 
-    /// The next queued route, or nil after marking the queue idle.
-    private func nextTicket() -> RouteTicket? {
-        state.withLock { $0.routes.next() }
+    /// The next queued route, or nil after marking the queue idle, with the refusals from other
+    /// threads to emit first (taken under the same lock, so none is left behind an idle queue).
+    private func nextTicket() -> (RouteTicket?, [RouterEvent]) {
+        state.withLock { state in
+            defer { state.refusalsToEmit = [] }
+            return (state.routes.next(), state.refusalsToEmit)
+        }
     }
 
     /// The step that asked for the route running now, if one did.
@@ -273,6 +288,37 @@ public final class Router: Sendable {
     /// Whether the route running now was cancelled (by its ticket, or its awaiting task).
     public var isRunningRouteCancelled: Bool {
         state.withLock { $0.routes.running }?.isCancelled ?? false
+    }
+
+    // MARK: Refused requests
+
+    /// Tells of a request refused before it became a route — a URL that leads nowhere, a
+    /// duplicate, a full queue, a destination its asker could not express — as a route that
+    /// failed: it enters the history, and `failed` goes out alone (no `will_route`: nothing ran),
+    /// on the router's thread, at once when called there. Returns `failure` as recorded (its
+    /// `stage` is `request`, its `url` the URL that led nowhere). `requested` is an empty path
+    /// when there was no destination. From another thread while routes run (an async handler that
+    /// awaits a route), the event waits for the router's thread to be free of the running route.
+    @discardableResult
+    public func refuse(_ failure: RouteFailure, requested: Destination = .path([]), url: String? = nil) -> RouteFailure {
+        var failure = failure
+        failure.stage = .request
+        if let url { failure.url = url }
+        let record = RouteRecord(requested: requested, settled: requested, executed: [], failure: failure)
+        let event = RouterEvent.failed(requested, failure)
+        let isCurrent = thread.isCurrent
+        let drainEmits = state.withLock { state in
+            state.history.append(record)
+            guard !isCurrent, state.routes.isDraining else { return false }
+            state.refusalsToEmit.append(event)
+            return true
+        }
+        if isCurrent {
+            eventHub.emit(event)
+        } else if !drainEmits {
+            thread.submit { self.eventHub.emit(event) }
+        }
+        return failure
     }
 
     // MARK: Back

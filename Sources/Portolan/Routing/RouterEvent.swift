@@ -6,7 +6,10 @@ public enum RouterEvent: Sendable, Hashable {
     case instruction(Instruction)
     /// A route reached its destination (after any redirect) with these instructions.
     case didRoute(Destination, executed: [Instruction])
-    /// A route failed; the tree reflects `failure.executed`.
+    /// A route failed; the tree reflects `failure.executed`. A request refused before it became a
+    /// route (`failure.stage == .request`: a URL that led nowhere, a duplicate…) fails too, with
+    /// no `will_route` before it, and an empty destination when it had none (`failure.url` then
+    /// holds the URL it named).
     case failed(Destination, RouteFailure)
     /// The host reported a change it made itself.
     case hostReported(Instruction)
@@ -48,7 +51,8 @@ extension RouterEvent: CustomStringConvertible {
     /// change with the wording of handlers' errors, not with the navigation).
     ///
     /// `will_route root > a`, `enter a`, `switch root -> tabs`, `did_route root > a`,
-    /// `failed denied root > a`, `redirected root > a -> root > login`, `rolled_back leave a`,
+    /// `failed denied root > a`, `failed unreachable /nowhere` (a URL that led nowhere),
+    /// `redirected root > a -> root > login`, `rolled_back leave a`,
     /// `host_reported enter a`.
     ///
     /// At most `textBytes`, the rest cut and marked (`… (123456 bytes cut)`); each context value in
@@ -69,10 +73,19 @@ extension RouterEvent: CustomStringConvertible {
         case .willRoute(let destination): "\(name) \(destination)"
         case .instruction(let instruction): "\(instruction)"
         case .didRoute(let destination, _): "\(name) \(destination)"
-        case .failed(let destination, let failure): "\(name) \(failure.kind.rawValue) \(destination)"
+        case .failed(let destination, let failure): "\(name) \(failure.kind.rawValue) \(destination.requestText(failure: failure))"
         case .hostReported(let instruction): "\(name) \(instruction)"
         case .redirected(let from, let to): "\(name) \(from) -> \(to)"
         case .rolledBack(let instruction): "\(name) \(instruction)"
         }
+    }
+}
+
+extension RouterEvent {
+    /// The canonical text with a failure's message after it, as logs show events (the REPL's
+    /// `:events`, the inspector): `failed unreachable /nowhere: unreachable: no route matches '/nowhere'`.
+    public var textWithMessage: String {
+        guard case .failed(_, let failure) = self else { return description }
+        return description + ": \(failure)"
     }
 }

@@ -9,4 +9,8 @@ struct RouterState {
     var routes = RouteScheduler()
     var history: RouteHistory
     var switchHistory = SwitchHistory()
+    /// `failed` events of requests refused from another thread while a drain ran, for the drain to
+    /// emit on the router's thread before its next route: handing them to the thread would count as
+    /// work queued on a thread an async handler's wait blocks (`AwaitedWork`).
+    var refusalsToEmit: [RouterEvent] = []
 }

@@ -64,10 +64,12 @@ extension HostCore {
         requestFields[.string("destination")] = request.destination.luaValue
         requestFields[.string("from")] = .array(request.from.map(\.luaValue))
         if let step = request.step { requestFields[.string("step")] = step.luaValue }
+        requestFields[.string("dry_run")] = .boolean(request.isDryRun)
         let values = try runner.runHandler(try module.runInterceptors, [.table(requestFields)])
         let decision = try redirectByURL(values) ?? HandlerResult.decision(values)
-        if case .redirect = decision, values.count > 2, values[2] == .boolean(true) {
-            // portolan.redirect(dest, { resume = true }): where the route was going waits for resume().
+        if case .redirect = decision, values.count > 2, values[2] == .boolean(true), !request.isDryRun {
+            // portolan.redirect(dest, { resume = true }): where the route was going waits for resume();
+            // a plan only reports the redirect.
             session.pendingResume = request.destination
         }
         return decision

@@ -32,26 +32,29 @@ extension HostCore {
         }
     }
 
+    /// A script's `portolan.route`: a value that names no destination is refused as a request.
     private func route(luaDestination value: LuaValue, step: LuaValue) -> RouteResult {
+        let target: RouteTarget, routeStep: RouteStep?
         do {
-            let step = try RouteStep(lua: step)
-            switch try RouteTarget(lua: value) {
-            case .destination(let destination): return route(destination, step: step)
-            case .url(let url): return route(resolved: try resolve(url: url).get(), step: step)
-            }
+            routeStep = try RouteStep(lua: step)
+            target = try RouteTarget(lua: value)
         } catch {
-            return .failure(error)
+            return .failure(refuse(error))
+        }
+        switch target {
+        case .destination(let destination): return route(destination, step: routeStep)
+        case .url(let url): return route(url: url, step: routeStep)
         }
     }
 
-    private func plan(luaDestination value: LuaValue) -> RouteResult {
+    private func plan(luaDestination value: LuaValue) -> RoutePlan {
         do {
             switch try RouteTarget(lua: value) {
             case .destination(let destination): return plan(destination)
-            case .url(let url): return plan(try resolve(url: url).get().destination)
+            case .url(let url): return plan(url: url)
             }
         } catch {
-            return .failure(error)
+            return RoutePlan(requested: .path([]), result: .failure(error))
         }
     }
 }

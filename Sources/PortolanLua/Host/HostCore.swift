@@ -169,12 +169,43 @@ final class HostCore: @unchecked Sendable {
         }
     }
 
-    func plan(_ destination: Destination) -> RouteResult {
+    /// What a route would do, decided without doing it (`Router.planNow`): no handler, context
+    /// task or observer runs, and the pending resume stays.
+    func plan(_ destination: Destination) -> RoutePlan {
         do {
             return try requireRouter().planNow(to: destination)
         } catch {
-            return .failure(error)
+            return RoutePlan(requested: destination, result: .failure(error))
         }
+    }
+
+    /// `plan(_:)` for a URL, resolved here: one that leads nowhere is the plan's failure.
+    func plan(url: String) -> RoutePlan {
+        do {
+            switch resolve(url: url) {
+            case .success(let resolution):
+                return try requireRouter().planNow(resolved: resolution)
+            case .failure(var failure):
+                failure.url = url
+                return RoutePlan(requested: .path([]), result: .failure(failure))
+            }
+        } catch {
+            return RoutePlan(requested: .path([]), result: .failure(error))
+        }
+    }
+
+    /// Routes to where a URL leads; one that leads nowhere is refused as a request (`refuse`).
+    func route(url: String, step: RouteStep? = nil) -> RouteResult {
+        switch resolve(url: url) {
+        case .success(let resolution): route(resolved: resolution, step: step)
+        case .failure(let failure): .failure(refuse(failure, url: url))
+        }
+    }
+
+    /// A request refused before it became a route (`Router.refuse`): told of as a failed route
+    /// when an app is declared. Returns the failure as recorded.
+    func refuse(_ failure: RouteFailure, requested: Destination = .path([]), url: String? = nil) -> RouteFailure {
+        router?.refuse(failure, requested: requested, url: url) ?? failure
     }
 
     /// Queues a route asked for from inside a route (a handler, guard, interceptor or observer):
@@ -187,11 +218,15 @@ final class HostCore: @unchecked Sendable {
             ticket = router.enqueue(to: destination, step: step)
         case .url(let url):
             // A URL that leads nowhere is refused here, at the caller's line, not later.
-            let resolution = try resolve(url: url).get()
+            let resolution: URLResolution
+            switch resolve(url: url) {
+            case .success(let resolved): resolution = resolved
+            case .failure(let failure): throw refuse(failure, url: url)
+            }
             observers.urls?(resolution)
             ticket = router.enqueue(resolved: resolution, step: step)
         }
-        // Dropped at once (a duplicate): the caller hears it now, not never.
+        // Dropped at once (a duplicate, refused by the router): the caller hears it now, not never.
         if case .failure(let failure)? = ticket.outcome { throw failure }
     }
 

@@ -241,11 +241,11 @@ public actor PortolanHost {
     }
 
     /// Routes to where a URL leads, as `portolan.route("/movies/42")` does.
+    /// One that leads nowhere (no pattern matches it, it is malformed or from a foreign origin)
+    /// is refused as a request: `failed` goes out alone and the history records it
+    /// (`Router.refuse`).
     public func route(url: String) -> RouteResult {
-        switch core.resolve(url: url) {
-        case .success(let resolution): core.route(resolved: resolution)
-        case .failure(let failure): .failure(failure)
-        }
+        core.route(url: url)
     }
 
     /// Re-runs the guards and interceptors for the active path, as `portolan.refresh()` does: call
@@ -320,9 +320,21 @@ public actor PortolanHost {
         core.eventStreams.stream()
     }
 
-    /// What `route` would execute now, without running anything.
-    public func plan(_ destination: Destination) -> RouteResult {
+    /// What `route` would do now, decided without doing it, as `portolan.plan` says: the guards,
+    /// interceptors, redirects and `can_leave` answer (`request.dry_run` is true); no handler,
+    /// context task or observer runs, and the tree, history and pending resume stay (`RoutePlan`).
+    public func plan(_ destination: Destination) -> RoutePlan {
         core.plan(destination)
+    }
+
+    /// `plan(_:)` for a URL, resolved as `route(url:)` resolves it; interceptors see its query.
+    public func plan(url: String) -> RoutePlan {
+        core.plan(url: url)
+    }
+
+    /// `plan(_:)` for a URL resolved by ``resolve(url:)``, without resolving it again.
+    public func plan(resolved resolution: URLResolution) -> RoutePlan {
+        core.router?.planNow(resolved: resolution) ?? core.plan(resolution.destination)
     }
 
     /// The router of the declared app, for its tree and event stream; nil before `portolan.app`.

@@ -51,7 +51,9 @@ extension RouteFailure {
             .string("kind"): .string(kind.rawValue),
             .string("message"): .string(message),
             .string("executed"): executed.luaValue,
+            .string("stage"): .string(stage.rawValue),
         ]
+        if let url { fields[.string("url")] = .string(url) }
         if let instruction {
             fields[.string("instruction")] = .string(instruction.description)
         }
@@ -86,6 +88,19 @@ extension RouteResult {
         case .success(let executed): [.boolean(true), executed.luaValue]
         case .failure(let failure): [.boolean(false), failure.luaFields]
         }
+    }
+}
+
+extension RoutePlan {
+    /// What the module's `plan_outcome` takes: `true, instructions, details` or `false, error
+    /// fields, details`, where details are `{ requested =, destination =, redirects = }` (the
+    /// destination it would settle on, and each destination a guard or interceptor sent it to).
+    var luaValues: [LuaValue] {
+        let details: LuaValue = .table([
+            .string("requested"): requested.luaValue, .string("destination"): settled.luaValue,
+            .string("redirects"): .array(redirects.map(\.luaValue)),
+        ])
+        return result.luaValues + [details]
     }
 }
 

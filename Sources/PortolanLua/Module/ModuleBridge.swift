@@ -27,6 +27,7 @@ enum ModuleBridge {
         [
             ("declare", { [weak core] in declareFromLua(try core.unwrap(), $0) }),
             ("enqueue", { [weak core] in enqueueFromLua(try core.unwrap(), $0) }),
+            ("refuse", { [weak core] in refuseFromLua(try core.unwrap(), $0) }),
             ("active_path", { [weak core] _ in [.array(try currentRouter(of: core.unwrap()).activePath.map { .string($0.id) })] }),
             ("active_entries", { [weak core] _ in [.array(try currentRouter(of: core.unwrap()).activePath.map(\.luaValue))] }),
             ("tree", { [weak core] _ in [.string(GraphRenderer.activeTree(try currentRouter(of: core.unwrap()).tree))] }),
@@ -74,13 +75,28 @@ enum ModuleBridge {
         }
     }
 
+    /// A route asked for from inside a route: queued, or false and why. A value that names no
+    /// destination is refused as a request (the router already refused what `enqueue` throws).
     private static func enqueueFromLua(_ core: HostCore, _ arguments: [LuaValue]) -> [LuaValue] {
+        let target: RouteTarget, step: RouteStep?
         do {
-            try core.enqueue(RouteTarget(lua: arguments.first ?? .nil), step: try RouteStep(lua: arguments.count > 1 ? arguments[1] : .nil))
+            target = try RouteTarget(lua: arguments.first ?? .nil)
+            step = try RouteStep(lua: arguments.count > 1 ? arguments[1] : .nil)
+        } catch {
+            return [.boolean(false), core.refuse(error).luaFields]
+        }
+        do {
+            try core.enqueue(target, step: step)
             return [.boolean(true)]
         } catch {
             return [.boolean(false), error.luaFields]
         }
+    }
+
+    /// `refuse(message)`: a route request the module could not hand over (a destination that
+    /// cannot cross to Swift), told of as a refused request; its error's fields.
+    private static func refuseFromLua(_ core: HostCore, _ arguments: [LuaValue]) -> [LuaValue] {
+        [core.refuse(RouteFailure(.invalid, arguments.first?.stringValue ?? "an invalid destination")).luaFields]
     }
 
     private static func matchFromLua(_ core: HostCore, _ arguments: [LuaValue]) -> [LuaValue] {
@@ -121,7 +137,8 @@ enum ModuleBridge {
             let switchID = arguments.first?.stringValue ?? "", childID = arguments.count > 1 ? arguments[1].stringValue ?? "" : ""
             return [.boolean(true), try router.tree.destination(switching: switchID, to: childID).luaValue]
         } catch {
-            return [.boolean(false), error.luaFields]
+            // A tab tap that leads nowhere is a request refused.
+            return [.boolean(false), core.refuse(error).luaFields]
         }
     }
 

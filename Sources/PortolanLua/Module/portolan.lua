@@ -86,7 +86,7 @@ local function route(dest, step)
   end
   -- A destination that cannot cross to Swift (cyclic, too deep) is an invalid route, returned.
   local called, ok, result = pcall(bridge.enqueue, dest, step)
-  if not called then return nil, route_error { kind = "invalid", message = tostring(ok) } end
+  if not called then return nil, route_error(bridge.refuse(tostring(ok))) end
   if not ok then return nil, route_error(result) end
   return { pending = true, destination = dest }
 end
@@ -113,12 +113,25 @@ portolan.flow, portolan.step, host.flows = flows.flow, flows.step, flows.describ
 local app_state = make_state(error_at_caller)
 portolan.initial_state = app_state.initial_state
 
---- What portolan.route(dest) would execute now, without running anything.
+-- A plan's list of instructions keeps the list a route returns (so it compares equal to one); what
+-- the decisions said is read through its locked metatable: planned.destination, .requested, .redirects.
+local function plan_outcome(ok, result, details)
+  details = details or {}   -- a value that never reached the planner (it could not cross to Swift)
+  if not ok then
+    local err = route_error(result)
+    err.destination, err.requested, err.redirects = details.destination, details.requested, details.redirects
+    return nil, err
+  end
+  return setmetatable(result, { __index = details, __name = "portolan.plan", __metatable = "portolan.plan" })
+end
+
+--- What portolan.route(dest) would do now, decided without doing it: the guards, interceptors,
+-- redirects and can_leave answer (request.dry_run is true), and nothing else runs.
 function portolan.plan(dest)
   if role() ~= "script" then
     error_at_caller("portolan.plan can only be called from a script's main flow, not from a handler")
   end
-  return outcome(coroutine.yield(MARK, "plan", dest))
+  return plan_outcome(coroutine.yield(MARK, "plan", dest))
 end
 
 --- Re-runs the guards and interceptors for the active path, as if routing to it (call it when state

@@ -1,8 +1,8 @@
 import PortolanLua
 
 /// What the linter reads from an app's source text rather than from running it: the literal
-/// arguments of `portolan.redirect`, the ids tested with `request:goes_to`, and guards and
-/// interceptors that turn routes away unconditionally.
+/// arguments of `portolan.redirect`, the ids tested with `request:goes_to`, guards and
+/// interceptors that turn routes away unconditionally, and what decisions visibly change.
 ///
 /// Only literals are read (`portolan.redirect { "root", "login" }`, `request:goes_to("movie")`);
 /// anything computed at run time is left alone. The module is recognised as `portolan` and as any
@@ -49,6 +49,8 @@ struct SourceFacts {
     var goesTo: [GoesTo] = []
     var guardTurnAways: [GuardTurnAway] = []
     var interceptTurnAways: [InterceptTurnAway] = []
+    /// What guards, `can_leave`, interceptors and redirect rules visibly change (`DecisionEffects`).
+    var decisionEffects: [DecisionEffects.Effect] = []
 
     init(source: String) {
         let tokens = LuaTokenizer.tokens(of: source)
@@ -57,6 +59,7 @@ struct SourceFacts {
         reader.scan()
         reader.findFieldLines()
         self = reader.facts
+        decisionEffects = DecisionEffects.find(in: tokens, moduleNames: reader.moduleNames)
     }
 
     private struct Reader {

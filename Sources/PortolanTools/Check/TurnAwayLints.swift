@@ -1,7 +1,7 @@
 import PortolanLua
 
 // Lints of what guards and interceptors decide: `goes_to` tests of undeclared nodes, which are always
-// false, and nodes a guard or an interceptor always turns away.
+// false, nodes a guard or an interceptor always turns away, and decisions that change state.
 
 extension AppLinter {
     mutating func checkGoesTo() {
@@ -26,6 +26,16 @@ extension AppLinter {
             report(.warning, .unreachableNode, line: item.line,
                    "no route can reach '\(turnAway.id)'\(below(item)): an interceptor (line \(turnAway.line)) does \(turnAway.action) "
                    + "for every route that goes to it")
+        }
+    }
+
+    /// A decision that visibly changes something: `portolan.plan` runs it too, so what it changes
+    /// changes without a route, and a plan no longer tells what the route will do.
+    mutating func checkDecisionEffects() {
+        for effect in facts.decisionEffects {
+            report(.warning, .decisionSideEffect, line: effect.line,
+                   "\(effect.decision) at line \(effect.decisionLine) \(effect.what): decisions run for plans too "
+                   + "(request.dry_run), so they must only decide; act in a handler or an observer instead")
         }
     }
 

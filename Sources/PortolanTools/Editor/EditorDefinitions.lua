@@ -36,6 +36,13 @@
 --- nothing to do), e.g. `{ "switch root -> tabs", "enter movie {id=42}" }`.
 ---@alias portolan.Instructions string[]
 
+--- A plan: the instructions the route would execute (a plain list, equal to the route's), and,
+--- through its locked metatable, what the decisions said.
+---@class portolan.Plan: string[]
+---@field requested portolan.Entry[] # where the route was asked to go
+---@field destination portolan.Entry[] # where it would settle, after any redirect
+---@field redirects portolan.Entry[][] # each destination a guard or interceptor sent it to, in order
+
 --- What `portolan.route` returns from a handler, guard, interceptor or observer: the route is
 --- queued and runs after the current one.
 ---@class portolan.Pending
@@ -52,6 +59,11 @@
 ---@field executed portolan.Instructions # what ran before the failure
 ---@field rolled_back? portolan.Instructions # the undo's instructions, as they ran, when the route was undone
 ---@field rollback_error? string # why the undo stopped early, if it did
+---@field stage "request"|"route" # `request`: refused before it became a route (no `will_route`); `route`: failed while it ran
+---@field url? string # the URL a refused request named, when it led to no destination
+---@field requested? portolan.Entry[] # a plan's error: where the route was asked to go
+---@field destination? portolan.Entry[] # a plan's error: where the guards had sent it when it failed
+---@field redirects? portolan.Entry[][] # a plan's error: each destination a guard or interceptor sent it to
 
 --- One item of a URL's query, in order; `value` is nil for a name without `=`.
 ---@class portolan.QueryItem
@@ -82,6 +94,7 @@
 ---@field query? table<string, string|true> # each query name to its first value (`true` without `=`)
 ---@field query_items? portolan.QueryItem[] # every query item, in order, repeats kept
 ---@field fragment? string # the URL's fragment
+---@field dry_run boolean # true when a plan asks (`portolan.plan`, `:plan`), which acts on nothing
 local Request = {}
 
 --- Whether the route ends at, or passes through, the node `id`.
@@ -201,10 +214,11 @@ function portolan.route(dest) end
 ---@return portolan.Error?
 function portolan.push(entry, options) end
 
---- What `portolan.route(dest)` would execute now, without running anything or touching the tree.
---- From a script's main flow (or the REPL) only.
+--- What `portolan.route(dest)` would do now, decided without doing it: the guards, interceptors,
+--- redirects and can_leave answer (`request.dry_run` is true); no handler, context task or observer
+--- runs, and the tree, history and pending resume stay. From a script's main flow (or the REPL) only.
 ---@param dest portolan.Destination
----@return portolan.Instructions?
+---@return portolan.Plan?
 ---@return portolan.Error?
 function portolan.plan(dest) end
 

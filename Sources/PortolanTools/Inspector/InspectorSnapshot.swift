@@ -26,7 +26,8 @@ public struct InspectorSnapshot: Sendable {
     /// The live tree as inline SVG, the active path highlighted; empty while no app is declared.
     var svg = ""
     var activePath: [String] = []
-    /// The newest events in their canonical text (`RouterEvent.description`).
+    /// The newest events in their canonical text, a failure with its message
+    /// (`RouterEvent.textWithMessage`).
     var events: [String] = []
     /// The number, from 1, of the first event in `events`: older ones were dropped.
     var firstEventNumber = 1
@@ -44,7 +45,8 @@ public struct InspectorSnapshot: Sendable {
             svg = ""
             activePath = []
         }
-        events += update.events.map(\.description)
+        // A failure with its message, which the canonical text leaves out.
+        events += update.events.map(\.textWithMessage)
         if events.count > Self.eventLimit {
             let dropped = events.count - Self.eventLimit
             events.removeFirst(dropped)

@@ -91,9 +91,8 @@ struct ReplPrinter: Sendable {
         case .willRoute: detail = step.map { " (step \($0))" } ?? ""
         case .didRoute(_, let executed):
             detail = " (\(executed.count) instruction\(executed.count == 1 ? "" : "s"))"
-        case .failed(_, let failure): detail = ": \(failure)"
         default: detail = ""
         }
-        return event.description + detail
+        return event.textWithMessage + detail
     }
 }

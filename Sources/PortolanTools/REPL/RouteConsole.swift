@@ -24,6 +24,8 @@ final class RouteConsole {
         case url(URLResolution)
         /// An id path from the root, for a line no pattern matches.
         case idPath(Destination)
+        /// A URL that leads nowhere, not said yet (a route lets the host's refusal say it).
+        case nowhere
     }
 
     /// Why `:plan EXPR` has no destination: the expression raised, or its value is no destination.
@@ -34,9 +36,10 @@ final class RouteConsole {
 
     /// A URL line, or an id path when no pattern matches it.
     nonisolated(nonsending) func route(_ text: String) async {
-        switch await target(of: text) {
+        let call = "portolan.route(\(ReplRecording.literal(text)))"
+        switch await target(of: text, saying: false) {
         case .url(let resolution)?:
-            await route(label: text, recordedAs: "portolan.route(\(ReplRecording.literal(text)))") { host in
+            await route(label: text, recordedAs: call) { host in
                 host.route(resolved: resolution)
             }
         case .idPath(let destination)?:
@@ -45,6 +48,12 @@ final class RouteConsole {
             }
         case nil:
             return
+        case .nowhere?:
+            // A URL that leads nowhere is a request all the same: the host refuses it, so that it
+            // is seen (`failed`, the history, a recording).
+            await route(label: text, recordedAs: call) { host in
+                host.route(url: text)
+            }
         }
     }
 
@@ -102,25 +111,31 @@ final class RouteConsole {
             printer.say("error: \(message)", .error)
             return
         case .failure(.destination(let failure)):
-            showPlan(.failure(failure))
+            showPlan(RoutePlan(requested: .path([]), result: .failure(failure)))
         }
         printer.showActivePath(of: await host.router)
     }
 
-    /// A plan's instructions or failure, then that nothing ran: a plan that looks like a route must
-    /// not read as one.
-    private func showPlan(_ result: RouteResult) {
-        printer.show(result)
+    /// A plan's redirects, its instructions or failure, then that nothing ran: a plan that looks
+    /// like a route must not read as one.
+    private func showPlan(_ plan: RoutePlan) {
+        for redirect in plan.redirects.dropLast() {
+            printer.say("redirected via \(Excerpt.of(redirect.description))", .note)
+        }
+        var report = RouteReport(plan.result)
+        report.requested = plan.requested
+        report.settled = plan.settled
+        printer.show(report)
         printer.say("(plan only: nothing ran, the tree is unchanged)", .note)
     }
 
     private nonisolated(nonsending) func planURL(_ text: String) async {
         switch await target(of: text) {
         case .url(let resolution)?:
-            showPlan(await host.plan(resolution.destination))
+            showPlan(await host.plan(resolved: resolution))
         case .idPath(let destination)?:
             showPlan(await host.plan(destination))
-        case nil:
+        case .nowhere?, nil:
             return
         }
         printer.showActivePath(of: await host.router)
@@ -128,8 +143,8 @@ final class RouteConsole {
 
     /// Resolves a URL line as `portolan.match` does, and says what matched; falls back to an id
     /// path when nothing matches and the line starts with the root's id. Writes why and returns
-    /// nil when the line leads nowhere.
-    private nonisolated(nonsending) func target(of text: String) async -> Target? {
+    /// nil when the line leads nowhere; `.nowhere`, unsaid, when not `saying`.
+    private nonisolated(nonsending) func target(of text: String, saying: Bool = true) async -> Target? {
         switch await host.resolve(url: text) {
         case .success(let resolution):
             if resolution.url != text { printer.say("rewritten to \(Excerpt.of(resolution.url)) by the redirect rules", .note) }
@@ -145,6 +160,7 @@ final class RouteConsole {
                     return nil
                 }
             }
+            guard saying else { return .nowhere }
             printer.say("failed: \(failure)", .error)
             printer.showActivePath(of: await host.router)
             return nil

@@ -62,7 +62,7 @@ struct RouterViews {
         let pad = String(repeating: " ", count: width + 2)
         for (index, record) in records.enumerated() {
             let number = String(index + 1)
-            printer.write(String(repeating: " ", count: width - number.count) + number + "  " + record.requested.description)
+            printer.write(String(repeating: " ", count: width - number.count) + number + "  " + record.requested.requestText(failure: record.failure))
             if record.settled != record.requested {
                 printer.say(pad + "redirected to \(Excerpt.of(record.settled.description))", .note)
             }

@@ -40,13 +40,24 @@ struct ScenarioJournal: Sendable {
             overflow += 1
         }
         if case .willRoute = event, let finished = current.popLast() {
-            if finishedLines.count == Self.routeLimit - 1 {
-                finishedLines.removeFirst()
-                earlierRoutes += 1
-            }
-            finishedLines.append(Self.line(finished))
+            finish(finished)
+        }
+        if case .failed(_, let failure) = event, failure.stage == .request {
+            // Refused before it became a route: finished as it is told, while any route runs on.
+            var refused: [RouteReport] = []
+            RouteReport.fold(event, into: &refused)
+            refused.forEach { finish($0) }
+            return
         }
         RouteReport.fold(event, into: &current)
+    }
+
+    private mutating func finish(_ route: RouteReport) {
+        if finishedLines.count == Self.routeLimit - 1 {
+            finishedLines.removeFirst()
+            earlierRoutes += 1
+        }
+        finishedLines.append(Self.line(route))
     }
 
     /// The unasserted events, which are then asserted; a failure when more came than were kept.
@@ -81,7 +92,7 @@ struct ScenarioJournal: Sendable {
     /// `root > a: ok (2 instructions)`, `root > a, redirected to root > login: ok (1 instruction)`,
     /// `root > b: failed denied: not logged in`, cut at `routeLineLimit` bytes.
     private static func line(_ route: RouteReport) -> String {
-        var line = route.requested.map { "\($0)" } ?? "?"
+        var line = route.requested.map { "\($0)" } ?? route.failure?.url ?? "(nothing)"
         if let settled = route.settled, settled != route.requested { line += ", redirected to \(settled)" }
         if let failure = route.failure {
             line += ": failed \(failure.kind.rawValue): \(failure.message)"
