@@ -68,7 +68,7 @@ extension HostCore {
         let decision = try redirectByURL(values) ?? HandlerResult.decision(values)
         if case .redirect = decision, values.count > 2, values[2] == .boolean(true) {
             // portolan.redirect(dest, { resume = true }): where the route was going waits for resume().
-            session.pendingResume = request.destination
+            session.pendingResume = PendingResume(request)
         }
         return decision
     }

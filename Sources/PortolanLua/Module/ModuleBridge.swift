@@ -49,6 +49,7 @@ enum ModuleBridge {
             ("pending", { [weak core] in
                 [try core.unwrap().session.pending(take: $0.first == .boolean(true))?.luaValue ?? .nil]
             }),
+            ("resume", { [weak core] _ in resumeFromLua(try core.unwrap()) }),
             ("intercepting", { [weak core] _ in
                 try core.unwrap().app.rules.hasInterceptors = true
                 return []
@@ -78,6 +79,17 @@ enum ModuleBridge {
         do {
             try core.enqueue(RouteTarget(lua: arguments.first ?? .nil), step: try RouteStep(lua: arguments.count > 1 ? arguments[1] : .nil))
             return [.boolean(true)]
+        } catch {
+            return [.boolean(false), error.luaFields]
+        }
+    }
+
+    /// `portolan.resume()` from inside a route: nothing when none is pending; true and where it
+    /// goes once queued; false and the error's fields when the router refuses it (a duplicate).
+    private static func resumeFromLua(_ core: HostCore) -> [LuaValue] {
+        do {
+            guard let destination = try core.enqueueResume() else { return [] }
+            return [.boolean(true), destination.luaValue]
         } catch {
             return [.boolean(false), error.luaFields]
         }

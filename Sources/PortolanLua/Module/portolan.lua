@@ -171,11 +171,17 @@ function portolan.history() return bridge.history() end
 function portolan.pending() return bridge.pending(false) end
 
 --- Routes to the destination a redirect { resume = true } set aside, and forgets it; nil when
--- nothing is pending.
+-- nothing is pending. A destination asked for by URL is routed by that URL (its handlers' info.url).
 function portolan.resume()
-  local dest = bridge.pending(true)
-  if dest == nil then return nil end
-  return portolan.route(dest)
+  if role() == "script" then
+    local ok, result = coroutine.yield(MARK, "resume")
+    if ok == nil then return nil end
+    return outcome(ok, result)
+  end
+  local ok, result = bridge.resume()
+  if ok == nil then return nil end
+  if not ok then return nil, route_error(result) end
+  return { pending = true, destination = result }
 end
 
 --- Suspends the calling handler (or script) for `seconds`; the router waits, within its timeout.
