@@ -173,15 +173,11 @@ function portolan.pending() return bridge.pending(false) end
 --- Routes to the destination a redirect { resume = true } set aside, and forgets it; nil when
 -- nothing is pending. A destination asked for by URL is routed by that URL (its handlers' info.url).
 function portolan.resume()
-  if role() == "script" then
-    local ok, result = coroutine.yield(MARK, "resume")
-    if ok == nil then return nil end
-    return outcome(ok, result)
-  end
-  local ok, result = bridge.resume()
-  if ok == nil then return nil end
-  if not ok then return nil, route_error(result) end
-  return { pending = true, destination = result }
+  local script = role() == "script"   -- a script routes now; a handler, guard or observer queues
+  local ok, result
+  if script then ok, result = coroutine.yield(MARK, "resume") else ok, result = bridge.resume() end
+  if ok == nil then return nil elseif not ok then return nil, route_error(result) end
+  return script and result or { pending = true, destination = result }
 end
 
 --- Suspends the calling handler (or script) for `seconds`; the router waits, within its timeout.
