@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "Portolan",
+    // The engine's locks are Synchronization's Mutex and Atomic, first in macOS 15 and iOS 18. Linux
+    // needs no entry. Where each platform finds Lua 5.4: docs/embedding.md, "Platforms".
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "Portolan", targets: ["Portolan"]),
         .library(name: "Lua", targets: ["Lua"]),
@@ -24,11 +27,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
     ],
     targets: [
-        // Lua 5.4 as Debian ships it (liblua5.4-dev); scripts/bootstrap.sh installs it.
+        // Lua 5.4 through pkg-config's `lua5.4`: Debian's liblua5.4-dev (scripts/bootstrap.sh installs
+        // it), or Homebrew's lua@5.4 on macOS (its `lua` formula is Lua 5.5 now).
         .systemLibrary(
             name: "CLua",
             pkgConfig: "lua5.4",
-            providers: [.apt(["liblua5.4-dev"])]
+            providers: [.apt(["liblua5.4-dev"]), .brew(["lua@5.4"])]
         ),
         // libedit (BSD editline: line editing, history, completion) for the REPL on a terminal.
         .systemLibrary(

@@ -4,6 +4,7 @@ import PackageDescription
 // Benchmarks live in their own package so the main package's build and tests never pay for them.
 let package = Package(
     name: "PortolanBenchmarks",
+    platforms: [.macOS(.v15), .iOS(.v18)],   // the main package's (Synchronization)
     dependencies: [
         .package(name: "Portolan", path: ".."),
         // The URL matcher is measured against Vapor's trie router (issue 4).

@@ -4,7 +4,9 @@
 //
 // The rules below would normally live in a file the app downloads or ships (`loadApp(file:)`), so
 // a product team can change them without a new build.
-import Portolan
+//
+// `import PortolanLua` is the only import it needs: it re-exports the engine (`Destination`,
+// `Entry`, `RouteResult`, `GraphRenderer`…) and the Lua values its API takes (`LuaValue`).
 import PortolanLua
 
 let rules = """
@@ -24,7 +26,7 @@ let rules = """
 /// A screen as the app's UI layer would implement it: here it just says what it shows.
 struct BookScreen: Enterable, Leavable {
     func enter(_ entry: Entry, info: InstructionInfo) async throws {
-        print("  [swift] showing book \(entry.context["id"].map { "\($0)" } ?? "?")")
+        print("  [swift] showing book \(entry.context["id"]?.intValue.map(String.init) ?? "?")")
     }
 
     func leave(_ entry: Entry, info: InstructionInfo) async throws {

@@ -57,6 +57,7 @@ public enum LuaValue: Hashable {
 
     public var isNil: Bool { self == .nil }
 
+    /// The boolean, when the value is one (not Lua truthiness: see ``isTruthy``).
     public var boolValue: Bool? {
         if case .boolean(let value) = self { return value }
         return nil
@@ -71,6 +72,7 @@ public enum LuaValue: Hashable {
         }
     }
 
+    /// The number as a `Double`, an integer or a float (an integer beyond 2^53 becomes the nearest).
     public var doubleValue: Double? {
         switch self {
         case .integer(let value): return Double(value)
@@ -97,6 +99,7 @@ public enum LuaValue: Hashable {
         }
     }
 
+    /// The table's keys and values, as copied.
     public var tableValue: [LuaValue: LuaValue]? {
         if case .table(let value) = self { return value }
         return nil

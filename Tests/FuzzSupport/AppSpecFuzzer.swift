@@ -54,7 +54,7 @@ public struct AppSpecOutcome: Sendable {
     public var nodes = 0
     /// Routes run after loading, and how those that failed failed.
     public var routes = 0
-    public var failures: [FailureKind: Int] = [:]
+    public var failures: [RouteFailure.Kind: Int] = [:]
     /// Why it was refused, when it was: the message without its place.
     public var refusal: String?
     /// The property it broke, if it broke one.
@@ -64,7 +64,7 @@ public struct AppSpecOutcome: Sendable {
 /// What an app-spec run saw.
 public struct AppSpecFuzzReport: CustomStringConvertible {
     public var specs = 0, loaded = 0, refused = 0, routes = 0, largestGraph = 0
-    public var failures: [FailureKind: Int] = [:]
+    public var failures: [RouteFailure.Kind: Int] = [:]
     /// Refusals by cause: the message with its place, and what it quotes, left out.
     public var refusals: [String: Int] = [:]
 
@@ -95,7 +95,7 @@ public struct AppSpecFuzzReport: CustomStringConvertible {
     }
 
     public var description: String {
-        let kinds = FailureKind.allCases.compactMap { kind in failures[kind].map { "\(kind.rawValue) \($0)" } }
+        let kinds = RouteFailure.Kind.allCases.compactMap { kind in failures[kind].map { "\(kind.rawValue) \($0)" } }
         return "\(specs) app scripts: \(loaded) loaded (largest \(largestGraph) nodes), \(refused) refused at a line of app.lua; "
             + "\(routes) routes in them, failed: \(kinds.isEmpty ? "none" : kinds.joined(separator: ", "))"
     }

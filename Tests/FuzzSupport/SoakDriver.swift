@@ -23,7 +23,7 @@ struct SoakDriver: Sendable {
             var random = SeededRandom.forInput(index, seed: seed)
             if !app.switches.isEmpty && random.oneIn(40) {
                 let name = random.element(app.switches), value = random.oneIn(2)
-                _ = try? host.values(running: "local name, value = ... _G[name] = value", chunkName: "=soak",
+                _ = try? host.call("local name, value = ... _G[name] = value", chunkName: "=soak",
                                      arguments: [.string(name), .boolean(value)])
                 counts.switchesFlipped += 1
             }
@@ -85,7 +85,7 @@ struct SoakDriver: Sendable {
 public struct SoakCounts: Sendable {
     public var routes = 0, byIDPath = 0, byURL = 0, back = 0, resume = 0
     public var succeeded = 0
-    public var failures: [FailureKind: Int] = [:]
+    public var failures: [RouteFailure.Kind: Int] = [:]
     /// Failed routes whose undo failed in turn (the tree then reflects what ran of both).
     public var rollbackFailures = 0
     /// `resume()` with nothing pending: no route.

@@ -88,7 +88,7 @@ public final class SoakRunner {
             let logs = subject.app.logs
             lua.append(await subject.host.perform { host in
                 for log in logs {
-                    _ = try? host.values(running: "_G[...] = {}", chunkName: "=soak", arguments: [.string(log)])
+                    _ = try? host.call("_G[...] = {}", chunkName: "=soak", arguments: [.string(log)])
                 }
                 return host.luaMemoryUsed(collectingGarbage: true)
             })

@@ -84,7 +84,7 @@ import Testing
             host.interruption.request()
         }
         let failure = try #require(await attempt.value)
-        let expected: FailureKind = switch kind {
+        let expected: RouteFailure.Kind = switch kind {
         case .timeout: .timeout
         case .cancelled: .cancelled
         case .error: place == .redirectRule ? .invalid : .handlerFailed

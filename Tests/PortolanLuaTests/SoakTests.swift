@@ -20,7 +20,7 @@ import Testing
         let counts = soak.counts
         #expect(counts.routes == 20_000)
         // Routes must fail every way the apps allow, or the soak tests little.
-        for kind in [FailureKind.unreachable, .blocked, .denied, .handlerFailed, .invalid] {
+        for kind in [RouteFailure.Kind.unreachable, .blocked, .denied, .handlerFailed, .invalid] {
             #expect(counts.failures[kind, default: 0] > 20, "few routes failed as \(kind): \(counts.failures)")
         }
         #expect(counts.succeeded > 5_000 && counts.rollbackFailures > 0, "\(counts)")

@@ -18,7 +18,7 @@ enum Veto: CustomStringConvertible {
         }
     }
 
-    var expectedKind: FailureKind {
+    var expectedKind: RouteFailure.Kind {
         if case .fail = self { return .handlerFailed }
         return .blocked
     }

@@ -67,7 +67,7 @@ extension RandomWalk {
     /// A destination DESIGN.md calls invalid fails as `expected`, plainly, whatever `canLeave` says,
     /// without asking it or changing the tree.
     private func invalidDestinationViolation(
-        _ expected: FailureKind, free: Result<[Instruction], RouteFailure>, vetoed: Result<[Instruction], RouteFailure>,
+        _ expected: RouteFailure.Kind, free: Result<[Instruction], RouteFailure>, vetoed: Result<[Instruction], RouteFailure>,
         asked: [Entry], before: RoutingTree
     ) -> String? {
         guard case .failure(let failure) = free else {
@@ -143,7 +143,7 @@ extension RandomWalk {
     }
 
     /// The failure DESIGN.md promises for a destination, before anything is planned; nil if valid.
-    private func expectedFailure(_ destination: Destination) -> FailureKind? {
+    private func expectedFailure(_ destination: Destination) -> RouteFailure.Kind? {
         switch destination {
         case .path(let entries):
             guard let first = entries.first else { return .invalid }

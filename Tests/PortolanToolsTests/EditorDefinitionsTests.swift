@@ -46,7 +46,7 @@ import TestSupport
     @Test func everyNameOfTheModuleIsDeclaredAndEveryDeclaredFunctionExists() async throws {
         let host = try PortolanHost()
         let pairs = try await host.perform { host in
-            try Self.strings(host.values(running: """
+            try Self.strings(host.call("""
                 local shown = ...
                 local names = {}
                 for name, value in next, shown(portolan) do names[#names + 1] = name .. " " .. type(value) end
@@ -106,7 +106,7 @@ import TestSupport
             portolan.flow { name = "f", steps = { go = function() return "/a/1?x=1&y#top" end } }
             """, chunkName: "=app")
         let seen = try await host.perform { host in
-            try Self.strings(host.values(running: """
+            try Self.strings(host.call("""
                 assert(portolan.step("go"))
                 local _, err = portolan.route { "root", "b" }
                 assert(err and err.rolled_back, "the route to b is undone")
@@ -145,8 +145,8 @@ import TestSupport
         let result = try #require(results.count == 1 ? results.first : nil)
         let plain = try PortolanHost()
         let builtinNames = Set(try await plain.perform { host in
-            try Self.strings(host.values(
-                running: "local names = {} for name in next, _G do names[#names + 1] = name end return names", chunkName: "=g"))
+            try Self.strings(host.call(
+                "local names = {} for name in next, _G do names[#names + 1] = name end return names", chunkName: "=g"))
         })
         let library = result.output.compactMap { line -> String? in
             let parts = line.split(separator: " ").map(String.init)

@@ -1,4 +1,7 @@
-/// One value of an entry's context: a string, a number or a boolean.
+/// One value of an entry's context: a string, a number or a boolean. Its accessors
+/// (`stringValue`, `intValue`, `doubleValue`, `boolValue`) read it without a `switch`:
+/// `entry.context["id"]?.intValue`. There is no array or table case: a context value that is a Lua
+/// table makes the route `invalid`, so structure travels as several keys.
 ///
 /// Numbers compare by value, as in Lua: `.integer(42)` equals `.number(42.0)`, and both print as `42`.
 public enum ContextValue: Sendable {
@@ -7,23 +10,45 @@ public enum ContextValue: Sendable {
     case number(Double)
     case boolean(Bool)
 
-    /// The value as an exact integer, when it is one (`42` and `42.0`, not `42.5`).
-    var exactInteger: Int64? {
-        switch self {
-        case .integer(let value):
-            return value
-        case .number(let value):
-            return Int64(exactly: value)
-        case .string, .boolean:
-            return nil
-        }
-    }
-
     /// Whether the value can appear in a destination: NaN and infinities cannot, since they never
     /// compare equal to themselves or print back as what they were.
     public var isWellFormed: Bool {
         if case .number(let value) = self { return value.isFinite }
         return true
+    }
+}
+
+extension ContextValue {
+    /// The string, when the value is one.
+    public var stringValue: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    /// The number, when it is an exact integer: `42` and `42.0` (numbers compare by value, as in
+    /// Lua), not `42.5`, nor a string of digits.
+    public var intValue: Int64? {
+        switch self {
+        case .integer(let value): value
+        case .number(let value): Int64(exactly: value)
+        case .string, .boolean: nil
+        }
+    }
+
+    /// The number as a `Double`, whichever case holds it; an integer beyond 2^53 becomes the
+    /// nearest `Double`, as Lua's `x + 0.0` does. Nil for a string or a boolean.
+    public var doubleValue: Double? {
+        switch self {
+        case .integer(let value): Double(value)
+        case .number(let value): value
+        case .string, .boolean: nil
+        }
+    }
+
+    /// The boolean, when the value is one (no truthiness: `0` and `"false"` are not booleans).
+    public var boolValue: Bool? {
+        if case .boolean(let value) = self { return value }
+        return nil
     }
 }
 
@@ -57,7 +82,7 @@ extension ContextValue: Hashable {
             hasher.combine(value)
         case .integer, .number:
             // Equal numbers must hash alike whichever case holds them.
-            if let integer = exactInteger {
+            if let integer = intValue {
                 hasher.combine(2)
                 hasher.combine(integer)
             } else if case .number(let value) = self {

@@ -18,7 +18,7 @@ extension RouteFailure {
     /// `RouteStopped` (an interrupted or cancelled wait) as `cancelled`, and anything else as
     /// `handler_failed`, except a redirect rule's, which makes the URL `invalid`.
     public init(thrownBy call: FailedCall, _ error: any Error) {
-        let kind: FailureKind
+        let kind: Kind
         let reason: String
         switch error {
         case let timeout as HandlerTimeout:

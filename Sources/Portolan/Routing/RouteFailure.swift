@@ -1,23 +1,3 @@
-/// How a route failed.
-public enum FailureKind: String, Sendable, CaseIterable {
-    /// The destination is not in the graph, or cannot be reached from the tree's root.
-    case unreachable
-    /// A node on the way refused to be left (`canLeave`).
-    case blocked
-    /// An interceptor denied the route.
-    case denied
-    /// A node's handler failed.
-    case handlerFailed = "handler_failed"
-    /// A handler or interceptor did not finish in time.
-    case timeout
-    /// The route was cancelled before it finished.
-    case cancelled
-    /// The request itself was malformed, or the tree changed under the route.
-    case invalid
-    /// The same route was already running or queued last: the request was dropped.
-    case duplicated
-}
-
 /// Where a request failed: before it became a route, or while it ran.
 public enum FailureStage: String, Sendable, Hashable {
     /// Refused as it was asked for, before any interceptor or handler ran, and before `will_route`:
@@ -33,7 +13,7 @@ public enum FailureStage: String, Sendable, Hashable {
 ///
 /// The tree reflects exactly `executed`.
 public struct RouteFailure: Error, Hashable, Sendable {
-    public var kind: FailureKind
+    public var kind: Kind
     /// Why, at most `messageBytes` (the rest cut and marked).
     public var message: String {
         didSet { message = Excerpt.cut(message, toBytes: Self.messageBytes) }
@@ -56,17 +36,45 @@ public struct RouteFailure: Error, Hashable, Sendable {
         didSet { url = url.map { Excerpt.cut($0, toBytes: Self.messageBytes) } }
     }
 
-    public init(_ kind: FailureKind, _ message: String, instruction: Instruction? = nil, executed: [Instruction] = []) {
+    public init(_ kind: Kind, _ message: String, instruction: Instruction? = nil, executed: [Instruction] = []) {
         self.kind = kind
         self.message = Excerpt.cut(message, toBytes: Self.messageBytes)
         self.instruction = instruction
         self.executed = executed
     }
+
+    /// How a route failed. Its `rawValue` is the one spelling of each kind (`handler_failed`), which
+    /// Lua's error tables, the REPL, events and scenarios all show; `description` is that text.
+    public enum Kind: String, Sendable, CaseIterable, CustomStringConvertible {
+        /// The destination is not in the graph, or cannot be reached from the tree's root.
+        case unreachable
+        /// A node on the way refused to be left (`canLeave`).
+        case blocked
+        /// An interceptor denied the route.
+        case denied
+        /// A node's handler failed.
+        case handlerFailed = "handler_failed"
+        /// A handler or interceptor did not finish in time.
+        case timeout
+        /// The route was cancelled before it finished.
+        case cancelled
+        /// The request itself was malformed, or the tree changed under the route.
+        case invalid
+        /// The same route was already running or queued last: the request was dropped.
+        case duplicated
+
+        /// The kind as Lua, the REPL and scenarios spell it: `handler_failed`.
+        public var description: String { rawValue }
+    }
 }
+
+/// The name `RouteFailure.Kind` had before it moved into `RouteFailure`.
+@available(*, deprecated, renamed: "RouteFailure.Kind")
+public typealias FailureKind = RouteFailure.Kind
 
 /// How a step of a failed route's undo failed.
 public struct RollbackFailure: Hashable, Sendable, CustomStringConvertible {
-    public var kind: FailureKind
+    public var kind: RouteFailure.Kind
     public var message: String
     /// The undo step that failed.
     public var instruction: Instruction?
@@ -79,7 +87,7 @@ public struct RollbackFailure: Hashable, Sendable, CustomStringConvertible {
 
     /// `handler_failed at leave b: no way back`
     public var description: String {
-        kind.rawValue + (instruction.map { " at \($0)" } ?? "") + ": " + message
+        "\(kind)" + (instruction.map { " at \($0)" } ?? "") + ": " + message
     }
 }
 
@@ -99,7 +107,7 @@ extension RouteFailure {
 extension RouteFailure: CustomStringConvertible {
     /// `handler_failed at enter movie {id=7}: network down (after 2 instructions)`
     public var description: String {
-        var text = kind.rawValue
+        var text = kind.description
         if let instruction { text += " at \(instruction)" }
         text += ": \(message)"
         if !executed.isEmpty {

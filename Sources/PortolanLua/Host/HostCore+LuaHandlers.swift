@@ -70,7 +70,7 @@ extension HostCore {
         if case .redirect = decision, values.count > 2, values[2] == .boolean(true), !request.isDryRun {
             // portolan.redirect(dest, { resume = true }): where the route was going waits for resume();
             // a plan only reports the redirect.
-            session.pendingResume = request.destination
+            session.pendingResume = PendingResume(request)
         }
         return decision
     }

@@ -3,7 +3,7 @@ import Portolan
 
 /// A script's main flow (an app file, a scenario, a REPL line) as one unit of work: the
 /// `LuaRunner` runs it, and the host serves each `portolan.route`, `portolan.plan`,
-/// `portolan.refresh`, `portolan.back` and `portolan.wait` it yields, on the spot.
+/// `portolan.refresh`, `portolan.back`, `portolan.resume` and `portolan.wait` it yields, on the spot.
 extension HostCore {
     /// Runs `function(arguments…)` as a main flow and returns what it returns. Routes queued
     /// outside any route (from a plain coroutine, say) run before this returns.
@@ -24,6 +24,8 @@ extension HostCore {
             return refresh().luaValues
         case .back:
             return back().luaValues
+        case .resume:
+            return resume()?.luaValues ?? []
         case .wait(let seconds):
             return try runner.wait(seconds: seconds, in: coroutine)
         case nil:

@@ -169,6 +169,14 @@ final class HostCore: @unchecked Sendable {
         }
     }
 
+    /// Routes to the pending resume, by its URL when it came from one, and forgets it (as every
+    /// route the user asks for does); nil when none is pending.
+    func resume() -> RouteResult? {
+        guard let pending = session.pendingResume else { return nil }
+        if let url = pending.url { return route(resolved: url) }
+        return route(pending.destination)
+    }
+
     /// What a route would do, decided without doing it (`Router.planNow`): no handler, context
     /// task or observer runs, and the pending resume stays.
     func plan(_ destination: Destination) -> RoutePlan {
@@ -211,11 +219,9 @@ final class HostCore: @unchecked Sendable {
     /// Queues a route asked for from inside a route (a handler, guard, interceptor or observer):
     /// it runs after the running one, before the outermost route returns.
     func enqueue(_ target: RouteTarget, step: RouteStep? = nil) throws(RouteFailure) {
-        let router = try requireRouter()
-        let ticket: RouteTicket
         switch target {
         case .destination(let destination):
-            ticket = router.enqueue(to: destination, step: step)
+            try Self.accepted(try requireRouter().enqueue(to: destination, step: step))
         case .url(let url):
             // A URL that leads nowhere is refused here, at the caller's line, not later.
             let resolution: URLResolution
@@ -223,11 +229,34 @@ final class HostCore: @unchecked Sendable {
             case .success(let resolved): resolution = resolved
             case .failure(let failure): throw refuse(failure, url: url)
             }
-            observers.urls?(resolution)
-            ticket = router.enqueue(resolved: resolution, step: step)
+            try enqueue(resolved: resolution, step: step)
         }
-        // Dropped at once (a duplicate, refused by the router): the caller hears it now, not never.
+    }
+
+    /// Queues a route to a resolved URL, as ``enqueue(_:step:)`` queues one to a URL.
+    private func enqueue(resolved resolution: URLResolution, step: RouteStep? = nil) throws(RouteFailure) {
+        let router = try requireRouter()
+        observers.urls?(resolution)
+        try Self.accepted(router.enqueue(resolved: resolution, step: step))
+    }
+
+    /// A queued route dropped at once (a duplicate, refused by the router) fails now, so that the
+    /// caller hears it, not never.
+    private static func accepted(_ ticket: RouteTicket) throws(RouteFailure) {
         if case .failure(let failure)? = ticket.outcome { throw failure }
+    }
+
+    /// Queues the pending resume (`portolan.resume()` from inside a route), by its URL when it came
+    /// from one, and forgets it. Where it goes, or nil when none is pending.
+    func enqueueResume() throws(RouteFailure) -> Destination? {
+        guard let pending = session.pendingResume else { return nil }
+        session.pendingResume = nil
+        if let url = pending.url {
+            try enqueue(resolved: url)
+        } else {
+            try enqueue(.destination(pending.destination))
+        }
+        return pending.destination
     }
 
     /// Adds a URL redirect rule, to this router and to any declared later.

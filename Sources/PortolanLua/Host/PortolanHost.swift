@@ -136,7 +136,8 @@ public actor PortolanHost {
         }
     }
 
-    /// Runs a chunk as a script's main flow; returns the printed form of what it returns.
+    /// Runs a chunk as a script's main flow; returns the printed form of what it returns, as the
+    /// REPL shows it. ``call(_:chunkName:arguments:environment:)`` returns the values themselves.
     @discardableResult
     public func run(_ source: String, chunkName: String) throws(HostError) -> [String] {
         try show(try core.loadChunk(source, chunkName: chunkName))
@@ -175,12 +176,16 @@ public actor PortolanHost {
         return try show(chunk)
     }
 
-    /// Runs `source` as a script's main flow with `arguments` as its `...`, and returns what it
-    /// returns: how tools hand values to Lua (chunk arguments, never text spliced into source).
+    /// Runs the chunk `source` as a script's main flow with `arguments` as its `...`, and returns the
+    /// values it returns: how Swift hands values to Lua (never spliced into source). `chunkName`
+    /// names it in errors (`swift:1:` unless given); a `String` is source, a function value goes to
+    /// ``call(_:_:)``. Lua values stay on the host's thread (not `Sendable`): call it in `perform`.
     /// A tool's own chunk runs in the host's environment (`.host`), so that what it calls is what
     /// the sandbox gave, whatever globals the app rebinds.
-    public func values(
-        running source: String, chunkName: String, arguments: [LuaValue] = [], environment: LuaChunkEnvironment = .globals
+    @discardableResult
+    public func call(
+        _ source: String, chunkName: String = "=swift", arguments: [LuaValue] = [],
+        environment: LuaChunkEnvironment = .globals
     ) throws(HostError) -> [LuaValue] {
         try core.drive(try core.loadChunk(source, chunkName: chunkName, environment: environment), arguments)
     }
@@ -190,7 +195,7 @@ public actor PortolanHost {
         try core.drive(function, arguments)
     }
 
-    /// A Swift function as a Lua value, to pass to a chunk (``values(running:chunkName:arguments:)``).
+    /// A Swift function as a Lua value, to pass to a chunk (``call(_:chunkName:arguments:environment:)``).
     /// It runs on the host's thread, inside the unit of work that called it.
     public func function(_ body: @escaping @Sendable ([LuaValue]) throws -> [LuaValue]) throws(HostError) -> LuaValue {
         let thread = self.thread
@@ -272,14 +277,13 @@ public actor PortolanHost {
 
     /// Where a route was going when a guard redirected it with `{ resume = true }`, or nil.
     public var pendingDestination: Destination? {
-        core.session.pendingResume
+        core.session.pendingResume?.destination
     }
 
     /// Routes to the pending destination and forgets it, as `portolan.resume()` does; nil when
-    /// nothing is pending.
+    /// nothing is pending. One asked for by URL is routed by that URL (its handlers' `info.url`).
     public func resume() -> RouteResult? {
-        guard let destination = core.session.pending(take: true) else { return nil }
-        return core.route(destination)
+        core.resume()
     }
 
     /// Where a URL leads, as `portolan.match` says: after the app's redirect rules (those written

@@ -50,6 +50,7 @@ enum ModuleBridge {
             ("pending", { [weak core] in
                 [try core.unwrap().session.pending(take: $0.first == .boolean(true))?.luaValue ?? .nil]
             }),
+            ("resume", { [weak core] _ in resumeFromLua(try core.unwrap()) }),
             ("intercepting", { [weak core] _ in
                 try core.unwrap().app.rules.hasInterceptors = true
                 return []
@@ -97,6 +98,17 @@ enum ModuleBridge {
     /// cannot cross to Swift), told of as a refused request; its error's fields.
     private static func refuseFromLua(_ core: HostCore, _ arguments: [LuaValue]) -> [LuaValue] {
         [core.refuse(RouteFailure(.invalid, arguments.first?.stringValue ?? "an invalid destination")).luaFields]
+    }
+
+    /// `portolan.resume()` from inside a route: nothing when none is pending; true and where it
+    /// goes once queued; false and the error's fields when the router refuses it (a duplicate).
+    private static func resumeFromLua(_ core: HostCore) -> [LuaValue] {
+        do {
+            guard let destination = try core.enqueueResume() else { return [] }
+            return [.boolean(true), destination.luaValue]
+        } catch {
+            return [.boolean(false), error.luaFields]
+        }
     }
 
     private static func matchFromLua(_ core: HostCore, _ arguments: [LuaValue]) -> [LuaValue] {

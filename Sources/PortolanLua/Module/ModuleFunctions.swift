@@ -35,6 +35,8 @@ enum ModuleRequest {
     case plan(LuaValue)
     case refresh
     case back
+    /// `portolan.resume()`: the pending resume's route, by its URL when it came from one.
+    case resume
     case wait(seconds: Double)
 
     static let mark = "\u{0}portolan"
@@ -47,6 +49,7 @@ enum ModuleRequest {
         case "plan": self = .plan(argument)
         case "refresh": self = .refresh
         case "back": self = .back
+        case "resume": self = .resume
         case "wait":
             guard let seconds = argument.doubleValue else { return nil }
             self = .wait(seconds: seconds)

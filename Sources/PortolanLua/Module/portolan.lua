@@ -184,11 +184,13 @@ function portolan.history() return bridge.history() end
 function portolan.pending() return bridge.pending(false) end
 
 --- Routes to the destination a redirect { resume = true } set aside, and forgets it; nil when
--- nothing is pending.
+-- nothing is pending. A destination asked for by URL is routed by that URL (its handlers' info.url).
 function portolan.resume()
-  local dest = bridge.pending(true)
-  if dest == nil then return nil end
-  return portolan.route(dest)
+  local script = role() == "script"   -- a script routes now; a handler, guard or observer queues
+  local ok, result
+  if script then ok, result = coroutine.yield(MARK, "resume") else ok, result = bridge.resume() end
+  if ok == nil then return nil elseif not ok then return nil, route_error(result) end
+  return script and result or { pending = true, destination = result }
 end
 
 --- Suspends the calling handler (or script) for `seconds`; the router waits, within its timeout.

@@ -43,7 +43,7 @@ enum AppRecorder {
         let collected: RecordedApp?
         do {
             collected = try await host.perform { host throws(HostError) in
-                let report = try host.values(running: "return __portolan_check_collect()", chunkName: "=portolan check")
+                let report = try host.call("return __portolan_check_collect()", chunkName: "=portolan check")
                 return Self.app(from: report.first ?? .nil, file: file)
             }
         } catch {

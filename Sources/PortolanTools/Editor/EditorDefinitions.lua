@@ -276,8 +276,8 @@ function portolan.history() end
 ---@return portolan.Destination?
 function portolan.pending() end
 
---- Routes to the destination a redirect `{ resume = true }` set aside, and forgets it; nil when
---- nothing is pending.
+--- Routes to the destination a redirect `{ resume = true }` set aside, and forgets it (by its URL
+--- when the route was asked for by one); nil when nothing is pending.
 ---@return portolan.Instructions|portolan.Pending|nil
 ---@return portolan.Error?
 function portolan.resume() end

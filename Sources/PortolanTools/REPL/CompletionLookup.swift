@@ -40,8 +40,8 @@ struct CompletionLookup {
     /// by `ReplKeys.lua`, which gets the path, the prefix and the host's `shown` as its arguments.
     private func keys(of table: String, prefix: String) async -> [String] {
         await host.perform { host in
-            let values = try? host.values(
-                running: replKeysSource, chunkName: "=complete", arguments: [.string(table), .string(prefix), try host.shownTableFunction])
+            let values = try? host.call(
+                replKeysSource, chunkName: "=complete", arguments: [.string(table), .string(prefix), try host.shownTableFunction])
             return (values?.first?.arrayValue ?? []).compactMap(\.stringValue)
         }
     }

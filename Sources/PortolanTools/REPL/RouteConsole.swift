@@ -90,7 +90,7 @@ final class RouteConsole {
         // `:plan EXPR` evaluates `return EXPR`: errors keep line 1 of the input.
         let evaluated = await host.perform { host -> Result<RouteTarget, PlanInputError> in
             do {
-                let values = try host.values(running: "return " + text, chunkName: "=plan")
+                let values = try host.call("return " + text, chunkName: "=plan")
                 return .success(try RouteTarget(lua: values.first ?? .nil))
             } catch let error as HostError {
                 return .failure(.evaluation(error.message))

@@ -226,8 +226,8 @@ public struct ScenarioRunner: Sendable {
         let compile: LuaValue
         do {
             let runner = try host.function { session.handle($0) }
-            compile = try host.values(
-                running: expectLibrarySource, chunkName: "=expect", arguments: [runner, try host.valuePrinter, host.keyOrder],
+            compile = try host.call(
+                expectLibrarySource, chunkName: "=expect", arguments: [runner, try host.valuePrinter, host.keyOrder],
                 environment: .host
             ).first ?? .nil
         } catch {

@@ -1,0 +1,16 @@
+import Portolan
+
+/// Where a route was going when a guard or an interceptor redirected it with `{ resume = true }`:
+/// its destination and, when it was asked for by URL, that URL's resolution, so that the resumed
+/// route is the URL's route again (its handlers see `info.url`, its query and fragment).
+struct PendingResume: Sendable {
+    let destination: Destination
+    let url: URLResolution?
+
+    /// What the redirected request was going to. Its `url` is set only while no interceptor has
+    /// redirected it yet, so it always leads to `destination`.
+    init(_ request: RouteRequest) {
+        destination = request.destination
+        url = request.url
+    }
+}
