@@ -55,6 +55,7 @@ let package = Package(
                 .embedInCode("Module/portolan.lua"), .embedInCode("Module/ValuePrinter.lua"),
                 .embedInCode("Module/NodeDescription.lua"), .embedInCode("Module/URLRules.lua"),
                 .embedInCode("Module/Flows.lua"), .embedInCode("Module/AppState.lua"),
+                .embedInCode("Module/Decisions.lua"),
             ]
         ),
         // What people use the host through: the REPL, the scenario runner with coverage, and the

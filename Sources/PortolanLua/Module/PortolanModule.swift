@@ -17,6 +17,8 @@ enum PortolanModule {
     /// The module's URL functions (redirect_rule, match); the rules themselves live in the host.
     static let urlRules = Part(source: PackageResources.URLRules_lua, chunkName: "=portolan.urls")
 
+    /// Guards and interceptors: portolan.deny, portolan.redirect, portolan.intercept, and asking them.
+    static let decisions = Part(source: PackageResources.Decisions_lua, chunkName: "=portolan.decisions")
     /// The app's state (`portolan.state`, `portolan.initial_state`), which reloads keep.
     static let appState = Part(source: PackageResources.AppState_lua, chunkName: "=portolan.state")
     /// How many tables deep the app's state may nest: plain data that snapshots save and give back.
@@ -24,7 +26,7 @@ enum PortolanModule {
 
     /// Every chunk of the module, in the order `InstalledModule` compiles them.
     static var partsInLoadOrder: [Part] {
-        [printer, nodeDescription, Part(source: source, chunkName: chunkName), urlRules, flows, appState]
+        [printer, nodeDescription, Part(source: source, chunkName: chunkName), urlRules, flows, appState, decisions]
     }
 
     struct Part {

@@ -5,9 +5,10 @@
 -- What lives here is what is easier and safer in Lua: argument checks that raise at the caller's
 -- line, the yields that hand a route to the host, error objects with `__tostring`, and the node
 -- tables that handlers receive as `node`. Its parts in files of their own come as arguments:
--- ValuePrinter.lua, NodeDescription.lua (two checkers), URLRules.lua, Flows.lua and AppState.lua;
+-- ValuePrinter.lua, NodeDescription.lua (two checkers), URLRules.lua, Flows.lua, AppState.lua and
+-- Decisions.lua;
 -- then the names of the events scripts observe (RouterEvent.Name.observedByScripts).
-local bridge, show_value, describe, app_options, make_url_rules, make_flows, make_state, EVENTS = ...
+local bridge, show_value, describe, app_options, make_url_rules, make_flows, make_state, make_decisions, EVENTS = ...
 local portolan = {}
 local host = {}
 
@@ -30,7 +31,6 @@ local MARK = "\0portolan"
 -- Which coroutines the host drives: "script" (a script's main flow) or "handler".
 local driven = setmetatable({}, { __mode = "k" })
 local nodes = {}          -- id -> the node table the app declared
-local interceptors = {}
 local function no_observers()
   local lists = {}
   for _, event in ipairs(EVENTS) do lists[event] = {} end
@@ -262,74 +262,17 @@ function portolan.load(path)
   return chunk()
 end
 
--- Interceptors ------------------------------------------------------------------------------------
+-- Guards and interceptors (Decisions.lua) --------------------------------------------------------
 
-local Deny = { __name = "portolan.deny", __metatable = "portolan.deny" }
-local Redirect = { __name = "portolan.redirect", __metatable = "portolan.redirect" }
-
-function portolan.deny(reason)
-  return setmetatable({ reason = reason ~= nil and tostring(reason) or "denied" }, Deny)
-end
-
---- A guard's or interceptor's redirect. With { resume = true }, the destination the route was
--- going to is remembered: portolan.resume() routes there later (after a login, say).
-function portolan.redirect(dest, options)
-  if dest == nil then error_at_caller("portolan.redirect expects a destination") end
-  if options ~= nil and type(options) ~= "table" then
-    error_at_caller("portolan.redirect's options must be a table, as in { resume = true }")
-  end
-  return setmetatable({ destination = dest, resume = options ~= nil and options.resume == true }, Redirect)
-end
-
---- Adds a global interceptor: fn(request) returns nothing to pass, false or portolan.deny(reason)
--- to stop the route, portolan.redirect(dest) to send it elsewhere.
-function portolan.intercept(fn)
-  if type(fn) ~= "function" then error_at_caller("portolan.intercept expects a function") end
-  interceptors[#interceptors + 1] = fn
-  bridge.intercepting()
-end
-
-local Request = {}   -- a request's methods
-local RequestMetatable = { __index = Request, __name = "portolan.request", __metatable = "portolan.request" }
-
---- Whether the route ends at, or passes through, the node `id`.
-function Request:goes_to(id)
-  if metatable_of(self) ~= RequestMetatable then
-    error_at_caller("request:goes_to(id) is a method: call it with a colon")
-  end
-  for _, entry in ipairs(self.destination) do
-    if entry.id == id then return true end
-  end
-  return false
-end
-
--- nil to go on; otherwise "deny", reason or "redirect", destination.
-local function verdict(decision, who)
-  if decision == nil or decision == true then return nil end
-  if decision == false then return "deny", "denied by " .. who end
-  local mt = metatable_of(decision)
-  if mt == Deny then return "deny", decision.reason end
-  if mt == Redirect then return "redirect", decision.destination, decision.resume end
-  error(who .. " returned a " .. type(decision)
-    .. "; expected nothing, false, portolan.deny(reason) or portolan.redirect(dest)", 0)
-end
+local decisions = make_decisions {
+  error_at_caller = error_at_caller, metatable_of = metatable_of, keep_caller = bridge.keep_caller,
+  intercepting = bridge.intercepting, node = function(id) return nodes[id] end,
+}
+portolan.deny, portolan.redirect, portolan.intercept = decisions.deny, decisions.redirect, decisions.intercept
 
 function host.run_interceptors(request)
   driven[coroutine.running()] = "handler"
-  setmetatable(request, RequestMetatable)
-  for _, fn in ipairs(interceptors) do
-    local kind, value, resume = verdict(fn(request), "an interceptor")
-    if kind then return kind, value, resume end
-  end
-  -- A guard holds for every route to its node or below it, whether or not the node is entered now.
-  for _, entry in ipairs(request.destination) do
-    local node = nodes[entry.id]
-    if node and node.guard then
-      local kind, value, resume = verdict(node.guard(node, request), "the guard of '" .. entry.id .. "'")
-      if kind then return kind, value, resume end
-    end
-  end
-  return "pass"
+  return decisions.run(request)
 end
 
 -- Handlers and scripts, as the host starts them -----------------------------------------------------
@@ -409,10 +352,10 @@ end
 function host.take_rules()
   local restore_state, why = app_state.set_aside()
   if not restore_state then error(why, 0) end
-  local taken_nodes, taken_interceptors, taken_observers, taken_flows = nodes, interceptors, observers, flows.list
-  interceptors, observers, flows.list = {}, no_observers(), {}
+  local taken_nodes, taken_interceptors, taken_observers, taken_flows = nodes, decisions.list, observers, flows.list
+  decisions.list, observers, flows.list = {}, no_observers(), {}
   return function()
-    nodes, interceptors, observers, flows.list = taken_nodes, taken_interceptors, taken_observers, taken_flows
+    nodes, decisions.list, observers, flows.list = taken_nodes, taken_interceptors, taken_observers, taken_flows
     restore_state()
   end
 end
@@ -423,7 +366,6 @@ host.show = show_value
 -- Scripts reach the module's functions through wrappers that keep the script's frame on the stack,
 -- so that a misuse names the script's line even from a tail call (`return portolan.redirect(x)`).
 for name, fn in next, portolan do portolan[name] = bridge.keep_caller(fn) end
-Request.goes_to = bridge.keep_caller(Request.goes_to)
 
 -- The table itself, the same for as long as the host lives: scripts write into it.
 portolan.state = app_state.state

@@ -1,9 +1,7 @@
 ---@meta portolan
--- Portolan's definitions for the Lua language server (LuaLS, as in VS Code's Lua extension): the
--- `portolan` module, the node tables an app declares, the objects handlers, guards, interceptors
--- and observers receive, and the globals of a scenario file. `portolan types` prints this file;
--- point `workspace.library` of a `.luarc.json` at a copy of it. Nothing here runs: Portolan's own
--- Lua is compiled into the binary, and this describes it.
+-- Portolan for the Lua language server (LuaLS): the `portolan` module, node tables, what handlers,
+-- guards, interceptors and observers receive, and a scenario file's globals. `portolan types` prints
+-- it for a `.luarc.json`'s `workspace.library`; nothing here runs, it describes the compiled-in Lua.
 
 ---@alias portolan.ContextValue string|integer|number|boolean
 ---@alias portolan.Context table<string, portolan.ContextValue>
