@@ -24,6 +24,8 @@ extension HostCore {
             return refresh().luaValues
         case .back:
             return back().luaValues
+        case .restore(let document):
+            return [restore(luaDocument: document).luaValue]
         case .wait(let seconds):
             return try runner.wait(seconds: seconds, in: coroutine)
         case nil:

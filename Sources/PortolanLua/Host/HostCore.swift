@@ -26,6 +26,8 @@ final class HostCore: @unchecked Sendable {
     var app = AppSlot()
     var session = RouteSession()
     var observers = HostObservers()
+    /// Where a snapshot's app state comes from and goes back to (none until one is connected).
+    var appState = AppStateHook()
     /// How many chunks of text the host has compiled or taken from the cache: what shows that a
     /// tool drives the host without writing Lua of its own.
     private(set) var chunksLoaded = 0
@@ -99,6 +101,8 @@ final class HostCore: @unchecked Sendable {
         }
         app.declaration = declaration
         app.router = router
+        app.rulesVersion = options.version
+        app.migrations = snapshotMigrations(options.migrations)
         if app.reload == .scriptRunning { app.reload = .declared }
     }
 

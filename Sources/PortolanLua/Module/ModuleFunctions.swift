@@ -35,6 +35,7 @@ enum ModuleRequest {
     case plan(LuaValue)
     case refresh
     case back
+    case restore(LuaValue)
     case wait(seconds: Double)
 
     static let mark = "\u{0}portolan"
@@ -47,6 +48,7 @@ enum ModuleRequest {
         case "plan": self = .plan(argument)
         case "refresh": self = .refresh
         case "back": self = .back
+        case "restore": self = .restore(argument)
         case "wait":
             guard let seconds = argument.doubleValue else { return nil }
             self = .wait(seconds: seconds)

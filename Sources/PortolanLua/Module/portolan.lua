@@ -160,6 +160,22 @@ function portolan.back()
   return outcome(coroutine.yield(MARK, "back"))
 end
 
+--- A snapshot of the app's state as a string of canonical JSON (portolan-snapshot/1, docs/snapshots.md).
+-- A value that cannot be saved is an error naming its path in the state.
+function portolan.snapshot()
+  local ok, result = bridge.snapshot()
+  if not ok then error_at_caller("portolan.snapshot: " .. result) end
+  return result
+end
+
+--- Restores a snapshot (the string portolan.snapshot returned) under the rules in service: never an
+-- error, whatever the string; { outcome = "restored" | "migrated" | "refused", changes = {…},
+-- reason =, redirected = }. Only from a script's main flow, not from a handler.
+function portolan.restore(doc)
+  if role() ~= "script" then error_at_caller("portolan.restore can only be called from a script, not from a handler") end
+  return coroutine.yield(MARK, "restore", doc)
+end
+
 --- The finished routes, newest last: { destination =, requested =, executed =, ok =, error = }.
 function portolan.history() return bridge.history() end
 
