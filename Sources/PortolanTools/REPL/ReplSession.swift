@@ -154,6 +154,8 @@ public actor ReplSession {
         case .record(let argument): await record(argument)
         case .events(let argument): events(argument)
         case .graph(let argument): await graph(argument)
+        case .save(let file): await save(to: file)
+        case .restore(let file): await restore(from: file)
         case .help: write(ReplInput.helpText)
         case .quit:
             await finish()
