@@ -13,6 +13,7 @@ end
 
 portolan.app {
   id = "root", kind = "switch", active = "home",
+  version = 2, migrations = { [2] = { renamed = { gone = "ghost" } } },  -- invalid-migration
   children = {
     { id = "home", route = "/",
       children = {

@@ -32,6 +32,7 @@ public struct CheckFinding: Sendable, Equatable {
         case unknownNodeInGuard = "unknown-node-in-guard"
         case unknownNodeInRedirect = "unknown-node-in-redirect"
         case invalidRedirect = "invalid-redirect"
+        case invalidMigration = "invalid-migration"
     }
 
     public let severity: Severity
