@@ -43,11 +43,13 @@ extension HostCore {
         } catch {
             return .refused(error.reason)
         }
+        // The pending destination too: a guard that redirects with `resume` sets its own after.
+        let previousPending = session.pendingResume
+        session.pendingResume = prepared.pending
         let outcome = router.restoreNow(prepared)
         if case .refused = outcome {
             try? appState.restore?(previousState)
-        } else {
-            session.pendingResume = prepared.pending
+            session.pendingResume = previousPending
         }
         return outcome
     }
