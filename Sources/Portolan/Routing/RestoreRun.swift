@@ -44,7 +44,8 @@ struct RestoreRun {
     /// redirect's route stands), or anything else, which undoes the restore.
     private func guarded(executed: [Instruction], start: RouterState) -> RestoreOutcome {
         let restoredPath = prepared.tree.activePath
-        let result = router.routeNow(to: .path(restoredPath))
+        // Run at once, ahead of any route a restored handler queued (those run after the restore).
+        let result = RouteRun.run(RouteTicket(destination: .path(restoredPath), wakeup: router.wakeup), on: router)
         let guards: RestoreGuards
         switch result {
         case .success(let instructions) where instructions.isEmpty:

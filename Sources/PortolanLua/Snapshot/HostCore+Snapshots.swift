@@ -47,6 +47,8 @@ extension HostCore {
         let previousPending = session.pendingResume
         session.pendingResume = prepared.pending
         let outcome = router.restoreNow(prepared)
+        // Routes the restored handlers queued run now, as after a route, within the same unit.
+        router.drainQueue()
         if case .refused = outcome {
             try? appState.restore?(previousState)
             session.pendingResume = previousPending
