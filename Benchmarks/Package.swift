@@ -27,6 +27,7 @@ let package = Package(
             name: "HostBenchmark",
             dependencies: ["CLuaFloor", .product(name: "PortolanLua", package: "Portolan")]
         ),
+        .executableTarget(name: "SnapshotBenchmark", dependencies: [.product(name: "PortolanLua", package: "Portolan")]),
         .executableTarget(
             name: "MatcherBenchmark",
             dependencies: [
