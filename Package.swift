@@ -52,7 +52,7 @@ let package = Package(
             resources: [
                 .embedInCode("Module/portolan.lua"), .embedInCode("Module/ValuePrinter.lua"),
                 .embedInCode("Module/NodeDescription.lua"), .embedInCode("Module/URLRules.lua"),
-                .embedInCode("Module/Flows.lua"),
+                .embedInCode("Module/Flows.lua"), .embedInCode("Module/Snapshots.lua"),
             ]
         ),
         // What people use the host through: the REPL, the scenario runner with coverage, and the

@@ -28,8 +28,9 @@ struct InstalledModule {
             PortolanModule.source, chunkName: PortolanModule.chunkName, in: state, environment: .host)
         let urlRules = try Self.run(PortolanModule.urlRules, [], in: state).first ?? .nil
         let flows = try Self.run(PortolanModule.flows, [], in: state).first ?? .nil
+        let snapshots = try Self.run(PortolanModule.snapshots, [], in: state).first ?? .nil
         let events = LuaValue.array(RouterEvent.Name.observedByScripts.map { .string($0.rawValue) })
-        let results = try state.call(chunk, [bridge, printer[0], checkers[0], checkers[1], urlRules, flows, events])
+        let results = try state.call(chunk, [bridge, printer[0], checkers[0], checkers[1], urlRules, flows, events, snapshots])
         guard results.count == 2 else { throw HostError("the portolan module returned \(results.count) values") }
         functions = try ModuleFunctions(results[0])
         try state.preload(name: "portolan", function: results[1])

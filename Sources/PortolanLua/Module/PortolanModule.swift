@@ -14,12 +14,14 @@ enum PortolanModule {
     static let nodeDescription = Part(source: PackageResources.NodeDescription_lua, chunkName: "=portolan.nodes")
     /// Flows and steps (RxFlow): which flow a step leads through, and where.
     static let flows = Part(source: PackageResources.Flows_lua, chunkName: "=portolan.flows")
+    /// `portolan.snapshot` and `portolan.restore` (docs/snapshots.md).
+    static let snapshots = Part(source: PackageResources.Snapshots_lua, chunkName: "=portolan.snapshots")
     /// The module's URL functions (redirect_rule, match); the rules themselves live in the host.
     static let urlRules = Part(source: PackageResources.URLRules_lua, chunkName: "=portolan.urls")
 
     /// Every chunk of the module, in the order `InstalledModule` compiles them.
     static var partsInLoadOrder: [Part] {
-        [printer, nodeDescription, Part(source: source, chunkName: chunkName), urlRules, flows]
+        [printer, nodeDescription, Part(source: source, chunkName: chunkName), urlRules, flows, snapshots]
     }
 
     struct Part {

@@ -6,8 +6,8 @@
 -- line, the yields that hand a route to the host, error objects with `__tostring`, and the node
 -- tables that handlers receive as `node`. Its parts in files of their own come as arguments:
 -- ValuePrinter.lua, NodeDescription.lua (two checkers), URLRules.lua and Flows.lua; then the names
--- of the events scripts observe (RouterEvent.Name.observedByScripts).
-local bridge, show_value, describe, app_options, make_url_rules, make_flows, EVENTS = ...
+-- of the events scripts observe (RouterEvent.Name.observedByScripts); then Snapshots.lua.
+local bridge, show_value, describe, app_options, make_url_rules, make_flows, EVENTS, make_snapshots = ...
 local portolan = {}
 local host = {}
 
@@ -160,21 +160,7 @@ function portolan.back()
   return outcome(coroutine.yield(MARK, "back"))
 end
 
---- A snapshot of the app's state as a string of canonical JSON (portolan-snapshot/1, docs/snapshots.md).
--- A value that cannot be saved is an error naming its path in the state.
-function portolan.snapshot()
-  local ok, result = bridge.snapshot()
-  if not ok then error_at_caller("portolan.snapshot: " .. result) end
-  return result
-end
-
---- Restores a snapshot (the string portolan.snapshot returned) under the rules in service: never an
--- error, whatever the string; { outcome = "restored" | "migrated" | "refused", changes = {…},
--- reason =, redirected = }. Only from a script's main flow, not from a handler.
-function portolan.restore(doc)
-  if role() ~= "script" then error_at_caller("portolan.restore can only be called from a script, not from a handler") end
-  return coroutine.yield(MARK, "restore", doc)
-end
+portolan.snapshot, portolan.restore = make_snapshots(bridge, error_at_caller, role, MARK) -- Snapshots.lua
 
 --- The finished routes, newest last: { destination =, requested =, executed =, ok =, error = }.
 function portolan.history() return bridge.history() end

@@ -125,19 +125,18 @@ function Request:goes_to(id) end
 ---@field context_task? fun(node: portolan.Node, entry: portolan.Entry, info: portolan.Info): portolan.HandlerResult, string? # after every route that succeeds, for each node on its destination
 ---@field [string] any
 
---- What changed in the rules at one version: a restore of an older snapshot applies it.
 ---@class portolan.Migration
 ---@field renamed? table<string, string> # old id = "new id"
 ---@field removed? string[] # ids that no longer exist
 ---@field moved? table<string, string[]> # id = { its new ancestors, from the root's child down }
 ---@field context? fun(id: string, context: table): table? # rewrites a saved context
 
---- What `portolan.restore` did.
+--- What `portolan.restore` did: `reason` for a refusal, `redirected` when a guard sent the app elsewhere.
 ---@class portolan.RestoreOutcome
 ---@field outcome "restored"|"migrated"|"refused"
 ---@field changes string[] # each change a migration made, and why
----@field reason? string # why it was refused
----@field redirected? string # where a guard sent the restored app
+---@field reason? string
+---@field redirected? string
 
 --- The root node table, with the app's options.
 ---@class portolan.App: portolan.Node
@@ -372,12 +371,10 @@ function expect(actual, expected, message) end
 ---@param message? string
 function expect_events(events, message) end
 
---- Restores `doc` and asserts the outcome's fields that `expected` names:
---- `expect_restore(doc, { outcome = "migrated", changes = { "renamed 'a' → 'home' (version 2)" } })`.
+--- Restores `doc`, asserts the outcome's fields that `expected` names (`{ outcome = "migrated" }`), returns it.
 ---@param doc string
 ---@param expected table
 ---@param message? string
----@return portolan.RestoreOutcome
 function expect_restore(doc, expected, message) end
 
 --- Makes events left unasserted by `expect_events` at the end of the running scenario fail it.
