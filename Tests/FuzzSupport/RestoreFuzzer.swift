@@ -30,7 +30,7 @@ public final class RestoreFuzzer {
           } }
         """
 
-    public init(seed: UInt64) async throws {
+    public init(seed: UInt64, isolation: isolated (any Actor)? = #isolation) async throws {
         self.seed = seed
         host = try PortolanHost(configuration: HostConfiguration(handlerTimeout: .seconds(5)))
         await host.setOutput { _ in }
@@ -50,7 +50,7 @@ public final class RestoreFuzzer {
     }
 
     /// Runs the inputs of `indices`; throws at the first that breaks a property.
-    public func run(_ indices: Range<Int>) async throws(FuzzFailure) {
+    public func run(_ indices: Range<Int>, isolation: isolated (any Actor)? = #isolation) async throws(FuzzFailure) {
         let seeds = self.seeds, seed = self.seed
         let start = self.baseline
         let result: (refused: Int, accepted: Int, baseline: [UInt8], failure: FuzzFailure?) = await host.perform { host in
