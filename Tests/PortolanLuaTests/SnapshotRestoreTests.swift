@@ -123,6 +123,23 @@ import Testing
         }
     }
 
+    /// A path as deep as the engine allows round-trips: the tree is a flat list in the document, so
+    /// its depth is not JSON nesting (FoundationEssentials' decoder stops at 512 levels).
+    @Test func aPathAThousandNodesDeepRoundTrips() async throws {
+        let app = """
+            portolan.app { id = "root", children = { { id = "s", push = { "s" } } } }
+            """
+        let host = try await PortolanHost.quiet(loading: app)
+        _ = try await host.run(#"assert(portolan.route { "root", "s" }); for i = 1, 998 do assert(portolan.push({ id = "s", context = { n = i } })) end"#, chunkName: "s.lua")
+        #expect(await host.router?.activePath.count == 1_000)
+        let saved = try await host.snapshotBytes()
+        let fresh = try await PortolanHost.quiet(loading: app)
+        #expect(await fresh.restore(saved) == .restored(guards: .passed))
+        #expect(text(try await fresh.snapshotBytes()) == text(saved))
+        let nested = Array(repeating: UInt8(ascii: "["), count: 600) + Array(repeating: UInt8(ascii: "]"), count: 600)
+        #expect(await fresh.restore(nested) == .refused("not a snapshot: its values nest deeper than \(SnapshotLimits.maximumNesting)"))
+    }
+
     @Test func luaSnapshotAndRestore() async throws {
         let host = try await hostWithKeptStack()
         let result = try await host.run("""

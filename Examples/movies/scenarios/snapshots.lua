@@ -3,10 +3,10 @@
 
 -- Saved by version 1: the favorites tab, on movie 42, with its trailer open.
 local version_1 = [[{"format":"portolan-snapshot/1","history":[],"pending":null,]]
-  .. [["rules":{"hash":"sha256:version-1","version":1},"state":null,"switch_history":{},]]
-  .. [["tree":{"active":1,"children":[{"id":"onboarding"},{"active":0,"children":[]]
-  .. [[{"active":0,"children":[{"active":0,"children":[{"id":"trailer"}],"context":{"id":42},"id":"favorites_movie"}],]]
-  .. [["id":"favorites"},{"id":"watched"}],"id":"dashboard"}],"id":"root"}}]]
+  .. [["rules":{"hash":"sha256:version-1","version":1},"state":null,"switch_history":{},"tree":[]]
+  .. [[{"active":1,"children":2,"id":"root"},{"id":"onboarding"},{"active":0,"children":2,"id":"dashboard"},]]
+  .. [[{"active":0,"children":1,"id":"favorites"},{"active":0,"children":1,"context":{"id":42},"id":"favorites_movie"},]]
+  .. [[{"id":"trailer"},{"id":"watched"}]}]]
 
 scenario("a version-1 snapshot is migrated: the renamed tab is restored, the removed screen reported", function()
   login()

@@ -7,9 +7,13 @@ public enum SnapshotLimits {
     /// from costing more than reading it.
     public static let maximumBytes = 8 << 20
 
-    /// The deepest nesting of arrays and objects: a tree nests two levels per node (the node, its
-    /// children), for paths of the engine's maximum depth, plus the state's own nesting.
-    public static let maximumNesting = 2 * NavigationGraph.maximumDepth + 2 * maximumStateNesting + 16
+    /// The deepest nesting of arrays and objects: the document's own (the tree is a flat list, so
+    /// a path of any depth nests alike) plus the state's. Well within what a JSON decoder reads
+    /// (FoundationEssentials' stops at 512).
+    public static let maximumNesting = maximumStateNesting + 16
+
+    /// The most nodes a saved tree may hold.
+    public static let maximumNodes = 100_000
 
     /// The deepest nesting of the app's state.
     public static let maximumStateNesting = 32
