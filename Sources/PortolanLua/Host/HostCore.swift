@@ -102,6 +102,7 @@ final class HostCore: @unchecked Sendable {
         app.declaration = declaration
         app.router = router
         app.rulesVersion = options.version
+        app.rulesHash = RulesHash.of(files: appFiles)
         app.migrations = snapshotMigrations(options.migrations)
         if app.reload == .scriptRunning { app.reload = .declared }
     }

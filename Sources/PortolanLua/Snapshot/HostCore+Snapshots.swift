@@ -5,11 +5,16 @@ import Portolan
 /// knows (the rules' identity, the pending resume, the app's state), and restores of them
 /// under the rules in service, through the router as one unit of work.
 extension HostCore {
-    /// The rules' identity: the declared version and the hash of the app's files.
+    /// The rules' identity: the declared version and the hash of the app's files when declared.
     var rulesIdentity: RulesIdentity {
+        RulesIdentity(version: app.rulesVersion, hash: app.rulesHash)
+    }
+
+    /// The files the app is made of: the app file, the files it loaded, the modules it required.
+    var appFiles: [String] {
         let required = (try? state.requiredFiles) ?? []
         let loaded = files.loaded
-        return RulesIdentity(version: app.rulesVersion, hash: RulesHash.of(files: loaded + required.filter { !loaded.contains($0) }))
+        return loaded + required.filter { !loaded.contains($0) }
     }
 
     func snapshot() throws(SnapshotError) -> SnapshotDocument {
