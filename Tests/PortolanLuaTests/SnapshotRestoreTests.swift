@@ -73,6 +73,14 @@ import Testing
         #expect(path == [#""root>tabs>home>item>detail""#])
     }
 
+    @Test func rulesThatDeclareAnOldStateIncompatibleRefuseIt() async throws {
+        let saved = try await hostWithKeptStack().snapshotBytes()
+        let host = try await PortolanHost.quiet(loading: Self.app(version: 3, migrations: "migrations = { [3] = { incompatible = true } },"))
+        let outcome = await host.restore(saved)
+        #expect(outcome == .refused("the rules declare it incompatible: version 3 cannot carry over states saved by version 1"))
+        #expect(await host.router?.activePath.map(\.id) == ["root"])
+    }
+
     @Test func anUndeclaredLossIsReportedAndTheLongestPrefixKept() async throws {
         let host = try await PortolanHost.quiet(loading: Self.app())
         _ = try await host.run(#"assert(portolan.route { "root", "tabs", "a", "item", "detail" })"#, chunkName: "s.lua")

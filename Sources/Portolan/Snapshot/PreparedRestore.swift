@@ -19,6 +19,12 @@ public struct PreparedRestore: Sendable {
             throw SnapshotError(
                 "written by newer rules: version \(document.rules.version), and these rules are version \(version)")
         }
+        if let breaking = migrations.values.filter({ $0.isIncompatible && $0.version > document.rules.version && $0.version <= version })
+            .map(\.version).max()
+        {
+            throw SnapshotError(
+                "the rules declare it incompatible: version \(breaking) cannot carry over states saved by version \(document.rules.version)")
+        }
         var changes: [SnapshotChange] = []
         var saved = document.tree
         var switchHistory = document.switchHistory

@@ -15,16 +15,20 @@ public struct SnapshotMigration: Sendable {
     /// Id → its new ancestors, from the root's child down: the active path is re-rooted there.
     public let moved: [NodeID: [NodeID]]
     public let context: ContextRewrite?
+    /// Whether states saved before this version cannot be carried over at all: a restore of one
+    /// is refused, saying so (`incompatible = true`).
+    public let isIncompatible: Bool
 
     public init(
         version: Int, renamed: [NodeID: NodeID] = [:], removed: Set<NodeID> = [], moved: [NodeID: [NodeID]] = [:],
-        context: ContextRewrite? = nil
+        context: ContextRewrite? = nil, isIncompatible: Bool = false
     ) {
         self.version = version
         self.renamed = renamed
         self.removed = removed
         self.moved = moved
         self.context = context
+        self.isIncompatible = isIncompatible
     }
 
     /// Applies this migration to a saved tree, adding what it changed to `changes`. The root is

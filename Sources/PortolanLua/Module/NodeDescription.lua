@@ -152,8 +152,8 @@ local function migration(step, version)
   local where = "migrations[" .. tostring(version) .. "]"
   if type(step) ~= "table" then return false, where .. " must be a table" end
   for key in pairs(step) do
-    if key ~= "renamed" and key ~= "removed" and key ~= "moved" and key ~= "context" then
-      return false, where .. " has no field " .. tostring(key) .. " (renamed, removed, moved, context)"
+    if key ~= "renamed" and key ~= "removed" and key ~= "moved" and key ~= "context" and key ~= "incompatible" then
+      return false, where .. " has no field " .. tostring(key) .. " (renamed, removed, moved, context, incompatible)"
     end
   end
   for old, new in pairs(step.renamed or {}) do
@@ -169,6 +169,9 @@ local function migration(step, version)
     if type(id) ~= "string" then return false, where .. ".moved's keys must be node ids" end
     local ok, bad = id_list(lineage, where .. ".moved." .. id)
     if not ok then return false, bad end
+  end
+  if step.incompatible ~= nil and type(step.incompatible) ~= "boolean" then
+    return false, where .. ".incompatible must be true or false"
   end
   if step.context ~= nil and type(step.context) ~= "function" then
     return false, where .. ".context must be a function(id, context)"

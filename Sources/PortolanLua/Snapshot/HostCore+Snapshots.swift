@@ -80,7 +80,9 @@ extension HostCore {
                 nonisolated(unsafe) let function = step[.string("context")]
                 rewrite = { [unowned self] id, context throws in try rewriteContext(function, id: id, context: context) }
             }
-            migrations[version] = SnapshotMigration(version: version, renamed: renamed, removed: removed, moved: moved, context: rewrite)
+            migrations[version] = SnapshotMigration(
+                version: version, renamed: renamed, removed: removed, moved: moved, context: rewrite,
+                isIncompatible: step[.string("incompatible")] == .boolean(true))
         }
         return migrations
     }

@@ -130,6 +130,7 @@ function Request:goes_to(id) end
 ---@field removed? string[] # ids that no longer exist
 ---@field moved? table<string, string[]> # id = { its new ancestors, from the root's child down }
 ---@field context? fun(id: string, context: table): table? # rewrites a saved context
+---@field incompatible? boolean # states saved before this version are refused
 
 --- What `portolan.restore` did: `reason` for a refusal, `redirected` when a guard sent the app elsewhere.
 ---@class portolan.RestoreOutcome
@@ -254,7 +255,6 @@ function portolan.tree() end
 --- A snapshot of the app's state: canonical JSON, `portolan-snapshot/1` (docs/snapshots.md).
 ---@return string
 function portolan.snapshot() end
-
 --- Restores a snapshot under the rules in service; never an error, whatever `doc` is.
 ---@param doc string
 ---@return portolan.RestoreOutcome
