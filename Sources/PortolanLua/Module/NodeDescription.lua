@@ -186,7 +186,8 @@ local function migration_table(migrations)
   local bounds = BOUNDS.version
   for version, step in pairs(migrations) do
     if math.type(version) ~= "integer" or version < bounds[1] or version > bounds[2] then
-      return false, string.format("migrations' keys must be versions from %d to %d, not %s", bounds[1], bounds[2], tostring(version))
+      return false, string.format("migrations' keys must be versions from %d to %d, not %s",
+        bounds[1], bounds[2], tostring(version))
     end
     local ok, bad = migration(step, version)
     if not ok then return false, bad end
