@@ -14,9 +14,14 @@ import Testing
 @Suite struct SnapshotRoundTripTests {
     static let examples = [("Examples/movies/app.lua", "Examples/movies/scenarios")]
 
+    /// Prints each snapshot in pieces: a scenario's output lines are cut past 4 KiB (BoundedOutput).
     static let observer = """
 
-        portolan.on("did_route", function() print("SNAPSHOT " .. portolan.snapshot()) end)
+        portolan.on("did_route", function()
+          local doc = portolan.snapshot()
+          for i = 1, #doc, 3000 do print("SNAPSHOT+" .. doc:sub(i, i + 2999)) end
+          print("SNAPSHOT.")
+        end)
         """
 
     @Test(arguments: examples)
@@ -31,7 +36,14 @@ import Testing
         try #require(!files.isEmpty)
         let runner = ScenarioRunner(options: .init(app: directory.path("app.lua"), jobs: 2))
         let results = await runner.run(files: files)
-        let snapshots = results.flatMap(\.output).filter { $0.hasPrefix("SNAPSHOT ") }.map { String($0.dropFirst(9)) }
+        var snapshots: [String] = [], piece = ""
+        for line in results.flatMap(\.output) {
+            if line.hasPrefix("SNAPSHOT+") { piece += line.dropFirst(9) }
+            if line == "SNAPSHOT." {
+                snapshots.append(piece)
+                piece = ""
+            }
+        }
         #expect(snapshots.count >= 20, "only \(snapshots.count) states")
         var mismatches: [String] = []
         var movedOn = 0
