@@ -73,6 +73,26 @@ import Testing
         #expect(path == [#""root>tabs>home>item>detail""#])
     }
 
+    @Test func aDeclaredMoveReRootsThePathAndKeepsTheOtherStacks() async throws {
+        // Version 2 moved 'item' (with 'detail' above it) from tab a to tab b; tab b's list stays kept.
+        let moved = """
+            portolan.app { id = "root", version = 2, migrations = { [2] = { moved = { item = { "tabs", "b" } } } },
+              children = {
+                { id = "tabs", kind = "switch", keep = true, children = {
+                  { id = "a" },
+                  { id = "b", children = { { id = "list" }, { id = "item", children = { { id = "detail" } } } } } } },
+                { id = "login" } } }
+            """
+        // Saved with the active path in tab b: restore it, move to tab a's stack, save that.
+        let origin = try await hostWithKeptStack()
+        _ = try await origin.run("assert(portolan.switch_to('tabs', 'a'))", chunkName: "s.lua")
+        let inTabA = try await origin.snapshotBytes()
+        let host = try await PortolanHost.quiet(loading: moved)
+        let outcome = await host.restore(inTabA)
+        #expect(outcome.changes == [.moved("item", under: ["tabs", "b"], version: 2), .dropped("list", reason: "the move of 'item' took its place (version 2)")])
+        #expect(await host.router?.activePath.map(\.id) == ["root", "tabs", "b", "item", "detail"])
+    }
+
     @Test func rulesThatDeclareAnOldStateIncompatibleRefuseIt() async throws {
         let saved = try await hostWithKeptStack().snapshotBytes()
         let host = try await PortolanHost.quiet(loading: Self.app(version: 3, migrations: "migrations = { [3] = { incompatible = true } },"))
@@ -177,70 +197,5 @@ import Testing
             "cannot save state.cart.items[2]: a function", "cannot save state.n: NaN or an infinity",
             "cannot save state: a key that is not a string (boolean)",
         ])
-    }
-}
-
-/// The host's store: save on request, restore on start, a snapshot that failed twice refused.
-@Suite struct SnapshotStoreTests {
-    static let app = """
-        broken = false
-        portolan.app { id = "root", children = {
-          { id = "a", enter = function() if broken then error("the screen cannot load") end end, children = { { id = "b" } } } } }
-        """
-
-    @Test func aSnapshotThatFailedTwiceIsQuarantined() async throws {
-        let directory = try TemporaryDirectory("store")
-        defer { directory.remove() }
-        let store = SnapshotStore(directory: directory.path("state"))
-        let first = try await PortolanHost.quiet(loading: Self.app)
-        #expect(await store.restoreOnStart(into: first) == .nothingSaved)
-        _ = try await first.run(#"assert(portolan.route { "root", "a", "b" })"#, chunkName: "s.lua")
-        try await store.save(from: first)
-        // A start that restores it.
-        let second = try await PortolanHost.quiet(loading: Self.app)
-        #expect(await store.restoreOnStart(into: second) == .restore(.restored(guards: .passed)))
-        #expect(await second.router?.activePath.map(\.id) == ["root", "a", "b"])
-        // Two starts whose restore fails (the handler now errors), then a refusal.
-        for _ in 0..<2 {
-            let failing = try await PortolanHost.quiet(loading: Self.app.replacingOccurrences(of: "broken = false", with: "broken = true"))
-            let outcome = await store.restoreOnStart(into: failing)
-            guard case .restore(.refused(let reason)) = outcome else {
-                Issue.record("expected a refused restore, got \(outcome)")
-                return
-            }
-            #expect(reason.contains("the screen cannot load"))
-            #expect(await failing.router?.activePath.map(\.id) == ["root"])
-        }
-        let third = try await PortolanHost.quiet(loading: Self.app)
-        guard case .quarantined(let why) = await store.restoreOnStart(into: third) else {
-            Issue.record("a snapshot that failed twice must be quarantined")
-            return
-        }
-        #expect(why.hasPrefix("the saved snapshot failed to restore 2 times"))
-        #expect(await third.router?.activePath.map(\.id) == ["root"])
-        // A new save starts the count afresh.
-        try await store.save(from: third)
-        #expect(await store.restoreOnStart(into: try await PortolanHost.quiet(loading: Self.app)) == .restore(.restored(guards: .passed)))
-    }
-
-    @Test func aCrashDuringTheRestoreCountsAsAFailure() async throws {
-        let directory = try TemporaryDirectory("store")
-        defer { directory.remove() }
-        let store = SnapshotStore(directory: directory.path("state"))
-        let host = try await PortolanHost.quiet(loading: Self.app)
-        try await store.save(from: host)
-        // Two starts that crashed during the restore: each left the marker behind, counting itself.
-        let digestLine = { () throws -> String in
-            try String(contentsOfFile: directory.path("state/restoring"), encoding: .utf8)
-        }
-        _ = await store.restoreOnStart(into: host)
-        #expect((try? digestLine()) == nil, "a restore that succeeded clears its marker")
-        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: directory.path("state/snapshot.json"))))
-        let digest = SnapshotStore.digest(of: bytes)
-        try directory.write("state/restoring", "\(digest) 2\n")
-        guard case .quarantined = await store.restoreOnStart(into: host) else {
-            Issue.record("two crashed restores must quarantine the snapshot")
-            return
-        }
     }
 }

@@ -71,30 +71,59 @@ public struct SnapshotMigration: Sendable {
         return node
     }
 
-    /// Re-roots the active path at `id`'s new place: the root, then `lineage`, then `id` and what
-    /// was above it on the active path. A moved node in a kept stack stays where it was saved,
-    /// and the conservative rule reports it if it no longer fits there.
+    /// Moves `id`, when it is on the saved active path, with what was above it, to its new place:
+    /// under the root, then `lineage` (its new ancestors), each found among the saved children or
+    /// made, and made active. A moved node in a kept stack stays where it was saved, and the
+    /// conservative rule reports it if it no longer fits there. What a screen held on top where the
+    /// moved chain now stands is dropped and reported.
     private func move(_ id: NodeID, under lineage: [NodeID], in root: SavedNode, changes: inout [SnapshotChange]) -> SavedNode {
         let chain = root.activeChain
         guard let position = chain.firstIndex(where: { $0.entry.id == id }), position > 0 else { return root }
         changes.append(.moved(id, under: lineage, version: version))
-        // The moved node and what is above it, as a chain of single children.
-        var top = chain[position]
-        let ancestors = [root.entry.id] + lineage.filter { $0 != root.entry.id }
-        for depth in ancestors.indices.dropFirst().reversed() {
-            top = SavedNode(entry: Entry(ancestors[depth]), children: [top], active: 0)
+        let path = lineage.filter { $0 != root.entry.id }.prefix(NavigationGraph.maximumDepth)
+        return graft(chain[position], along: path, into: Self.cut(root, below: position - 1), changes: &changes)
+    }
+
+    /// The tree without the active chain's node at `depth + 1` (and what is above it).
+    private static func cut(_ node: SavedNode, below depth: Int) -> SavedNode {
+        var node = node
+        guard let active = node.active, node.children.indices.contains(active) else { return node }
+        if depth > 0 {
+            node.children[active] = cut(node.children[active], below: depth - 1)
+            return node
         }
-        var newRoot = root
-        if let slot = root.children.firstIndex(where: { $0.entry.id == top.entry.id }) {
-            // A switch root (tabs): the moved chain replaces that child, and it becomes active.
-            newRoot.children[slot] = top
-            newRoot.active = slot
-        } else if root.children.count > 1, let active = root.active {
-            newRoot.children[active] = top
+        node.children.remove(at: active)
+        node.active = node.children.isEmpty ? nil : 0
+        return node
+    }
+
+    /// `moved` made the active chain's top below `node`, along `path`.
+    private func graft(
+        _ moved: SavedNode, along path: ArraySlice<NodeID>, into node: SavedNode, changes: inout [SnapshotChange]
+    ) -> SavedNode {
+        var node = node
+        let id = path.first ?? moved.entry.id
+        let existing = node.children.firstIndex { $0.entry.id == id }
+        let child: SavedNode
+        if path.isEmpty {
+            child = moved
         } else {
-            newRoot.children = [top]
-            newRoot.active = 0
+            child = graft(moved, along: path.dropFirst(), into: existing.map { node.children[$0] } ?? SavedNode(entry: Entry(id)), changes: &changes)
         }
-        return newRoot
+        if let existing {
+            node.children[existing] = child
+            node.active = existing
+        } else if node.children.count > 1 {
+            // A switch: the conservative rule drops the child, reported, if the switch has no such child.
+            node.children.append(child)
+            node.active = node.children.count - 1
+        } else {
+            for replaced in node.children {
+                changes.append(.dropped(replaced.entry.id, reason: "the move of '\(Excerpt.of(moved.entry.id))' took its place (version \(version))"))
+            }
+            node.children = [child]
+            node.active = 0
+        }
+        return node
     }
 }
