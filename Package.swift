@@ -50,12 +50,14 @@ let package = Package(
         // The embeddable host, where the engine and Lua meet: `PortolanHost` and the `portolan`
         // Lua module, whose Lua half is compiled in.
         .target(
-            name: "PortolanLua", dependencies: ["Portolan", "Lua"],
+            name: "PortolanLua",
+            // swift-crypto hashes the rules' files for a snapshot's identity (SHA-256).
+            dependencies: ["Portolan", "Lua", .product(name: "Crypto", package: "swift-crypto")],
             resources: [
                 .embedInCode("Module/portolan.lua"), .embedInCode("Module/ValuePrinter.lua"),
                 .embedInCode("Module/NodeDescription.lua"), .embedInCode("Module/URLRules.lua"),
                 .embedInCode("Module/Flows.lua"), .embedInCode("Module/AppState.lua"),
-                .embedInCode("Module/Decisions.lua"),
+                .embedInCode("Module/Decisions.lua"), .embedInCode("Module/Snapshots.lua"),
             ]
         ),
         // What people use the host through: the REPL, the scenario runner with coverage, and the

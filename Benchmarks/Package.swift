@@ -28,6 +28,7 @@ let package = Package(
             name: "HostBenchmark",
             dependencies: ["CLuaFloor", .product(name: "PortolanLua", package: "Portolan")]
         ),
+        .executableTarget(name: "SnapshotBenchmark", dependencies: [.product(name: "PortolanLua", package: "Portolan")]),
         .executableTarget(
             name: "MatcherBenchmark",
             dependencies: [
@@ -53,6 +54,7 @@ let package = Package(
         // the main package's FuzzSupport, which the tests run briefly (issue 10).
         .executableTarget(name: "ConversionFuzz", dependencies: [.product(name: "FuzzSupport", package: "Portolan")]),
         .executableTarget(name: "AppSpecFuzz", dependencies: [.product(name: "FuzzSupport", package: "Portolan")]),
+        .executableTarget(name: "RestoreFuzz", dependencies: [.product(name: "FuzzSupport", package: "Portolan")]),
         .executableTarget(name: "Soak", dependencies: [.product(name: "FuzzSupport", package: "Portolan")]),
     ],
     swiftLanguageModes: [.v6]

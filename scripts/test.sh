@@ -20,6 +20,10 @@ swift test
 portolan="$(swift build --show-bin-path)/portolan"
 "$portolan" test --app Examples/movies/app.lua Examples/movies/scenarios/*.lua
 "$portolan" test --app Examples/portus/app.lua Examples/portus/portus.lua
+# Saved states of earlier releases must survive the rules (docs/snapshots.md): exit 1 when one breaks.
+for saved in Examples/movies/snapshots/*.json; do
+    "$portolan" snapshot migrate "$saved" --app Examples/movies/app.lua
+done
 
 # The browser tests: the SVG and the coverage page fit a 1280×800 window, and the REPL's live
 # inspector in headless Chromium (Selenium).

@@ -42,6 +42,7 @@ portolan.app {
         { id = "about", route = "/settings/about" },           -- dead-route (inside an anywhere node)
       } },
   },
+  version = 2, migrations = { [2] = { renamed = { gone = "ghost" } } },  -- invalid-migration
 }
 
 portolan.redirect_rule("/old/:id", "/movies/:id")

@@ -178,6 +178,13 @@ portolan.app {
   id = "root", kind = "switch", active = "onboarding",
   -- However far a user follows related movies, a stack holds at most 8 copies of one screen.
   max_copies = 8,
+  -- Version 2 of these rules: the wishlist tab was called "favorites" in version 1, and its movie
+  -- screen had a trailer screen on top, since removed. A state saved by version 1 (a snapshot,
+  -- docs/snapshots.md) is restored under these rules by this migration (scenarios/snapshots.lua).
+  version = 2,
+  migrations = {
+    [2] = { renamed = { favorites = "wishlist", favorites_movie = "wishlist_movie" }, removed = { "trailer" } },
+  },
   switch = function(node, entry, info)
     print("replace the window's root with " .. entry.id .. step(info))
   end,

@@ -173,6 +173,8 @@ import TestSupport
         let defaults: [RootOption: Int] = [
             .maxRedirects: RouterConfiguration().maxRedirects, .history: RouterConfiguration().historyLimit,
             .maxDepth: PathLimits.engine.maxDepth, .maxCopies: PathLimits.engine.maxCopies,
+            // An app that declares no version is version 1, the first.
+            .version: RulesIdentity.versions.lowerBound,
         ]
         for option in RootOption.allCases {
             guard let range = option.range else { continue }

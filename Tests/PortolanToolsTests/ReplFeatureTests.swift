@@ -31,7 +31,7 @@ import Testing
 
     @Test func completesCommandsURLsIdPathsAndIdsInStrings() async throws {
         let repl = try await Fixture()
-        #expect(await repl.session.complete(":re").candidates == [":record", ":reload"])
+        #expect(await repl.session.complete(":re").candidates == [":record", ":reload", ":restore"])
         #expect(await repl.session.complete(":gr").candidates == [":graph"])
         #expect(await repl.session.complete(":graph s").candidates == ["svg"])
         #expect(await repl.session.complete(":events o").candidates == ["off", "on"])

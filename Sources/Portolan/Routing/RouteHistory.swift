@@ -17,6 +17,14 @@ struct RouteHistory: Sendable {
         self.limit = max(0, limit)
     }
 
+    /// Forgets every record, then keeps `records` as `append` would (a restore's saved routes).
+    mutating func replace(with restored: [RouteRecord]) {
+        records = []
+        sizes = []
+        bytes = 0
+        for record in restored { append(record) }
+    }
+
     mutating func append(_ record: RouteRecord) {
         guard limit > 0 else { return }
         records.append(record)

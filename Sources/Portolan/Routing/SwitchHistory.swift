@@ -8,6 +8,16 @@ struct SwitchHistory {
     /// long session stayed in memory (the soak found it).
     static let limit = 1_000
 
+    /// Every switch node's history, oldest first (what a snapshot saves).
+    var all: [NodeID: [Entry]] { children }
+
+    init() {}
+
+    /// The histories a snapshot restores, each within the limit.
+    init(restoring histories: [NodeID: [Entry]]) {
+        children = histories.mapValues { Array($0.suffix(Self.limit)) }
+    }
+
     /// Records that `switchNode` switched away from `child`, forgetting the oldest entry past the limit.
     mutating func record(awayFrom child: Entry, in switchNode: NodeID) {
         children[switchNode, default: []].append(child)

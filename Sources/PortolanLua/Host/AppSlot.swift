@@ -13,6 +13,12 @@ struct AppSlot {
     /// What the last declaration changed on the active path, when it replaced an earlier one.
     var lastMigration: [Instruction] = []
     var reload: ReloadPhase = .none
+    /// The rules' declared `version` and their `migrations` (`AppOptions`), which a restore applies.
+    var rulesVersion = 1
+    /// The hash of the app's files as they were when it was declared (`RulesHash`): the rules in
+    /// service, whatever the files hold since.
+    var rulesHash = RulesHash.of(files: [])
+    var migrations: [Int: SnapshotMigration] = [:]
 
     /// Where a reload stands. Until the script declares its app again, the rules it adds must not
     /// reach the router still in service (a failed reload restores it untouched).

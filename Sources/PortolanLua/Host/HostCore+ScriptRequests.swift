@@ -26,6 +26,8 @@ extension HostCore {
             return back().luaValues
         case .resume:
             return resume()?.luaValues ?? []
+        case .restore(let document):
+            return [restore(luaDocument: document).luaValue]
         case .wait(let seconds):
             return try runner.wait(seconds: seconds, in: coroutine)
         case nil:

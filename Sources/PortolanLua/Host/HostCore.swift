@@ -25,6 +25,8 @@ final class HostCore: @unchecked Sendable {
     /// The streams of `PortolanHost.events()`, fed with the events of whichever router the app has:
     /// they outlive every reload. Behind a lock of its own, so any thread may take a stream.
     let eventStreams = RouterEventHub(bufferLimit: Router.eventBufferLimit)
+    /// Where a snapshot's app state comes from and goes back to: `portolan.state`.
+    var appState = AppStateHook()
     /// How many chunks of text the host has compiled or taken from the cache: what shows that a
     /// tool drives the host without writing Lua of its own.
     private(set) var chunksLoaded = 0
@@ -50,6 +52,10 @@ final class HostCore: @unchecked Sendable {
                 try state.setModuleDirectory(directory)
             }
             installed = try InstalledModule(in: state, bridge: try ModuleBridge.table(for: self))
+            // Unowned: the core owns the hook, and calls it only inside its own units.
+            appState = AppStateHook(
+                capture: { [unowned self] () throws(SnapshotError) in try capturedAppState() },
+                restore: { [unowned self] saved throws(SnapshotError) in try replaceAppState(with: saved) })
         } catch let error as LuaError {
             throw HostError(error)
         } catch let error as HostError {
@@ -100,6 +106,9 @@ final class HostCore: @unchecked Sendable {
         if app.reload != .scriptRunning { app.router?.finishEventStreams() }
         app.declaration = declaration
         app.router = router
+        app.rulesVersion = options.version
+        app.rulesHash = RulesHash.of(files: appFiles)
+        app.migrations = snapshotMigrations(options.migrations)
         if app.reload == .scriptRunning { app.reload = .declared }
     }
 

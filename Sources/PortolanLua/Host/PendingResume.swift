@@ -13,4 +13,10 @@ struct PendingResume: Sendable {
         destination = request.destination
         url = request.url
     }
+
+    /// A destination set aside without its URL: one a snapshot gave back (which saves no URL).
+    init(destination: Destination) {
+        self.destination = destination
+        url = nil
+    }
 }

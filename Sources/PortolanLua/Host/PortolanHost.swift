@@ -98,8 +98,7 @@ public actor PortolanHost {
     /// The files the app is made of, for a watcher: the app file, every file `portolan.load` ran,
     /// and every module it required from its directory.
     public var appFiles: [String] {
-        let required = (try? core.state.requiredFiles) ?? []
-        return core.files.loaded + required.filter { !core.files.loaded.contains($0) }
+        core.appFiles
     }
 
     /// The app file last loaded, which `reload()` runs again.

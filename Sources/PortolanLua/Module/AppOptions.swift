@@ -22,6 +22,11 @@ struct AppOptions {
     /// `max_depth = N`, `max_copies = N`: how deep paths may grow, how many copies of one node
     /// they may hold (`RootOption.range`, `PathLimits`).
     var limits = PathLimits.engine
+    /// `version = N`: the rules' version a snapshot records (`RootOption.range`).
+    var version = 1
+    /// `migrations = { [N] = { … } }`, as the module's checker let them through; the core makes
+    /// them `SnapshotMigration`s (their `context` functions run through its runner).
+    var migrations: [Int: LuaValue] = [:]
 
     init() {}
 
@@ -47,6 +52,13 @@ struct AppOptions {
         animatesEachStep = value(.animate) == .string("each")
         queuePolicy = value(.queue).stringValue.flatMap(QueuePolicy.init(rawValue:)) ?? .fifo
         historyLimit = try number(.history, default: historyLimit)
+        version = try number(.version, default: version)
+        if case .table(let table) = value(.migrations) {
+            for (key, step) in table {
+                guard let version = key.intValue.flatMap({ Int(exactly: $0) }) else { continue }
+                migrations[version] = step
+            }
+        }
         let maxDepth = try number(.maxDepth, default: limits.maxDepth)
         let maxCopies = try number(.maxCopies, default: limits.maxCopies)
         do {

@@ -60,6 +60,13 @@ end
 return function(error_at_caller)
   local state = {}
 
+  -- Makes the state hold exactly `saved`'s keys, in place (the table scripts hold stays the same),
+  -- by raw writes only: a metatable a script set on the state runs nothing of its own here.
+  local function replace(saved)
+    for key in next, state do rawset(state, key, nil) end
+    for key, value in next, saved do rawset(state, key, value) end
+  end
+
   --- Sets each key of `first` that the state does not hold yet, and returns the state: the first
   -- load sets them all, a reload keeps what the session changed and adds the keys it did not know.
   local function initial_state(first)
@@ -84,11 +91,16 @@ return function(error_at_caller)
         .. ". Set it right (portolan.state.x = nil) and reload again"
     end
     local saved = copy(state)
-    return function()
-      for key in next, state do rawset(state, key, nil) end
-      for key, value in next, saved do rawset(state, key, value) end
-    end
+    return function() replace(saved) end
   end
 
-  return { state = state, initial_state = initial_state, set_aside = set_aside }
+  -- For a snapshot (host.state_for_snapshot): the state itself, or nil and why it is not plain data.
+  local function for_snapshot()
+    local why = problem(state, "portolan.state", 0, {})
+    if why then return nil, "cannot save " .. why .. "; " .. PLAIN end
+    return state
+  end
+
+  return { state = state, initial_state = initial_state, set_aside = set_aside, for_snapshot = for_snapshot,
+    replace = replace }
 end

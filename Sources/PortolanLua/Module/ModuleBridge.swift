@@ -57,6 +57,14 @@ enum ModuleBridge {
             }),
             ("destination", { [weak core] _ in [try core.unwrap().session.currentDestination?.luaValue ?? .nil] }),
             ("step", { [weak core] _ in [try core.unwrap().router?.runningStep?.luaValue ?? .nil] }),
+            ("snapshot", { [weak core] _ in
+                do {
+                    let bytes = try core.unwrap().snapshot().canonicalBytes()
+                    return [.boolean(true), .string(String(decoding: bytes, as: UTF8.self))]
+                } catch let error as SnapshotError {
+                    return [.boolean(false), .string(error.reason)]
+                }
+            }),
             ("write", { [weak core] in
                 try core.unwrap().observers.output($0.first?.stringValue ?? "")
                 return []

@@ -10,6 +10,8 @@ struct ModuleFunctions {
     let takeRules: LuaValue
     let show: LuaValue
     let flows: LuaValue
+    let stateForSnapshot: LuaValue
+    let replaceState: LuaValue
 
     init(_ table: LuaValue) throws(HostError) {
         func function(_ name: String) throws(HostError) -> LuaValue {
@@ -25,6 +27,8 @@ struct ModuleFunctions {
         takeRules = try function("take_rules")
         show = try function("show")
         flows = try function("flows")
+        stateForSnapshot = try function("state_for_snapshot")
+        replaceState = try function("replace_state")
     }
 }
 
@@ -37,6 +41,7 @@ enum ModuleRequest {
     case back
     /// `portolan.resume()`: the pending resume's route, by its URL when it came from one.
     case resume
+    case restore(LuaValue)
     case wait(seconds: Double)
 
     static let mark = "\u{0}portolan"
@@ -50,6 +55,7 @@ enum ModuleRequest {
         case "refresh": self = .refresh
         case "back": self = .back
         case "resume": self = .resume
+        case "restore": self = .restore(argument)
         case "wait":
             guard let seconds = argument.doubleValue else { return nil }
             self = .wait(seconds: seconds)

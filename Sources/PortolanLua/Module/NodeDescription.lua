@@ -138,6 +138,64 @@ local function whole_number(spec, field)
   return value
 end
 
+-- A list of strings (`removed`), or false and what is wrong.
+local function id_list(list, field)
+  if type(list) ~= "table" then return false, field .. " must be a list of node ids" end
+  for index, id in ipairs(list) do
+    if type(id) ~= "string" then return false, field .. "[" .. index .. "] must be a node id, not " .. tostring(id) end
+  end
+  return list
+end
+
+-- One version's migration, checked: { renamed = { old = "new" }, removed = { "x" },
+-- moved = { y = { "new", "parent" } }, context = function(id, ctx) ... end }.
+local function migration(step, version)
+  local where = "migrations[" .. tostring(version) .. "]"
+  if type(step) ~= "table" then return false, where .. " must be a table" end
+  for key in pairs(step) do
+    if key ~= "renamed" and key ~= "removed" and key ~= "moved" and key ~= "context" and key ~= "incompatible" then
+      return false, where .. " has no field " .. tostring(key) .. " (renamed, removed, moved, context, incompatible)"
+    end
+  end
+  for old, new in pairs(step.renamed or {}) do
+    if type(old) ~= "string" or type(new) ~= "string" then
+      return false, where .. ".renamed must map old ids to new ids, as { old = \"new\" }"
+    end
+  end
+  if step.removed ~= nil then
+    local ok, bad = id_list(step.removed, where .. ".removed")
+    if not ok then return false, bad end
+  end
+  for id, lineage in pairs(step.moved or {}) do
+    if type(id) ~= "string" then return false, where .. ".moved's keys must be node ids" end
+    local ok, bad = id_list(lineage, where .. ".moved." .. id)
+    if not ok then return false, bad end
+  end
+  if step.incompatible ~= nil and type(step.incompatible) ~= "boolean" then
+    return false, where .. ".incompatible must be true or false"
+  end
+  if step.context ~= nil and type(step.context) ~= "function" then
+    return false, where .. ".context must be a function(id, context)"
+  end
+  return true
+end
+
+-- The migrations table, checked: nil when absent, the table, or false and what is wrong.
+local function migration_table(migrations)
+  if migrations == nil then return nil end
+  if type(migrations) ~= "table" then return false, "migrations must be a table keyed by version" end
+  local bounds = BOUNDS.version
+  for version, step in pairs(migrations) do
+    if math.type(version) ~= "integer" or version < bounds[1] or version > bounds[2] then
+      return false, string.format("migrations' keys must be versions from %d to %d, not %s",
+        bounds[1], bounds[2], tostring(version))
+    end
+    local ok, bad = migration(step, version)
+    if not ok then return false, bad end
+  end
+  return migrations
+end
+
 -- The root table's options, checked: a table for the host, or nil and what is wrong.
 local function app_options(spec)
   local schemes, bad_scheme = origin_list(spec, "schemes", is_scheme, '"shop" (a scheme, without "://")')
@@ -161,8 +219,12 @@ local function app_options(spec)
   if max_depth == false then return nil, bad_depth end
   local max_copies, bad_copies = whole_number(spec, "max_copies")
   if max_copies == false then return nil, bad_copies end
+  local version, bad_version = whole_number(spec, "version")
+  if version == false then return nil, bad_version end
+  local migrations, bad_migrations = migration_table(spec.migrations)
+  if migrations == false then return nil, bad_migrations end
   return { case_insensitive_routes = spec.case_insensitive_routes == true, rollback = spec.rollback,
-           max_depth = max_depth, max_copies = max_copies,
+           max_depth = max_depth, max_copies = max_copies, version = version, migrations = migrations,
            max_redirects = limit, animate = spec.animate, history = history, queue = spec.queue,
            schemes = schemes, hosts = hosts }
 end

@@ -1,3 +1,5 @@
+import Portolan
+
 /// The Lua half of the `portolan` module (`portolan.lua`, beside this file), compiled into the
 /// host by SwiftPM's `embedInCode`: Lua source lives in a `.lua` file that `luacheck` checks, not
 /// in a Swift string.
@@ -14,6 +16,8 @@ enum PortolanModule {
     static let nodeDescription = Part(source: PackageResources.NodeDescription_lua, chunkName: "=portolan.nodes")
     /// Flows and steps (RxFlow): which flow a step leads through, and where.
     static let flows = Part(source: PackageResources.Flows_lua, chunkName: "=portolan.flows")
+    /// `portolan.snapshot` and `portolan.restore` (docs/snapshots.md).
+    static let snapshots = Part(source: PackageResources.Snapshots_lua, chunkName: "=portolan.snapshots")
     /// The module's URL functions (redirect_rule, match); the rules themselves live in the host.
     static let urlRules = Part(source: PackageResources.URLRules_lua, chunkName: "=portolan.urls")
 
@@ -22,11 +26,11 @@ enum PortolanModule {
     /// The app's state (`portolan.state`, `portolan.initial_state`), which reloads keep.
     static let appState = Part(source: PackageResources.AppState_lua, chunkName: "=portolan.state")
     /// How many tables deep the app's state may nest: plain data that snapshots save and give back.
-    static let maximumStateDepth = 32
+    static let maximumStateDepth = SnapshotLimits.maximumStateNesting
 
     /// Every chunk of the module, in the order `InstalledModule` compiles them.
     static var partsInLoadOrder: [Part] {
-        [printer, nodeDescription, Part(source: source, chunkName: chunkName), urlRules, flows, appState, decisions]
+        [printer, nodeDescription, Part(source: source, chunkName: chunkName), urlRules, flows, appState, decisions, snapshots]
     }
 
     struct Part {

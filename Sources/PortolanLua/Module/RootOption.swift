@@ -16,6 +16,10 @@ public enum RootOption: String, CaseIterable, Sendable {
     case queue
     case maxDepth = "max_depth"
     case maxCopies = "max_copies"
+    /// `version = N`: which version of the rules this is, for snapshots (docs/snapshots.md).
+    case version
+    /// `migrations = { [N] = { renamed =, removed =, moved =, context = } }`: what changed at each version.
+    case migrations
 
     /// The whole numbers the option may be; nil for an option that is no number.
     public var range: ClosedRange<Int>? {
@@ -26,7 +30,8 @@ public enum RootOption: String, CaseIterable, Sendable {
         // The engine's bounds, which an app may lower (`PathLimits`).
         case .maxDepth: PathLimits.depthRange
         case .maxCopies: PathLimits.copiesRange
-        case .caseInsensitiveRoutes, .schemes, .hosts, .rollback, .animate, .queue: nil
+        case .version: RulesIdentity.versions
+        case .caseInsensitiveRoutes, .schemes, .hosts, .rollback, .animate, .queue, .migrations: nil
         }
     }
 

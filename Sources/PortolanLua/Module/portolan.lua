@@ -5,10 +5,11 @@
 -- What lives here is what is easier and safer in Lua: argument checks that raise at the caller's
 -- line, the yields that hand a route to the host, error objects with `__tostring`, and the node
 -- tables that handlers receive as `node`. Its parts in files of their own come as arguments:
--- ValuePrinter.lua, NodeDescription.lua (two checkers), URLRules.lua, Flows.lua, AppState.lua and
--- Decisions.lua;
--- then the names of the events scripts observe (RouterEvent.Name.observedByScripts).
-local bridge, show_value, describe, app_options, make_url_rules, make_flows, make_state, make_decisions, EVENTS = ...
+-- ValuePrinter.lua, NodeDescription.lua (two checkers), URLRules.lua, Flows.lua, AppState.lua,
+-- Decisions.lua and Snapshots.lua; then the names of the events scripts observe
+-- (RouterEvent.Name.observedByScripts).
+local bridge, show_value, describe, app_options, make_url_rules, make_flows, make_state, make_decisions, make_snapshots,
+  EVENTS = ...
 local portolan = {}
 local host = {}
 
@@ -176,6 +177,8 @@ function portolan.back()
   if role() ~= "script" then error_at_caller("portolan.back can only be called from a script, not from a handler") end
   return outcome(coroutine.yield(MARK, "back"))
 end
+
+portolan.snapshot, portolan.restore = make_snapshots(bridge, error_at_caller, role, MARK) -- Snapshots.lua
 
 --- The finished routes, newest last: { destination =, requested =, executed =, ok =, error = }.
 function portolan.history() return bridge.history() end
@@ -362,6 +365,9 @@ end
 
 --- The text of a value: as the REPL prints it, or in the compact form when `compact` is true.
 host.show = show_value
+
+-- A snapshot's app state (HostCore+Snapshots.swift): the state to save, and the restore of a saved one.
+host.state_for_snapshot, host.replace_state = app_state.for_snapshot, app_state.replace
 
 -- Scripts reach the module's functions through wrappers that keep the script's frame on the stack,
 -- so that a misuse names the script's line even from a tail call (`return portolan.redirect(x)`).

@@ -55,6 +55,7 @@ struct AppLinter {
         checkGoesTo()
         checkTurnAways()
         checkDecisionEffects()
+        checkMigrations()
         if let reason = app.declarationError, !findings.contains(where: { $0.severity == .error }) {
             // The engine refused something no lint above recognised: say so rather than pass.
             report(.error, .loadError, line: app.appLine, "portolan.app refused the graph: \(reason)")

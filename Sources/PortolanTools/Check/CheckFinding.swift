@@ -33,6 +33,7 @@ public struct CheckFinding: Sendable, Equatable {
         case unknownNodeInRedirect = "unknown-node-in-redirect"
         case invalidRedirect = "invalid-redirect"
         case decisionSideEffect = "decision-side-effect"
+        case invalidMigration = "invalid-migration"
     }
 
     public let severity: Severity

@@ -7,6 +7,33 @@ _G.__portolan_at = function(line, t)
   return t
 end
 
+-- The data of the root's migrations (renamed, removed, moved; not the context functions), as
+-- lists the linter reads: { { version =, renamed = { { old, new } }, removed = { id }, moved = { { id, lineage } } } }.
+local function migrations_of(migrations)
+  if type(migrations) ~= "table" then return nil end
+  local list = {}
+  for version, step in pairs(migrations) do
+    if math.type(version) == "integer" and type(step) == "table" then
+      local item = { version = version, renamed = {}, removed = {}, moved = {} }
+      for old, new in pairs(type(step.renamed) == "table" and step.renamed or {}) do
+        if type(old) == "string" and type(new) == "string" then item.renamed[#item.renamed + 1] = { old, new } end
+      end
+      for _, id in ipairs(type(step.removed) == "table" and step.removed or {}) do
+        if type(id) == "string" then item.removed[#item.removed + 1] = id end
+      end
+      for id, lineage in pairs(type(step.moved) == "table" and step.moved or {}) do
+        if type(id) == "string" and type(lineage) == "table" then
+          local ids = {}
+          for _, ancestor in ipairs(lineage) do if type(ancestor) == "string" then ids[#ids + 1] = ancestor end end
+          item.moved[#item.moved + 1] = { id, ids }
+        end
+      end
+      list[#list + 1] = item
+    end
+  end
+  return list
+end
+
 -- "file:line: " of the code that called the function calling this one (error's level 1 is pcall,
 -- 2 this function, 3 its caller, 4 the code that called it).
 local function where()
@@ -86,6 +113,8 @@ _G.__portolan_check_collect = function()
         for index, node in ipairs(anywhere) do report.anywhere[index] = describe(node, {}) end
       end
       report.case_insensitive = app.spec.case_insensitive_routes == true
+      if math.type(app.spec.version) == "integer" then report.version = app.spec.version end
+      report.migrations = migrations_of(app.spec.migrations)
     end
   end
   return report

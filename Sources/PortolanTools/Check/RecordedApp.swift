@@ -19,6 +19,10 @@ struct RecordedApp {
     /// Redirect rules given as Lua functions: the linter cannot know where they send a URL.
     var functionRuleCount = 0
     var caseInsensitiveRoutes = false
+    /// The root's `version`, when it declares one.
+    var version: Int?
+    /// The root's `migrations`, what the linter can read of them (not their `context` functions).
+    var migrations: [RecordedMigration] = []
 
     /// Every node table, root tree first then anywhere trees, parents before children.
     var allNodes: [RecordedNode] {

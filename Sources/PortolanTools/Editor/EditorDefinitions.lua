@@ -136,6 +136,20 @@ function Request:goes_to(id) end
 ---@field context_task? fun(node: portolan.Node, entry: portolan.Entry, info: portolan.Info): portolan.HandlerResult, string? # after every route that succeeds, for each node on its destination
 ---@field [string] any
 
+---@class portolan.Migration
+---@field renamed? table<string, string> # old id = "new id"
+---@field removed? string[] # ids that no longer exist
+---@field moved? table<string, string[]> # id = { its new ancestors, from the root's child down }
+---@field context? fun(id: string, context: table): table? # rewrites a saved context
+---@field incompatible? boolean # states saved before this version are refused
+
+--- What `portolan.restore` did: `reason` for a refusal, `redirected` when a guard sent the app elsewhere.
+---@class portolan.RestoreOutcome
+---@field outcome "restored"|"migrated"|"refused"
+---@field changes string[] # each change a migration made, and why
+---@field reason? string
+---@field redirected? string
+
 --- The root node table, with the app's options.
 ---@class portolan.App: portolan.Node
 ---@field anywhere? portolan.Node[] # nodes that can be shown on top of any screen
@@ -147,6 +161,8 @@ function Request:goes_to(id) end
 ---@field max_depth? integer # how many nodes the active path may hold, 2 to 1000 (default 1000)
 ---@field max_copies? integer # how many copies of one node a path may hold, 1 to 1000 (default 1000)
 ---@field case_insensitive_routes? boolean # URL patterns match letters in any case (default false)
+---@field version? integer # which version of the rules this is, for snapshots, 1 to 1000000 (default 1)
+---@field migrations? table<integer, portolan.Migration> # what changed at each version (docs/snapshots.md)
 ---@field schemes? string[] # the custom URL schemes the app owns: `{ "shop" }`
 ---@field hosts? string[] # the web hosts the app serves: `{ "shop.example" }`
 
@@ -266,6 +282,14 @@ function portolan.active_entries() end
 ---@return string
 function portolan.tree() end
 
+--- A snapshot of the app's state: canonical JSON, `portolan-snapshot/1` (docs/snapshots.md).
+---@return string
+function portolan.snapshot() end
+--- Restores a snapshot under the rules in service; never an error, whatever `doc` is.
+---@param doc string
+---@return portolan.RestoreOutcome
+function portolan.restore(doc) end
+
 --- The finished routes, newest last (as many as the root's `history` keeps).
 ---@return portolan.RouteRecord[]
 function portolan.history() end
@@ -376,6 +400,12 @@ function expect(actual, expected, message) end
 ---@param events string[]
 ---@param message? string
 function expect_events(events, message) end
+
+--- Restores `doc`, asserts the outcome's fields that `expected` names (`{ outcome = "migrated" }`), returns it.
+---@param doc string
+---@param expected table
+---@param message? string
+function expect_restore(doc, expected, message) end
 
 --- Makes events left unasserted by `expect_events` at the end of the running scenario fail it.
 function exhaustive() end

@@ -29,6 +29,10 @@ public enum ReplInput: Equatable, Sendable {
     case events(String)
     /// `:graph [FORMAT [FILE]]` (the text after `:graph`).
     case graph(String)
+    /// `:save FILE`: write a snapshot of the app's state to FILE.
+    case save(String)
+    /// `:restore FILE`: restore the snapshot in FILE.
+    case restore(String)
     /// `:help`
     case help
     /// `:quit` or `:q`
@@ -55,6 +59,8 @@ public enum ReplInput: Equatable, Sendable {
             case "record": self = .record(argument)
             case "events": self = .events(argument)
             case "graph": self = .graph(argument)
+            case "save": self = .save(argument)
+            case "restore": self = .restore(argument)
             case "help", "h", "?": self = .help
             case "quit", "q", "exit": self = .quit
             default: self = .unknown(name)
@@ -66,7 +72,7 @@ public enum ReplInput: Equatable, Sendable {
 
     /// The `:` commands, as completion offers them.
     public static let commandNames = [
-        "back", "events", "graph", "help", "history", "plan", "quit", "record", "reload", "tree",
+        "back", "events", "graph", "help", "history", "plan", "quit", "record", "reload", "restore", "save", "tree",
     ]
 
     /// The text `:help` prints.
@@ -93,6 +99,10 @@ public enum ReplInput: Equatable, Sendable {
           :record FILE               from now on, write the session's routes (and the Lua typed
                                      between them) to FILE as a scenario for `portolan test`;
                                      :record off (or :record) stops
+          :save FILE                 write a snapshot of the app's state (tree, kept stacks,
+                                     histories, app state) to FILE (docs/snapshots.md)
+          :restore FILE              restore a snapshot under the rules in service: restored,
+                                     migrated (with each change) or refused (the tree unchanged)
           :help                      this text
           :quit, :q                  leave (Ctrl-D and the end of input do too)
         From Lua: portolan.route(dest), portolan.plan(dest), portolan.tree(), portolan.active_path().

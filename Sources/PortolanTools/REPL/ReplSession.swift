@@ -52,6 +52,7 @@ public actor ReplSession {
     private let lua: ChunkEvaluator
     private let console: RouteConsole
     private let views: RouterViews
+    private let snapshots: ReplSnapshots
     private let tap: RouterEventTap
     private let recorder: ReplRecorder
     private let reloader: AppReloader
@@ -75,6 +76,7 @@ public actor ReplSession {
         lua = ChunkEvaluator(host: host, printer: printer, tap: tap, recorder: recorder)
         console = RouteConsole(host: host, printer: printer, tap: tap, recorder: recorder)
         views = RouterViews(host: host, printer: printer)
+        snapshots = ReplSnapshots(host: host, printer: printer)
         reloader = AppReloader(host: host, printer: printer, tap: tap, recorder: recorder)
         observers = ReplObservers(host: host, appName: appName)
         // What a line's Lua prints is bounded per line typed, as a scenario's output is.
@@ -153,6 +155,8 @@ public actor ReplSession {
         case .reload: await reloader.reload(reason: nil)
         case .record(let argument): await recorder.record(argument)
         case .events(let argument): tap.events(argument)
+        case .save(let file): await snapshots.save(to: file)
+        case .restore(let file): await snapshots.restore(from: file)
         case .help: printer.write(ReplInput.helpText)
         case .quit:
             finishNow()

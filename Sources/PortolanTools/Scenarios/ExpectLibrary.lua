@@ -12,6 +12,8 @@ local select, setmetatable, concat, max = select, setmetatable, table.concat, ma
 local load, next, G, pcall, rawequal, rawget, rawlen = load, next, _G, pcall, rawequal, rawget, rawlen
 local format, unpack = string.format, table.unpack
 local SELECTED, EXHAUSTIVE = report("mode")
+-- The module as the sandbox installed it, before any app could rebind the global.
+local portolan_module = rawget(G, "portolan")
 
 -- Showing values ------------------------------------------------------------------------------------
 
@@ -117,6 +119,22 @@ function library.expect(...)
   local actual, expected, message = ...
   local why = mismatch(actual, expected, message)
   if why then error(why, 2) end
+end
+
+--- Restores `doc` (a snapshot string) and fails the scenario at the caller's line unless the
+--- outcome has every field `expected` names, deeply equal: { outcome = "migrated", changes = { … } },
+--- { outcome = "refused" }. Returns the whole outcome (docs/snapshots.md).
+function library.expect_restore(doc, expected, message)
+  if type(expected) ~= "table" then
+    error("expect_restore(doc, expected [, message]): expected must be a table, as in { outcome = \"restored\" }", 2)
+  end
+  local module = portolan_module or rawget(G, "portolan")
+  local result = module.restore(doc)
+  local actual = {}
+  for key in next, expected do actual[key] = result[key] end
+  local why = mismatch(actual, expected, message)
+  if why then error(why, 2) end
+  return result
 end
 
 -- Events ------------------------------------------------------------------------------------------------

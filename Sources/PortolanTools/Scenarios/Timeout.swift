@@ -37,8 +37,10 @@ func withTimeout<T: Sendable>(
     let (arrivals, continuation) = AsyncStream.makeStream(of: Arrival<T>.self, bufferingPolicy: .bufferingNewest(4))
     let interrupter = DispatchSource.makeTimerSource(queue: watchdog)
     interrupter.setEventHandler {
-        interruption.request()   // from this thread: Lua stops at its next instruction
+        // Told first, then interrupted: the scenario's end (its value) can then never reach the
+        // stream before the news that it was cut, however a busy machine schedules the two threads.
         continuation.yield(.late)
+        interruption.request()   // from this thread: Lua stops at its next instruction
     }
     interrupter.schedule(deadline: .distantFuture)
     interrupter.activate()

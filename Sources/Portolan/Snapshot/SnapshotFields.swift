@@ -1,0 +1,126 @@
+/// How the document writes and reads the engine's values: entries, contexts, destinations and
+/// instructions, each as one JSON shape (docs/snapshots.md, "Fields").
+enum SnapshotFields {
+    // MARK: Entries
+
+    static func entryMembers(_ entry: Entry) -> [String: JSONValue] {
+        var members: [String: JSONValue] = ["id": .string(entry.id)]
+        if !entry.context.isEmpty { members["context"] = context(entry.context) }
+        return members
+    }
+
+    static func entry(_ entry: Entry) -> JSONValue { .object(entryMembers(entry)) }
+
+    static func entry(_ json: JSONValue, path: String) throws(SnapshotError) -> Entry {
+        guard let members = json.objectValue else { throw .field(path, "an object") }
+        return try entry(members, path: path)
+    }
+
+    static func entry(_ members: [String: JSONValue], path: String) throws(SnapshotError) -> Entry {
+        guard let id = members["id"]?.stringValue, !id.isEmpty else { throw .field(path + ".id", "a non-empty string") }
+        guard let saved = members["context"] else { return Entry(id) }
+        return Entry(id, context: try context(saved, path: path + ".context"))
+    }
+
+    // MARK: Contexts
+
+    static func context(_ context: Context) -> JSONValue {
+        .object(context.mapValues { value in
+            switch value {
+            case .string(let string): .string(string)
+            case .integer(let integer): .integer(integer)
+            case .number(let number): .number(normalizing: number)
+            case .boolean(let flag): .boolean(flag)
+            }
+        })
+    }
+
+    static func context(_ json: JSONValue, path: String) throws(SnapshotError) -> Context {
+        guard let members = json.objectValue, !members.isEmpty else { throw .field(path, "a non-empty object") }
+        var context: Context = [:]
+        for (key, value) in members {
+            switch value {
+            case .string(let string): context[key] = .string(string)
+            case .integer(let integer): context[key] = .integer(integer)
+            case .number(let number) where number.isFinite: context[key] = .number(number)
+            case .boolean(let flag): context[key] = .boolean(flag)
+            default: throw .field("\(path).\(key)", "a string, a finite number or a boolean")
+            }
+        }
+        return context
+    }
+
+    // MARK: Destinations
+
+    static func destination(_ destination: Destination) -> JSONValue {
+        switch destination {
+        case .path(let entries):
+            return .object(["path": .array(entries.map(entry))])
+        case .anywhere(let target):
+            return .object(["anywhere": entry(target)])
+        case .push(let target, let launch):
+            var members: [String: JSONValue] = ["push": entry(target)]
+            if let launch { members["launch"] = .string(launch.rawValue) }
+            return .object(members)
+        case .live(let id, let context, let occurrence):
+            var members: [String: JSONValue] = ["live": .string(id), "occurrence": .integer(Int64(occurrence))]
+            if !context.isEmpty { members["context"] = self.context(context) }
+            return .object(members)
+        }
+    }
+
+    /// A destination read back. `record`: one of the history's, where a request refused before it
+    /// named any destination (a URL that led nowhere) is recorded as the empty path.
+    static func destination(_ json: JSONValue, path: String, record: Bool = false) throws(SnapshotError) -> Destination {
+        guard let members = json.objectValue else { throw .field(path, "an object") }
+        if let entries = members["path"] {
+            guard let list = entries.arrayValue, record || !list.isEmpty, list.count <= NavigationGraph.maximumDepth else {
+                throw .field(path + ".path", record ? "an array of entries" : "a non-empty array of entries")
+            }
+            var saved: [Entry] = []
+            for (index, element) in list.enumerated() {
+                saved.append(try entry(element, path: "\(path).path[\(index)]"))
+            }
+            return .path(saved)
+        }
+        if let target = members["anywhere"] { return .anywhere(try entry(target, path: path + ".anywhere")) }
+        if let target = members["push"] {
+            var launch: LaunchMode?
+            if let name = members["launch"] {
+                guard let mode = name.stringValue.flatMap(LaunchMode.init(rawValue:)) else {
+                    throw .field(path + ".launch", "a launch mode")
+                }
+                launch = mode
+            }
+            return .push(try entry(target, path: path + ".push"), launch: launch)
+        }
+        if let id = members["live"]?.stringValue, !id.isEmpty {
+            guard let occurrence = members["occurrence"]?.integerValue.flatMap({ Int(exactly: $0) }), occurrence >= 1 else {
+                throw .field(path + ".occurrence", "a positive integer")
+            }
+            let context = try members["context"].map { value throws(SnapshotError) in try self.context(value, path: path + ".context") }
+            return .live(id, context: context ?? [:], occurrence: occurrence)
+        }
+        throw .field(path, "a destination (path, anywhere, push or live)")
+    }
+
+    // MARK: Instructions
+
+    static func instruction(_ instruction: Instruction) -> JSONValue {
+        switch instruction {
+        case .enter(let target): .object(["enter": entry(target)])
+        case .leave(let target): .object(["leave": entry(target)])
+        case .switch(let node, let target): .object(["switch": entry(node), "to": entry(target)])
+        }
+    }
+
+    static func instruction(_ json: JSONValue, path: String) throws(SnapshotError) -> Instruction {
+        guard let members = json.objectValue else { throw .field(path, "an object") }
+        if let target = members["enter"] { return .enter(try entry(target, path: path + ".enter")) }
+        if let target = members["leave"] { return .leave(try entry(target, path: path + ".leave")) }
+        if let node = members["switch"], let target = members["to"] {
+            return .switch(try entry(node, path: path + ".switch"), to: try entry(target, path: path + ".to"))
+        }
+        throw .field(path, "an instruction (enter, leave or switch with to)")
+    }
+}

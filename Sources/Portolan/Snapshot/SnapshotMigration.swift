@@ -1,0 +1,129 @@
+/// What changed in the rules at one version, as the app declares it
+/// (`migrations = { [N] = { renamed = …, removed = …, moved = …, context = … } }`): restoring a
+/// snapshot written at an older version applies each version's migration in order.
+public struct SnapshotMigration: Sendable {
+    /// Rewrites a context saved under an older version: the node's id (after renames) and its
+    /// context; returns the new context, or throws to drop the context (reported).
+    public typealias ContextRewrite = @Sendable (NodeID, Context) throws -> Context
+
+    /// The version this migration leads to.
+    public let version: Int
+    /// Old id → new id.
+    public let renamed: [NodeID: NodeID]
+    /// Ids that no longer exist; a saved node with one is dropped with what was below it.
+    public let removed: Set<NodeID>
+    /// Id → its new ancestors, from the root's child down: the active path is re-rooted there.
+    public let moved: [NodeID: [NodeID]]
+    public let context: ContextRewrite?
+    /// Whether states saved before this version cannot be carried over at all: a restore of one
+    /// is refused, saying so (`incompatible = true`).
+    public let isIncompatible: Bool
+
+    public init(
+        version: Int, renamed: [NodeID: NodeID] = [:], removed: Set<NodeID> = [], moved: [NodeID: [NodeID]] = [:],
+        context: ContextRewrite? = nil, isIncompatible: Bool = false
+    ) {
+        self.version = version
+        self.renamed = renamed
+        self.removed = removed
+        self.moved = moved
+        self.context = context
+        self.isIncompatible = isIncompatible
+    }
+
+    /// Applies this migration to a saved tree, adding what it changed to `changes`. The root is
+    /// never removed (a migration cannot remove the app).
+    func apply(to root: SavedNode, changes: inout [SnapshotChange]) -> SavedNode {
+        var root = rewrite(root, depth: 0, changes: &changes) ?? SavedNode(entry: root.entry)
+        for (id, lineage) in moved.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+            root = move(id, under: lineage, in: root, changes: &changes)
+        }
+        return root
+    }
+
+    /// Renames, removals and contexts of `node` and everything below it; nil when it is removed.
+    private func rewrite(_ node: SavedNode, depth: Int, changes: inout [SnapshotChange]) -> SavedNode? {
+        if depth > 0, removed.contains(node.entry.id) {
+            changes.append(.removed(node.entry.id, version: version))
+            return nil
+        }
+        var node = node
+        if let new = renamed[node.entry.id] {
+            changes.append(.renamed(node.entry.id, to: new, version: version))
+            node.entry.id = new
+        }
+        if let context, !node.entry.context.isEmpty {
+            let rewritten = (try? context(node.entry.id, node.entry.context)) ?? [:]
+            if rewritten != node.entry.context {
+                changes.append(.contextChanged(node.entry.id, version: version))
+                node.entry.context = rewritten.filter { $0.value.isWellFormed }
+            }
+        }
+        var kept: [SavedNode] = []
+        var active: Int?
+        for (position, child) in node.children.enumerated() {
+            guard let migrated = rewrite(child, depth: depth + 1, changes: &changes) else { continue }
+            if position == node.active { active = kept.count }
+            kept.append(migrated)
+        }
+        node.children = kept
+        node.active = kept.isEmpty ? nil : (active ?? 0)
+        return node
+    }
+
+    /// Moves `id`, when it is on the saved active path, with what was above it, to its new place:
+    /// under the root, then `lineage` (its new ancestors), each found among the saved children or
+    /// made, and made active. A moved node in a kept stack stays where it was saved, and the
+    /// conservative rule reports it if it no longer fits there. What a screen held on top where the
+    /// moved chain now stands is dropped and reported.
+    private func move(_ id: NodeID, under lineage: [NodeID], in root: SavedNode, changes: inout [SnapshotChange]) -> SavedNode {
+        let chain = root.activeChain
+        guard let position = chain.firstIndex(where: { $0.entry.id == id }), position > 0 else { return root }
+        changes.append(.moved(id, under: lineage, version: version))
+        let path = lineage.filter { $0 != root.entry.id }.prefix(NavigationGraph.maximumDepth)
+        return graft(chain[position], along: path, into: Self.cut(root, below: position - 1), changes: &changes)
+    }
+
+    /// The tree without the active chain's node at `depth + 1` (and what is above it).
+    private static func cut(_ node: SavedNode, below depth: Int) -> SavedNode {
+        var node = node
+        guard let active = node.active, node.children.indices.contains(active) else { return node }
+        if depth > 0 {
+            node.children[active] = cut(node.children[active], below: depth - 1)
+            return node
+        }
+        node.children.remove(at: active)
+        node.active = node.children.isEmpty ? nil : 0
+        return node
+    }
+
+    /// `moved` made the active chain's top below `node`, along `path`.
+    private func graft(
+        _ moved: SavedNode, along path: ArraySlice<NodeID>, into node: SavedNode, changes: inout [SnapshotChange]
+    ) -> SavedNode {
+        var node = node
+        let id = path.first ?? moved.entry.id
+        let existing = node.children.firstIndex { $0.entry.id == id }
+        let child: SavedNode
+        if path.isEmpty {
+            child = moved
+        } else {
+            child = graft(moved, along: path.dropFirst(), into: existing.map { node.children[$0] } ?? SavedNode(entry: Entry(id)), changes: &changes)
+        }
+        if let existing {
+            node.children[existing] = child
+            node.active = existing
+        } else if node.children.count > 1 {
+            // A switch: the conservative rule drops the child, reported, if the switch has no such child.
+            node.children.append(child)
+            node.active = node.children.count - 1
+        } else {
+            for replaced in node.children {
+                changes.append(.dropped(replaced.entry.id, reason: "the move of '\(Excerpt.of(moved.entry.id))' took its place (version \(version))"))
+            }
+            node.children = [child]
+            node.active = 0
+        }
+        return node
+    }
+}

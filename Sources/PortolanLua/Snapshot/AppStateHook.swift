@@ -1,0 +1,17 @@
+import Portolan
+
+/// Where a snapshot's `state` comes from and goes back to: the app's state that survives reloads.
+/// One host-side place, so that a snapshot, a restore and a reload agree on it.
+///
+/// The host's core connects it to `portolan.state` when it installs the module
+/// (`HostCore.capturedAppState`, `replaceAppState(with:)`); with no capture, a snapshot's state
+/// is `null`, and a `null` state restored leaves the state as it is.
+struct AppStateHook {
+    var capture: (() throws(SnapshotError) -> JSONValue)?
+    var restore: ((JSONValue) throws(SnapshotError) -> Void)?
+
+    func captured() throws(SnapshotError) -> JSONValue {
+        guard let capture else { return .null }
+        return try capture()
+    }
+}

@@ -1,0 +1,125 @@
+import Lua
+import Portolan
+
+/// Snapshots of the host's app (docs/snapshots.md): the router's state with what only the host
+/// knows (the rules' identity, the pending resume, the app's state), and restores of them
+/// under the rules in service, through the router as one unit of work.
+extension HostCore {
+    /// The rules' identity: the declared version and the hash of the app's files when declared.
+    var rulesIdentity: RulesIdentity {
+        RulesIdentity(version: app.rulesVersion, hash: app.rulesHash)
+    }
+
+    /// The files the app is made of: the app file, the files it loaded, the modules it required.
+    var appFiles: [String] {
+        let required = (try? state.requiredFiles) ?? []
+        let loaded = files.loaded
+        return loaded + required.filter { !loaded.contains($0) }
+    }
+
+    /// The app's state (`portolan.state`) as a snapshot saves it; what is not plain data is refused
+    /// with its path.
+    func capturedAppState() throws(SnapshotError) -> JSONValue {
+        let values: [LuaValue]
+        do {
+            values = try state.call(try module.stateForSnapshot, [])
+        } catch {
+            throw SnapshotError("cannot save portolan.state: \(error)")
+        }
+        guard let value = values.first, value != .nil else {
+            throw SnapshotError(values.count > 1 ? values[1].stringValue ?? "cannot save portolan.state" : "cannot save portolan.state")
+        }
+        return try AppStateValue.json(from: value, path: "portolan.state")
+    }
+
+    /// Makes `portolan.state` hold what a snapshot saved, in place.
+    func replaceAppState(with saved: JSONValue) throws(SnapshotError) {
+        // A document that saved no state (`null`) leaves the state as it is.
+        if case .null = saved { return }
+        guard case .table = AppStateValue.lua(from: saved) else {
+            throw SnapshotError("the snapshot's state is not a table")
+        }
+        do {
+            _ = try state.call(try module.replaceState, [AppStateValue.lua(from: saved)])
+        } catch {
+            throw SnapshotError("cannot restore portolan.state: \(error)")
+        }
+    }
+
+    func snapshot() throws(SnapshotError) -> SnapshotDocument {
+        guard let router else { throw SnapshotError("no app is declared yet: nothing to snapshot") }
+        let appState = try appState.captured()
+        return router.snapshot(rules: rulesIdentity, pending: session.pendingResume?.destination, state: appState)
+    }
+
+    /// Restores `bytes`, whatever they are: a typed outcome, never a throw. On a refusal the tree,
+    /// the histories, the pending resume and the app's state are as they were.
+    func restore(_ bytes: [UInt8]) -> RestoreOutcome {
+        switch SnapshotReader.document(from: bytes) {
+        case .failure(let error): return .refused(error.reason)
+        case .success(let document): return restore(document)
+        }
+    }
+
+    func restore(_ document: SnapshotDocument) -> RestoreOutcome {
+        guard let router else { return .refused("no app is declared yet: nothing to restore into") }
+        let prepared: PreparedRestore
+        do {
+            prepared = try PreparedRestore(document, graph: router.tree.graph, version: app.rulesVersion, migrations: app.migrations)
+        } catch {
+            return .refused(error.reason)
+        }
+        // The state goes back first: the guards that run on the restored path read it.
+        let previousState: JSONValue
+        do {
+            previousState = try appState.captured()
+            try appState.restore?(prepared.state)
+        } catch {
+            return .refused(error.reason)
+        }
+        // The pending destination too: a guard that redirects with `resume` sets its own after.
+        let previousPending = session.pendingResume
+        session.pendingResume = prepared.pending.map(PendingResume.init(destination:))
+        let outcome = router.restoreNow(prepared)
+        // Routes the restored handlers queued run now, as after a route, within the same unit.
+        router.drainQueue()
+        if case .refused = outcome {
+            try? appState.restore?(previousState)
+            session.pendingResume = previousPending
+        }
+        return outcome
+    }
+
+    /// The app's migrations as the engine takes them; a `context` function runs as a handler does.
+    func snapshotMigrations(_ declared: [Int: LuaValue]) -> [Int: SnapshotMigration] {
+        var migrations: [Int: SnapshotMigration] = [:]
+        for (version, step) in declared {
+            var renamed: [NodeID: NodeID] = [:]
+            if case .table(let table) = step[.string("renamed")] {
+                for (old, new) in table { if let old = old.stringValue, let new = new.stringValue { renamed[old] = new } }
+            }
+            let removed = Set((step[.string("removed")].arrayValue ?? []).compactMap(\.stringValue))
+            var moved: [NodeID: [NodeID]] = [:]
+            if case .table(let table) = step[.string("moved")] {
+                for (id, lineage) in table { if let id = id.stringValue { moved[id] = (lineage.arrayValue ?? []).compactMap(\.stringValue) } }
+            }
+            var rewrite: SnapshotMigration.ContextRewrite?
+            if case .function = step[.string("context")] {
+                // Called only on the host's thread, inside its units, like every Lua handler.
+                nonisolated(unsafe) let function = step[.string("context")]
+                rewrite = { [unowned self] id, context throws in try rewriteContext(function, id: id, context: context) }
+            }
+            migrations[version] = SnapshotMigration(
+                version: version, renamed: renamed, removed: removed, moved: moved, context: rewrite,
+                isIncompatible: step[.string("incompatible")] == .boolean(true))
+        }
+        return migrations
+    }
+
+    /// Calls a migration's `context(id, ctx)`: what it returns is the new context (nil: none).
+    private func rewriteContext(_ function: LuaValue, id: NodeID, context: Context) throws -> Context {
+        let values = try runner.runHandler(function, [.string(id), Entry(id, context: context).contextTable ?? .table([:])])
+        guard let first = values.first, first != .nil else { return [:] }
+        return try Entry(lua: .table([.string("id"): .string(id), .string("context"): first])).context
+    }
+}
