@@ -28,6 +28,8 @@ final class HostCore: @unchecked Sendable {
     var observers = HostObservers()
     /// Where a snapshot's app state comes from and goes back to (none until one is connected).
     var appState = AppStateHook()
+    /// The names of the Swift functions the embedder registered, which a rules bundle may require.
+    var registeredFunctions: Set<String> = []
     /// How many chunks of text the host has compiled or taken from the cache: what shows that a
     /// tool drives the host without writing Lua of its own.
     private(set) var chunksLoaded = 0
