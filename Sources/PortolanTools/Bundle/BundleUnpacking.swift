@@ -1,0 +1,54 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import PortolanLua
+
+/// A bundle's files written beneath a fresh private directory (mkdtemp, mode 0700), so that the
+/// sandboxed host, the linter and the scenario runner read them as they read any app. Paths were
+/// checked by the reader (relative names, none starting with `.`), and each file is created new
+/// (`O_EXCL`, no link followed). `remove()` deletes it all.
+struct BundleUnpacking {
+    let root: String
+
+    init(_ bundle: RulesBundle) throws(BundleError) {
+        var template = Array((FileManager.default.temporaryDirectory.path + "/portolan-bundle-XXXXXX").utf8CString)
+        guard mkdtemp(&template) != nil else { throw .tooLarge("no temporary directory to check the bundle in") }
+        root = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        for entry in bundle.manifest.files {
+            guard store(bundle.files[entry.path] ?? [], to: entry.path) else {
+                remove()
+                throw .invalidManifest("\(entry.path) cannot be unpacked")
+            }
+        }
+    }
+
+    func path(_ relative: String) -> String { root + "/" + relative }
+
+    func remove() {
+        try? FileManager.default.removeItem(atPath: root)
+    }
+
+    private func store(_ bytes: [UInt8], to relative: String) -> Bool {
+        let folder = relative.split(separator: "/").dropLast().joined(separator: "/")
+        if !folder.isEmpty {
+            guard (try? FileManager.default.createDirectory(atPath: path(folder), withIntermediateDirectories: true)) != nil else { return false }
+        }
+        let descriptor = open(path(relative), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { return false }
+            written += count
+        }
+        return true
+    }
+}
