@@ -124,3 +124,26 @@ private struct ManifestFields {
         }
     }
 }
+
+extension BundleManifest {
+    /// A manifest made from a bundle's source: `json` as a directory's `bundle.json` holds it (`id`,
+    /// `version`, `entry`, and optionally `abi`, `requires`, `scenarios`, `canary`), and the files
+    /// it is built of. What it leaves out takes its default; the result is checked as a reader would.
+    public static func fromSource(_ json: JSONValue, files: [String: [UInt8]]) throws(BundleError) -> BundleManifest {
+        guard var members = json.objectValue else { throw .invalidManifest("bundle.json is not an object") }
+        let defaults = BundleManifest(id: "", version: 1, entry: "", files: [])
+        members["format"] = members["format"] ?? .string(format)
+        members["abi"] = members["abi"] ?? .integer(Int64(RulesABI.current))
+        members["requires"] = members["requires"] ?? defaults.requires.json
+        members["scenarios"] = members["scenarios"] ?? .array([])
+        members["canary"] = members["canary"] ?? defaults.canary.json
+        var requires = members["requires"]?.objectValue ?? [:]
+        for key in ["nodes", "functions", "context"] where requires[key] == nil { requires[key] = .array([]) }
+        members["requires"] = .object(requires)
+        guard members["files"] == nil else { throw .invalidManifest("bundle.json lists no files: the build lists them") }
+        let entries = files.map { BundleFileEntry(path: $0.key, contents: $0.value) }
+            .sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        members["files"] = .array(entries.map(\.json))
+        return try BundleManifest(json: .object(members))
+    }
+}

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -18,7 +13,8 @@ struct BundleUnpacking {
     let root: String
 
     init(_ bundle: RulesBundle) throws(BundleError) {
-        var template = Array((FileManager.default.temporaryDirectory.path + "/portolan-bundle-XXXXXX").utf8CString)
+        let temporary = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        var template = Array((temporary + "/portolan-bundle-XXXXXX").utf8CString)
         guard mkdtemp(&template) != nil else { throw .tooLarge("no temporary directory to check the bundle in") }
         root = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         for entry in bundle.manifest.files {
@@ -32,13 +28,29 @@ struct BundleUnpacking {
     func path(_ relative: String) -> String { root + "/" + relative }
 
     func remove() {
-        try? FileManager.default.removeItem(atPath: root)
+        removeTree(root)
+    }
+
+    /// Removes what the unpacking made: its files and folders, no link followed (`unlink` of a
+    /// link removes the link). Only this struct writes beneath `root`.
+    private func removeTree(_ path: String) {
+        if unlink(path) == 0 { return }
+        if let directory = opendir(path) {
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+                if name != "." && name != ".." { removeTree(path + "/" + name) }
+            }
+            closedir(directory)
+        }
+        rmdir(path)
     }
 
     private func store(_ bytes: [UInt8], to relative: String) -> Bool {
-        let folder = relative.split(separator: "/").dropLast().joined(separator: "/")
-        if !folder.isEmpty {
-            guard (try? FileManager.default.createDirectory(atPath: path(folder), withIntermediateDirectories: true)) != nil else { return false }
+        // Each folder on the way, made private; one made before (by an earlier file) is fine.
+        var folder = root
+        for part in relative.split(separator: "/").dropLast() {
+            folder += "/" + part
+            guard mkdir(folder, 0o700) == 0 || errno == EEXIST else { return false }
         }
         let descriptor = open(path(relative), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return false }
