@@ -80,11 +80,14 @@ public struct BundleGate: Sendable {
             await sandbox.setOutput { _ in }
             try await AppLoadLimits.loadApp(sandbox, file: entry, within: options.loadTimeLimit)
         } catch {
-            return .rejected(stage: .load, reason: .loadFailed(error.message))
+            return .rejected(stage: .load, reason: .loadFailed(files.relative(error.message)))
         }
         let report = await AppChecker.check(file: entry)
         if report.hasErrors {
-            return .rejected(stage: .lint, reason: .lintErrors(report.findings.filter { $0.severity == .error }))
+            let errors = report.findings.filter { $0.severity == .error }.map { finding in
+                CheckFinding(finding.severity, finding.code, file: manifest.entry, line: finding.line, files.relative(finding.message))
+            }
+            return .rejected(stage: .lint, reason: .lintErrors(errors))
         }
         return await runScenarios(of: manifest, entry: entry, files: files)
     }
@@ -98,7 +101,7 @@ public struct BundleGate: Sendable {
         let failures = results.compactMap { result -> String? in
             guard case .failed(let message) = result.outcome else { return nil }
             let file = String(result.file.dropFirst(files.root.count + 1))
-            return "\(file): \(result.name): \(message.split(separator: files.root + "/", omittingEmptySubsequences: false).joined())"
+            return "\(file): \(result.name): \(files.relative(message))"
         }
         if !failures.isEmpty { return .rejected(stage: .scenarios, reason: .scenariosFailed(failures)) }
         let took = results.reduce(Duration.zero) { $0 + $1.duration }

@@ -27,6 +27,11 @@ struct BundleUnpacking {
 
     func path(_ relative: String) -> String { root + "/" + relative }
 
+    /// `text` with the unpacked directory's paths written as the bundle's own (`app.lua:3: …`).
+    func relative(_ text: String) -> String {
+        text.split(separator: root + "/", omittingEmptySubsequences: false).joined()
+    }
+
     func remove() {
         removeTree(root)
     }
