@@ -20,12 +20,13 @@ struct Bundle: AsyncParsableCommand {
     )
 }
 
-/// Reads a file for a bundle command, or ends it with status 2 saying which file (never its bytes).
-private func fileBytes(_ path: String, command: String, what: String) throws -> [UInt8] {
+/// Reads a file for a bundle command, or ends it with status 2 saying which file (never its
+/// bytes). A key's file is named by its option only: someone may have passed the key itself.
+private func fileBytes(_ path: String, command: String, what: String, named name: String? = nil) throws -> [UInt8] {
     do {
         return try LuaState.chunkBytes(contentsOfFile: path)
     } catch {
-        StandardStreams.errorLine("portolan bundle \(command): cannot read the \(what) \(path)")
+        StandardStreams.errorLine("portolan bundle \(command): cannot read the \(what) \(name ?? path)")
         throw ExitCode(2)
     }
 }
@@ -78,8 +79,8 @@ struct BundleBuildCommand: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("The bundle file to write.", valueName: "FILE")) var output: String
 
     func run() async throws {
-        let keyText = String(decoding: try fileBytes(key, command: "build", what: "key file"), as: UTF8.self)
-        let signingKey = try readKey({ () throws(BundleError) in try BundleSigningKey(text: keyText) }, command: "build", path: key)
+        let keyText = String(decoding: try fileBytes(key, command: "build", what: "key file", named: "given to --key"), as: UTF8.self)
+        let signingKey = try readKey({ () throws(BundleError) in try BundleSigningKey(text: keyText) }, command: "build", path: "--key")
         let bytes: [UInt8]
         do {
             bytes = try BundleSource(directory: directory).bundle(signedWith: signingKey)
@@ -112,9 +113,9 @@ struct BundleVerifyCommand: AsyncParsableCommand {
 
     func run() async throws {
         let keyIsText = publicKey.hasPrefix(BundlePublicKeyText.prefix)
-        let keyText = keyIsText ? publicKey : String(decoding: try fileBytes(publicKey, command: "verify", what: "public key file"), as: UTF8.self)
+        let keyText = keyIsText ? publicKey : String(decoding: try fileBytes(publicKey, command: "verify", what: "public key file", named: "given to --public-key"), as: UTF8.self)
         let key = try readKey({ () throws(BundleError) in try BundlePublicKey(text: keyText) },
-                              command: "verify", path: keyIsText ? "--public-key" : publicKey)
+                              command: "verify", path: "--public-key")
         switch RulesBundle.verified(try fileBytes(file, command: "verify", what: "bundle"), publicKey: key) {
         case .success(let bundle):
             print("verified: \(bundle.manifest.id) version \(bundle.manifest.version), \(bundle.manifest.files.count) file(s)")
