@@ -1,30 +1,43 @@
+import Foundation
 import PortolanLua
 import TestSupport
 
 /// Mutated rules bundles fed to the bundle reader and verifier (`RulesBundle.verified`): the
 /// property is that it returns for any bytes, and that a bundle it accepts is the one signed.
 /// `BundleReaderTests` runs a short share; `Benchmarks/Sources/BundleFuzz` the long run.
-public enum BundleFuzzer {
-    public struct Report: Sendable {
-        public var bundles = 0
-        public var refused = 0
-        /// Mutated bundles that verified though they differ from the signed one: must stay 0.
-        public var forged = 0
+public final class BundleFuzzer {
+    public let seed: UInt64
+    /// The signed bundle every input mutates, and its key: both made from the seed, so that a
+    /// failing input reproduces.
+    public let original: [UInt8]
+    public let publicKey: BundlePublicKey
+    public private(set) var refused = 0
+    public private(set) var accepted = 0
+
+    public init(seed: UInt64) throws {
+        self.seed = seed
+        var random = SeededRandom(seed: seed)
+        let raw = (0..<4).flatMap { _ in withUnsafeBytes(of: random.next()) { Array($0) } }
+        var fixture = BundleFixture()
+        fixture.key = try BundleSigningKey(text: BundleSigningKey.textPrefix + Data(raw).base64EncodedString())
+        original = try fixture.bytes()
+        publicKey = fixture.publicKey
     }
 
-    /// Feeds `count` mutations of `original` (signed by `publicKey`), seeded by `seed`.
-    public static func run(original: [UInt8], publicKey: BundlePublicKey, count: Int, seed: UInt64) -> Report {
-        var random = SeededRandom(seed: seed)
-        var report = Report()
-        for _ in 0..<count {
-            let mutated = mutate(original, with: &random)
-            report.bundles += 1
+    /// Feeds the inputs at `indices`; the first one that verifies though it is not the original
+    /// throws.
+    public func run(_ indices: Range<Int>) throws(FuzzFailure) {
+        for index in indices {
+            var random = SeededRandom.forInput(index, seed: seed)
+            let mutated = Self.mutate(original, with: &random)
             switch RulesBundle.verified(mutated, publicKey: publicKey) {
-            case .success: if mutated != original { report.forged += 1 }
-            case .failure: report.refused += 1
+            case .success where mutated != original:
+                throw FuzzFailure(fuzzer: "BundleFuzz", seed: seed, index: index, problem: "a changed bundle verified",
+                                  input: mutated.map { String($0, radix: 16) }.joined(separator: " "))
+            case .success: accepted += 1
+            case .failure: refused += 1
             }
         }
-        return report
     }
 
     private static let hostile: [[UInt8]] = [

@@ -14,7 +14,7 @@ public struct BundleFixture: Sendable {
         end)
         """
 
-    public let key = BundleSigningKey()
+    public var key = BundleSigningKey()
     public var files: [String: String] = ["app.lua": app, "scenarios/about.lua": scenario]
     public var manifest = BundleManifest(
         id: "com.example.rules", version: 2, entry: "app.lua", files: [], scenarios: ["scenarios/about.lua"],

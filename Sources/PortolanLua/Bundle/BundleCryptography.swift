@@ -11,7 +11,8 @@ import Foundation
 /// The private key that signs bundles. Its text form is what `portolan bundle keygen` writes to a
 /// file; it never describes itself with its bytes, so that it cannot reach a log or an error.
 public struct BundleSigningKey: Sendable, CustomStringConvertible {
-    static let textPrefix = "portolan-bundle-signing-key-ed25519:"
+    /// How a key's text form starts.
+    public static let textPrefix = "portolan-bundle-signing-key-ed25519:"
     private let key: Curve25519.Signing.PrivateKey
 
     /// A new random key.
