@@ -47,17 +47,16 @@ public struct RulesBundle: Sendable, Equatable {
     public static func encode(
         _ manifest: BundleManifest, files: [String: [UInt8]], signingKey key: BundleSigningKey
     ) throws(BundleError) -> [UInt8] {
-        var manifest = manifest
-        manifest = BundleManifest(
+        let signed = BundleManifest(
             id: manifest.id, version: manifest.version, abi: manifest.abi, entry: manifest.entry, requires: manifest.requires,
             files: files.map { BundleFileEntry(path: $0.key, contents: $0.value) }, scenarios: manifest.scenarios,
             canary: manifest.canary)
-        let manifestBytes = manifest.canonicalBytes
+        let manifestBytes = signed.canonicalBytes
         var output = magic
         output.append(contentsOf: withUnsafeBytes(of: UInt32(truncatingIfNeeded: manifestBytes.count).bigEndian, Array.init))
         output.append(contentsOf: manifestBytes)
         output.append(contentsOf: try key.signature(of: manifestBytes))
-        for entry in manifest.files { output.append(contentsOf: files[entry.path] ?? []) }
+        for entry in signed.files { output.append(contentsOf: files[entry.path] ?? []) }
         // What is written must read back: the same checks, one definition.
         _ = try RulesBundle(bytes: output)
         return output
