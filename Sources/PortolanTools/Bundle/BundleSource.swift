@@ -48,9 +48,8 @@ public struct BundleSource {
         var paths: [String] = []
         for name in names.sorted() where !name.hasPrefix(".") {
             let path = prefix + name
-            var isDirectory = false
-            guard FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory) else { continue }
-            if isDirectory {
+            // A folder is what lists; `fileExists(atPath:isDirectory:)` differs between Foundations.
+            if (try? FileManager.default.contentsOfDirectory(atPath: root + "/" + path)) != nil {
                 paths += luaFiles(beneath: root, prefix: path + "/", depth: depth + 1)
             } else if name.hasSuffix(".lua") {
                 paths.append(path)
