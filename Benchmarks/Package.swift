@@ -55,6 +55,7 @@ let package = Package(
         .executableTarget(name: "ConversionFuzz", dependencies: [.product(name: "FuzzSupport", package: "Portolan")]),
         .executableTarget(name: "AppSpecFuzz", dependencies: [.product(name: "FuzzSupport", package: "Portolan")]),
         .executableTarget(name: "RestoreFuzz", dependencies: [.product(name: "FuzzSupport", package: "Portolan")]),
+        .executableTarget(name: "BundleFuzz", dependencies: [.product(name: "FuzzSupport", package: "Portolan")]),
         .executableTarget(name: "Soak", dependencies: [.product(name: "FuzzSupport", package: "Portolan")]),
     ],
     swiftLanguageModes: [.v6]

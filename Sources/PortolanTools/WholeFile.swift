@@ -18,17 +18,23 @@ public enum WholeFile {
     }
 
     /// The mode of a written file, set once it is whole: what `fopen` would give under the usual umask.
-    static let mode: mode_t = 0o644
+    public static let mode: mode_t = 0o644
 
     public static func write(_ text: String, to path: String) throws(WriteError) {
+        try write(bytes: Array(text.utf8), to: path)
+    }
+
+    /// Writes `bytes` whole with `fileMode` (a private key's file is 0600: mkstemp made it so from
+    /// the start, so it is never readable by others, even for a moment).
+    public static func write(bytes: [UInt8], to path: String, fileMode: mode_t = mode) throws(WriteError) {
         // Hidden and beside the target, so that the rename stays within one file system.
         var template = Array((directory(of: path) + "." + baseName(of: path) + ".tmp-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { $0.baseAddress.map { mkstemp($0) } ?? -1 }
         guard descriptor >= 0 else { throw failure(path) }
         let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var failed = writeAll(Array(text.utf8), to: descriptor) ? 0 : errno
+        var failed = writeAll(bytes, to: descriptor) ? 0 : errno
         // On the disk before it takes the target's name: a crash leaves the old file or the new.
-        if failed == 0, fsync(descriptor) != 0 || fchmod(descriptor, mode) != 0 { failed = errno }
+        if failed == 0, fsync(descriptor) != 0 || fchmod(descriptor, fileMode) != 0 { failed = errno }
         if close(descriptor) != 0, failed == 0 { failed = errno }
         if failed == 0, rename(temporary, path) != 0 { failed = errno }
         guard failed == 0 else {

@@ -27,6 +27,8 @@ final class HostCore: @unchecked Sendable {
     let eventStreams = RouterEventHub(bufferLimit: Router.eventBufferLimit)
     /// Where a snapshot's app state comes from and goes back to: `portolan.state`.
     var appState = AppStateHook()
+    /// The names of the Swift functions the embedder registered, which a rules bundle may require.
+    var registeredFunctions: Set<String> = []
     /// How many chunks of text the host has compiled or taken from the cache: what shows that a
     /// tool drives the host without writing Lua of its own.
     private(set) var chunksLoaded = 0

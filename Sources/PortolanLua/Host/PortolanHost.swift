@@ -286,10 +286,16 @@ public actor PortolanHost {
         let thread = self.thread
         do {
             try core.state.register(name: name) { arguments in try thread.callingOut { try body(arguments) } }
+            core.registeredFunctions.insert(name)
         } catch {
             throw HostError(error)
         }
     }
+
+    /// The ids Swift objects are bound to, and the functions registered: what a rules bundle's
+    /// `requires` is checked against (docs/bundles.md).
+    public var swiftNodeIDs: Set<NodeID> { Set(core.app.swiftNodes.keys) }
+    public var registeredFunctionNames: Set<String> { core.registeredFunctions }
 
     /// Where `print` output and observer failures go (standard output by default).
     public func setOutput(_ output: @escaping @Sendable (String) -> Void) {

@@ -1,0 +1,60 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Lua
+import Portolan
+import PortolanLua
+
+/// A directory a bundle is built from (`portolan bundle build DIR`): its `bundle.json` (the
+/// manifest's own fields) and every `.lua` file beneath it, hidden ones aside.
+public struct BundleSource {
+    public let manifest: BundleManifest
+    public let files: [String: [UInt8]]
+
+    /// The name of the manifest's source in the directory.
+    public static let manifestFile = "bundle.json"
+
+    public init(directory: String) throws(BundleError) {
+        let root = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        guard let manifestBytes = try? LuaState.chunkBytes(contentsOfFile: root + "/" + Self.manifestFile),
+              manifestBytes.count <= BundleLimits.maximumManifestBytes else {
+            throw .invalidManifest("cannot read \(Self.manifestFile) in \(directory)")
+        }
+        guard let json = SnapshotReader.json(from: manifestBytes) else { throw .invalidManifest("\(Self.manifestFile) is not JSON") }
+        var files: [String: [UInt8]] = [:]
+        for path in Self.luaFiles(beneath: root) {
+            guard files.count < BundleLimits.maximumFiles else { throw .tooLarge("more than \(BundleLimits.maximumFiles) files") }
+            guard let bytes = try? LuaState.chunkBytes(contentsOfFile: root + "/" + path) else {
+                throw .invalidManifest("cannot read \(path)")
+            }
+            guard bytes.count <= BundleLimits.maximumFileBytes else { throw .tooLarge("\(path) has more than \(BundleLimits.maximumFileBytes) bytes") }
+            files[path] = bytes
+        }
+        self.manifest = try BundleManifest.fromSource(json, files: files)
+        self.files = files
+    }
+
+    /// Builds the bundle, signed with `key`.
+    public func bundle(signedWith key: BundleSigningKey) throws(BundleError) -> [UInt8] {
+        try RulesBundle.encode(manifest, files: files, signingKey: key)
+    }
+
+    /// The `.lua` files beneath `root`, relative to it, sorted; names starting with `.` are skipped,
+    /// and so is anything deeper than a bundle's paths may be.
+    private static func luaFiles(beneath root: String, prefix: String = "", depth: Int = 1) -> [String] {
+        guard depth <= 8, let names = try? FileManager.default.contentsOfDirectory(atPath: root + "/" + prefix) else { return [] }
+        var paths: [String] = []
+        for name in names.sorted() where !name.hasPrefix(".") {
+            let path = prefix + name
+            // A folder is what lists; `fileExists(atPath:isDirectory:)` differs between Foundations.
+            if (try? FileManager.default.contentsOfDirectory(atPath: root + "/" + path)) != nil {
+                paths += luaFiles(beneath: root, prefix: path + "/", depth: depth + 1)
+            } else if name.hasSuffix(".lua") {
+                paths.append(path)
+            }
+        }
+        return paths.sorted()
+    }
+}

@@ -1,0 +1,92 @@
+import Portolan
+import PortolanLua
+import PortolanTools
+import TestSupport
+import Testing
+
+/// The gate's stages that run the bundle's Lua (load, lint, scenarios), on bad rules, at least
+/// three of each class: each is rejected at its stage, the live snapshot byte-identical.
+@Suite struct BundleGateRulesTests {
+    static let screens = #"children = { { id = "home" }, { id = "about" } }"#
+
+    @Test func endlessLoopsAtLoad() async throws {
+        let apps = [
+            "while true do end",
+            "repeat local x = 1 until false",
+            "::again:: goto again",
+        ].map { BundleFixture().withApp("portolan.app { id = \"root\", \(Self.screens) }\n" + $0) }
+        try await BundleGateTests.expectRejected(apps, at: .load) { reason in
+            if case .loadFailed(let message) = reason { return message.hasPrefix("app.lua:2: ") && message.contains("instruction budget") }
+            return false
+        }
+    }
+
+    @Test func memoryBombsAtLoad() async throws {
+        let apps = [
+            #"local s = "x" while true do s = s .. s end"#,
+            "local t = {} for i = 1, 1e9 do t[i] = i end",
+            #"local s = string.rep("y", 1 << 20) local t = {} for i = 1, 1e9 do t[i] = s .. i end"#,
+            "local t = {} for i = 1, 1e9 do t[i] = { i } end",
+        ].map { BundleFixture().withApp($0 + "\nportolan.app { id = \"root\", \(Self.screens) }") }
+        try await BundleGateTests.expectRejected(apps, at: .load) { reason in
+            // The memory cap ends each within a second; the load's time limit is the backstop on a busy machine.
+            if case .loadFailed(let message) = reason { return message.contains("not enough memory") || message.contains("did not finish") }
+            return false
+        }
+    }
+
+    @Test func rulesThatDoNotLoad() async throws {
+        let apps = [
+            "portolan.app { id = ",
+            "error('refused on purpose')",
+            #"portolan.app { id = "root", children = { { id = "a" }, { id = "a" } } }"#,
+        ].map { BundleFixture().withApp($0) }
+        try await BundleGateTests.expectRejected(apps, at: .load) { reason in
+            if case .loadFailed = reason { return true }
+            return false
+        }
+    }
+
+    @Test func lintErrors() async throws {
+        let migrations = [
+            #"[2] = { renamed = { a = "ghost" } }"#, #"[2] = { removed = { "home" } }"#,
+            #"[2] = { moved = { home = { "nowhere" } } }"#,
+        ]
+        let apps = migrations.map { migration in
+            BundleFixture().withApp("portolan.app { id = \"root\", version = 2, migrations = { \(migration) }, \(Self.screens) }")
+        }
+        try await BundleGateTests.expectRejected(apps, at: .lint) { reason in
+            guard case .lintErrors(let findings) = reason, !findings.isEmpty else { return false }
+            return findings.allSatisfy { $0.code == .invalidMigration && $0.file == "app.lua" && !$0.message.contains("/tmp") }
+        }
+    }
+
+    @Test func failingScenarios() async throws {
+        let scenarios = [
+            #"scenario("wrong path", function() portolan.route { "root", "home" } expect(portolan.active_path(), { "root", "about" }) end)"#,
+            #"scenario("unknown node", function() assert(portolan.route { "root", "nowhere" }) end)"#,
+            #"scenario("raises", function() error("no") end)"#,
+        ]
+        let fixtures = scenarios.map { scenario in
+            var fixture = BundleFixture()
+            fixture.files["scenarios/about.lua"] = scenario
+            return fixture
+        }
+        try await BundleGateTests.expectRejected(fixtures, at: .scenarios) { reason in
+            guard case .scenariosFailed(let failures) = reason, failures.count == 1 else { return false }
+            // Named by the bundle's path, not the unpacked directory's.
+            return failures[0].hasPrefix("scenarios/about.lua: ")
+        }
+    }
+
+    @Test func aScenarioThatLoopsIsCutByTheBudget() async throws {
+        var fixture = BundleFixture()
+        fixture.files["scenarios/about.lua"] = #"scenario("spins", function() portolan.wait(60) end)"#
+        let outcome = try await BundleGateTests.outcome(
+            try fixture.bytes(), key: fixture.publicKey, options: .init(scenarioBudget: .seconds(1)))
+        guard case .rejected(.scenarios, _) = outcome else {
+            Issue.record("\(outcome.text)")
+            return
+        }
+    }
+}
