@@ -49,25 +49,10 @@ public final class BundleFuzzer {
     /// One to four mutations: bit flips, cuts, deletions, hostile inserts, duplicated runs, and
     /// changes aimed at the length field and the manifest's numbers.
     public static func mutate(_ bundle: [UInt8], with random: inout SeededRandom) -> [UInt8] {
-        var bytes = bundle
-        for _ in 0..<(1 + random.below(4)) {
-            guard !bytes.isEmpty else { break }
-            let at = random.below(bytes.count)
-            switch random.below(7) {
-            case 0: bytes[at] ^= UInt8(truncatingIfNeeded: 1 << random.below(8))
-            case 1: bytes.removeSubrange(at..<min(bytes.count, at + 1 + random.below(16)))
-            case 2: bytes = Array(bytes.prefix(at))
-            case 3: bytes.insert(contentsOf: random.pick(hostile) ?? [], at: at)
-            case 4:
-                // The manifest's length (bytes 18–21).
-                if bytes.count > 21 { bytes[18 + random.below(4)] = UInt8(truncatingIfNeeded: random.next()) }
-            case 5:
-                let end = min(bytes.count, at + 1 + random.below(64))
-                bytes.insert(contentsOf: bytes[at..<end], at: random.below(bytes.count))
-            default:
-                bytes[at] = random.pick(Array("{}[]\":,0123456789-.eE\\ /".utf8)) ?? 0
-            }
+        ByteMutation.mutate(bundle, hostile: hostile, punctuation: Array("{}[]\":,0123456789-.eE\\ /".utf8), with: &random) {
+            bytes, _, random in
+            // The manifest's length (bytes 18–21).
+            if bytes.count > 21 { bytes[18 + random.below(4)] = UInt8(truncatingIfNeeded: random.next()) }
         }
-        return bytes
     }
 }

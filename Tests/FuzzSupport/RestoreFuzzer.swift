@@ -96,26 +96,12 @@ public final class RestoreFuzzer {
 
     /// One to four mutations of a valid document.
     static func mutate(_ document: [UInt8], _ random: inout SeededRandom) -> [UInt8] {
-        var bytes = document
-        for _ in 0..<(1 + random.below(4)) {
-            guard !bytes.isEmpty else { break }
-            let at = random.below(bytes.count)
-            switch random.below(7) {
-            case 0: bytes[at] ^= UInt8(truncatingIfNeeded: 1 << random.below(8))
-            case 1: bytes.removeSubrange(at..<min(bytes.count, at + 1 + random.below(16)))
-            case 2: bytes = Array(bytes.prefix(at))
-            case 3: bytes.insert(contentsOf: Array((random.pick(hostile) ?? "").utf8), at: at)
-            case 4:
-                // A value swapped: from a separator to the next one.
-                let end = bytes[at...].firstIndex { [UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]")].contains($0) } ?? bytes.count
-                bytes.replaceSubrange(at..<end, with: Array((random.pick(hostile) ?? "").utf8))
-            case 5:
-                let end = min(bytes.count, at + 1 + random.below(64))
-                bytes.insert(contentsOf: bytes[at..<end], at: random.below(bytes.count))
-            default:
-                bytes[at] = random.pick(Array("{}[]\":,0123456789-.eE\\ ".utf8)) ?? 0
-            }
+        let inserts = hostile.map { Array($0.utf8) }
+        return ByteMutation.mutate(document, hostile: inserts, punctuation: Array("{}[]\":,0123456789-.eE\\ ".utf8), with: &random) {
+            bytes, at, random in
+            // A value swapped: from a separator to the next one.
+            let end = bytes[at...].firstIndex { [UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]")].contains($0) } ?? bytes.count
+            bytes.replaceSubrange(at..<end, with: Array((random.pick(hostile) ?? "").utf8))
         }
-        return bytes
     }
 }
