@@ -32,8 +32,14 @@
 #   One consequence: Synchronization.Mutex on Linux takes a contended lock in prebuilt code, so
 #   TSan misses that acquisition (see tsan.supp and CONTRIBUTING.md, "Sanitizers").
 #
+# One thing is added to the build: under ThreadSanitizer the C shim defines __longjmp_chk
+# (Sources/CLuaShim/ThreadSanitizerLongjmp.c), so that the longjmp by which liblua5.4 raises every Lua
+# error goes through TSan; without it TSan's shadow stack overflowed and the runtime died mid-run
+# (scripts/sanitize/longjmp-under-tsan.sh shows why, without Lua).
+#
 # Reports go to .build-<tsan|asan>/reports/<tsan|asan>.<pid>, one file per process; the script
-# prints their headlines and fails when the tests fail or any report was made.
+# prints their headlines and fails when the tests fail, any report was made, or the sanitizer's
+# runtime died.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"
@@ -80,6 +86,18 @@ run() {
         # (For TSan a count of reports; for LSan, of leaked blocks.)
     fi
     [ "$count" = 0 ] || status=1
+    # The sanitizer's runtime may die itself (a SEGV or a failed CHECK inside it, then "nested bug in
+    # the same thread, aborting"). It then exits with TSAN_OPTIONS' exitcode, 0 here, so only its
+    # lines tell, in a report file or on stderr. That is how Lua errors overflowing TSan's shadow
+    # stack showed (Sources/CLuaShim/ThreadSanitizerLongjmp.c, CONTRIBUTING.md "Sanitizers").
+    local deaths
+    deaths=$( ([ -z "$files" ] || cat $files; cat "$reports/test.log") \
+        | grep -E 'ERROR: ThreadSanitizer|Sanitizer: CHECK failed|Sanitizer: nested bug|Sanitizer:DEADLYSIGNAL' || true)
+    if [ -n "$deaths" ]; then
+        echo "== $sanitizer: the sanitizer's runtime died:"
+        echo "$deaths" | sort | uniq -c | sort -rn | head -5
+        status=1
+    fi
     # A test process the sanitizer itself aborted ("ThreadSanitizer: nested bug in the same
     # thread, aborting") was seen to leave `swift test` exiting 0: without Swift Testing's closing
     # line, the run did not finish.
