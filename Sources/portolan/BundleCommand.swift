@@ -23,12 +23,7 @@ struct Bundle: AsyncParsableCommand {
 /// Reads a file for a bundle command, or ends it with status 2 saying which file (never its
 /// bytes). A key's file is named by its option only: someone may have passed the key itself.
 private func fileBytes(_ path: String, command: String, what: String, named name: String? = nil) throws -> [UInt8] {
-    do {
-        return try LuaState.chunkBytes(contentsOfFile: path)
-    } catch {
-        StandardStreams.errorLine("portolan bundle \(command): cannot read the \(what) \(name ?? path)")
-        throw ExitCode(2)
-    }
+    try CommandInput.bytes(of: path, orSay: "portolan bundle \(command): cannot read the \(what) \(name ?? path)")
 }
 
 /// Ends a bundle command with status 2 for a key that is not one. The error never repeats the key.

@@ -15,12 +15,7 @@ struct Snapshot: AsyncParsableCommand {
 
 /// Reads a snapshot file for a command, or ends it with status 2 (the job is wrong).
 private func snapshotBytes(_ file: String, command: String) throws -> [UInt8] {
-    do {
-        return try LuaState.chunkBytes(contentsOfFile: file)
-    } catch {
-        StandardStreams.errorLine("portolan snapshot \(command): cannot read \(file)")
-        throw ExitCode(2)
-    }
+    try CommandInput.bytes(of: file, orSay: "portolan snapshot \(command): cannot read \(file)")
 }
 
 struct SnapshotDiffCommand: AsyncParsableCommand {
