@@ -8,10 +8,4 @@ struct RouteSession {
     var pendingResume: PendingResume?
     /// The destination of the route whose handler runs now, for `info.destination`.
     var currentDestination: Destination?
-
-    /// The pending resume's destination, forgotten when `take` (what `resume()` routes to).
-    mutating func pending(take: Bool) -> Destination? {
-        defer { if take { pendingResume = nil } }
-        return pendingResume?.destination
-    }
 }

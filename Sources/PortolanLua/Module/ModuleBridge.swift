@@ -47,9 +47,7 @@ enum ModuleBridge {
             ("find", { [weak core] in findFromLua(try core.unwrap(), $0) }),
             ("switch_destination", { [weak core] in switchDestinationFromLua(try core.unwrap(), $0) }),
             ("history", { [weak core] _ in [.array(try currentRouter(of: core.unwrap()).history.map(\.luaValue))] }),
-            ("pending", { [weak core] in
-                [try core.unwrap().session.pending(take: $0.first == .boolean(true))?.luaValue ?? .nil]
-            }),
+            ("pending", { [weak core] _ in [try core.unwrap().session.pendingResume?.destination.luaValue ?? .nil] }),
             ("resume", { [weak core] _ in resumeFromLua(try core.unwrap()) }),
             ("intercepting", { [weak core] _ in
                 try core.unwrap().app.rules.hasInterceptors = true

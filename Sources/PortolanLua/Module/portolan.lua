@@ -184,7 +184,7 @@ portolan.snapshot, portolan.restore = make_snapshots(bridge, error_at_caller, ro
 function portolan.history() return bridge.history() end
 
 --- The destination a guard's redirect { resume = true } set aside, or nil.
-function portolan.pending() return bridge.pending(false) end
+function portolan.pending() return bridge.pending() end
 
 --- Routes to the destination a redirect { resume = true } set aside, and forgets it; nil when
 -- nothing is pending. A destination asked for by URL is routed by that URL (its handlers' info.url).
