@@ -14,6 +14,11 @@ struct CoroutinePool {
         while let kept = idle.popLast() {
             if (try? kept.restart(function)) != nil { return kept }
         }
+        return try Self.fresh(running: function, in: state)
+    }
+
+    /// A new thread that runs `function`, never taken from the pool.
+    static func fresh(running function: LuaValue, in state: LuaState) throws(HostError) -> LuaCoroutine {
         do {
             return try LuaCoroutine(function, in: state)
         } catch {

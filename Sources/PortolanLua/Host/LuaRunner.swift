@@ -32,13 +32,8 @@ final class LuaRunner {
         _ function: LuaValue, _ arguments: [LuaValue], in runScript: LuaValue,
         serving serve: (ModuleRequest?, LuaCoroutine) throws(HostError) -> [LuaValue]
     ) throws(HostError) -> [LuaValue] {
-        let coroutine: LuaCoroutine
-        do {
-            // A thread of its own, never pooled: a main flow may be suspended while handlers run.
-            coroutine = try LuaCoroutine(runScript, in: state)
-        } catch {
-            throw HostError(error)
-        }
+        // A thread of its own, never pooled: a main flow may be suspended while handlers run.
+        let coroutine = try CoroutinePool.fresh(running: runScript, in: state)
         var input = [function] + arguments
         while true {
             let outcome: LuaCoroutine.Outcome
