@@ -73,16 +73,6 @@ public struct BundlePublicKey: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// A file's SHA-256 as the manifest writes it: 64 lowercase hex digits.
-enum BundleDigest {
-    static func sha256(_ bytes: [UInt8]) -> String {
-        SHA256.hash(data: bytes).map { byte in
-            let text = String(byte, radix: 16)
-            return byte < 16 ? "0" + text : text
-        }.joined()
-    }
-}
-
 /// The 32 bytes of a key's text form, or nil.
 private func keyBytes(_ text: String, prefix: String) -> Data? {
     let trimmed = String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())

@@ -59,7 +59,7 @@ public struct BundleFileEntry: Sendable, Equatable {
     public var sha256: String
 
     public init(path: String, contents: [UInt8]) {
-        self.init(path: path, byteCount: contents.count, sha256: BundleDigest.sha256(contents))
+        self.init(path: path, byteCount: contents.count, sha256: SHA256Text.of(contents))
     }
 
     init(path: String, byteCount: Int, sha256: String) {

@@ -36,7 +36,7 @@ public struct RulesBundle: Sendable, Equatable {
     /// The signature first (is this manifest the key holder's?), then every file against its hash.
     public func verify(publicKey: BundlePublicKey) -> BundleError? {
         guard publicKey.isValid(signature: signature, of: manifestBytes) else { return .badSignature }
-        for entry in manifest.files where BundleDigest.sha256(files[entry.path] ?? []) != entry.sha256 {
+        for entry in manifest.files where SHA256Text.of(files[entry.path] ?? []) != entry.sha256 {
             return .tamperedFile(entry.path)
         }
         return nil

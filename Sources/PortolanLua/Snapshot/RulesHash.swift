@@ -18,10 +18,6 @@ enum RulesHash {
             withUnsafeBytes(of: &count) { hasher.update(bufferPointer: $0) }
             hasher.update(data: bytes)
         }
-        let hex = hasher.finalize().map { byte in
-            let text = String(byte, radix: 16)
-            return byte < 16 ? "0" + text : text
-        }
-        return "sha256:" + hex.joined()
+        return "sha256:" + SHA256Text.hex(hasher.finalize())
     }
 }

@@ -1,4 +1,3 @@
-import Crypto
 import Portolan
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -63,7 +62,7 @@ public struct SnapshotStore: Sendable {
 
     /// The marker's name for a snapshot: the SHA-256 of its bytes, in hex.
     public static func digest(of bytes: [UInt8]) -> String {
-        SHA256.hash(data: bytes).map { byte in (byte < 16 ? "0" : "") + String(byte, radix: 16) }.joined()
+        SHA256Text.of(bytes)
     }
 
     /// How many restores of the snapshot with `digest` failed, by the marker (0 for another snapshot).
