@@ -120,7 +120,13 @@ let package = Package(
         .testTarget(
             name: "LuaTests", dependencies: ["Lua", "FuzzSupport", "TestSupport"],
             resources: [.embedInCode("PatternCases.lua")]),
-        .testTarget(name: "PortolanLuaTests", dependencies: ["PortolanLua", "TestSupport", "FuzzSupport"]),
+        .testTarget(
+            name: "PortolanLuaTests",
+            dependencies: [
+                "PortolanLua", "TestSupport", "FuzzSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
         .testTarget(name: "PortolanToolsTests", dependencies: ["PortolanTools", "TestSupport"]),
         .testTarget(name: "PortolanInspectorTests", dependencies: ["PortolanInspector", "PortolanTools", "TestSupport"]),
         // The Lua and engine modules too, to compare `--version` with what the library reports; the

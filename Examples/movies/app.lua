@@ -58,10 +58,17 @@
 
 local portolan = require "portolan"
 
--- State the rules below look at. Scenarios and the REPL read and change these globals.
-logged_in = false          -- the dashboard is only reachable once this is true
-settings_dirty = false     -- unsaved changes in settings: settings refuse to close
-cast_service_down = false  -- simulates a backend outage: cast screens fail to load
+-- The state the rules below look at, in portolan.state: a reload of this file keeps it, and a
+-- snapshot saves it (docs/snapshots.md). Scenarios and the REPL read and change it:
+--   portolan.state.logged_in = true
+local state = portolan.initial_state {
+  logged_in = false,          -- the dashboard is only reachable once this is true
+  settings_dirty = false,     -- unsaved changes in settings: settings refuse to close
+  cast_service_down = false,  -- simulates a backend outage: cast screens fail to load
+}
+
+-- What the last routes did, for scenarios and the REPL to look at: globals, which a reload sets
+-- afresh and a snapshot does not keep.
 route_log = {}             -- one line per finished route: where it went (see the end of the file)
 last_link = nil            -- what the last deep link into a movie asked for: { ref =, section = }
 pending_link = nil         -- a link the dashboard's guard turned away, to open after login
@@ -70,12 +77,12 @@ movie_animated = nil       -- whether the last movie screen was entered with an 
 
 -- Helpers for scenarios and the REPL: `login()` then `/wishlist` (or `/root/dashboard`).
 function login()
-  logged_in = true
+  state.logged_in = true
 end
 
 -- Logs out and goes back to the welcome screen; returns what the route returns.
 function logout()
-  logged_in = false
+  state.logged_in = false
   return portolan.route { "root", "onboarding" }
 end
 
@@ -122,7 +129,7 @@ local function movie(id, tab, routes, more)
       -- from its own route, the cast screen gets both: { id = 7, movie = 42 }.
       route = "/" .. tab .. "/movies/:movie<int>/cast/:id<int>",
       enter = function(node, entry, info)
-        if cast_service_down then
+        if state.cast_service_down then
           error("cast service unavailable")
         end
         print("show CastDetail " .. tostring(context(entry).id) .. step(info))
@@ -224,7 +231,7 @@ portolan.app {
       -- until the user has logged in, send them to the welcome screen instead. `resume = true`
       -- sets the destination aside: after login, portolan.resume() goes on to it.
       guard = function(node, request)
-        if not logged_in then
+        if not state.logged_in then
           -- The link itself is kept too, to show how an app reads a turned-away URL; not by a
           -- plan (portolan.plan, :plan), which asks the guard without routing.
           if not request.dry_run then pending_link = request.url end
@@ -253,7 +260,7 @@ portolan.app {
       -- Asked before a route leaves settings; false blocks the route (kind "blocked") before
       -- anything has moved.
       can_leave = function(node, entry)
-        return not settings_dirty
+        return not state.settings_dirty
       end,
       leave = function(node, entry, info)
         print("dismiss Settings" .. step(info))
@@ -338,7 +345,7 @@ portolan.flow {
   },
   -- Before login a picked movie is not shown: the flow turns the step into a request to log in.
   adapt = function(step, payload)
-    if step == "movie_picked" and not logged_in then return "login_needed", payload end
+    if step == "movie_picked" and not state.logged_in then return "login_needed", payload end
   end,
 }
 

@@ -8,7 +8,7 @@ import sys
 
 import browser
 
-LINES = ["logged_in = true", "/wishlist/movies/42/cast/7", "/settings"]
+LINES = ["portolan.state.logged_in = true", "/wishlist/movies/42/cast/7", "/settings"]
 
 
 def main():

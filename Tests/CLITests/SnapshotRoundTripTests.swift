@@ -51,8 +51,7 @@ import Testing
             let host = try PortolanHost(configuration: AppLoadLimits.configuration)
             await host.setOutput { _ in }
             try await host.loadApp(file: directory.path("app.lua"))
-            // The guards read the app's globals, which these apps keep outside a connected app state.
-            _ = try await host.run("logged_in = true", chunkName: "state.lua")
+            // No state is set by hand: the snapshot brings the app's (`portolan.state`), which its guards read.
             let outcome = await host.restore(Array(saved.utf8))
             let again = String(decoding: try await host.snapshotBytes(), as: UTF8.self)
             let routes = { (text: String) in (try? SnapshotReader.document(from: Array(text.utf8)).get())?.routes.count ?? 0 }

@@ -23,7 +23,7 @@ struct SoakDriver: Sendable {
             var random = SeededRandom.forInput(index, seed: seed)
             if !app.switches.isEmpty && random.oneIn(40) {
                 let name = random.element(app.switches), value = random.oneIn(2)
-                _ = try? host.call("local name, value = ... _G[name] = value", chunkName: "=soak",
+                _ = try? host.call("local name, value = ... portolan.state[name] = value", chunkName: "=soak",
                                      arguments: [.string(name), .boolean(value)])
                 counts.switchesFlipped += 1
             }
@@ -90,7 +90,7 @@ public struct SoakCounts: Sendable {
     public var rollbackFailures = 0
     /// `resume()` with nothing pending: no route.
     public var nothingPending = 0
-    /// Globals of the app flipped between routes (`logged_in` …).
+    /// Values of the app's state flipped between routes (`portolan.state.logged_in` …).
     public var switchesFlipped = 0
 
     mutating func add(_ other: SoakCounts) {

@@ -3,8 +3,8 @@ import TestSupport
 
 /// An app under soak: where it comes from, and what its routes carry beyond the graph's own ids
 /// and patterns: the contexts its handlers read, the old links its redirect rules rewrite, the
-/// globals its guards and handlers read (flipped now and then), and the logs it keeps growing by
-/// design (emptied at each sample, as its scenarios would).
+/// values of `portolan.state` its guards and handlers read (flipped now and then), and the global
+/// logs it keeps growing by design (emptied at each sample, as its scenarios would).
 public struct SoakedApp: Sendable {
     public let name: String
     /// The app file; nil for the soak's own app (`SoakApp.lua`, compiled in).
@@ -13,7 +13,9 @@ public struct SoakedApp: Sendable {
     let context: @Sendable (NodeID, inout SeededRandom) -> Context
     /// URLs besides those its patterns match, or nil when it has none.
     let extraURL: (@Sendable (inout SeededRandom) -> String)?
+    /// Keys of `portolan.state` flipped between routes.
     let switches: [String]
+    /// Globals emptied at each sample.
     let logs: [String]
 
     /// What the soak runs, with the weight of each: the demo app and the Portus tree under
@@ -25,8 +27,8 @@ public struct SoakedApp: Sendable {
 
     /// The demo app (`Examples/movies/app.lua`): movies and cast members have ids (movie 0 is a
     /// teaser whose cast the interceptor denies), the dashboard's guard redirects until
-    /// `logged_in`, cast screens fail while `cast_service_down`, settings refuse to close while
-    /// `settings_dirty`.
+    /// `portolan.state.logged_in`, cast screens fail while `cast_service_down`, settings refuse to
+    /// close while `settings_dirty`.
     public static func movies(file: String) -> SoakedApp {
         SoakedApp(
             name: "movies", file: file,

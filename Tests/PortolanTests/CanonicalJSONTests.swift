@@ -40,5 +40,15 @@ import Testing
         let before = SnapshotDocument(rules: rules, tree: tabs(0, [a, b, c]))
         let after = SnapshotDocument(rules: rules, tree: tabs(0, [a, b, SavedNode(entry: "c")]))
         #expect(SnapshotDiff.lines(from: before, to: after) == ["kept tabs > c: c > deep -> c"])
+        // A tab bar inside a kept stack: its own kept tab changed, below what either shows.
+        let inner = { (kept: SavedNode) in
+            SavedNode(entry: "c", children: [SavedNode(entry: "inner", children: [SavedNode(entry: "x"), kept], active: 0)], active: 0)
+        }
+        let deep = SnapshotDocument(rules: rules, tree: tabs(0, [a, b, inner(SavedNode(entry: "y", children: [SavedNode(entry: "z")], active: 0))]))
+        let shallow = SnapshotDocument(rules: rules, tree: tabs(0, [a, b, inner(SavedNode(entry: "y"))]))
+        #expect(SnapshotDiff.lines(from: deep, to: shallow) == ["kept inner > y: y > z -> y"])
+        // Switch histories, each switch on its line.
+        let history = SnapshotDocument(rules: rules, tree: tabs(0, [a, b]), switchHistory: ["tabs": ["b", Entry("a", context: ["n": 1])]])
+        #expect(SnapshotDiff.lines(from: SnapshotDocument(rules: rules, tree: history.tree), to: history) == ["switch history tabs: (none) -> b, a {n=1}"])
     }
 }

@@ -2,10 +2,11 @@
 import TestSupport
 import Testing
 
-/// Issue 21's rules-change numbers: generated rules changes (declared renames and removals,
-/// undeclared removals, moves, changed contexts) on random trees with kept stacks and repeated
-/// screens never throw or crash; every declared rename is restored where its stack survives; every
-/// node the restore does not keep is reported.
+/// Issue 21's rules-change numbers at engine level (`PreparedRestore`, no handlers): generated rules
+/// changes (declared renames and removals, undeclared removals, changed contexts) on random trees
+/// with kept stacks and repeated screens never throw or crash; every declared rename is restored
+/// where its stack survives; every node the restore does not keep is reported. Moves, new guards
+/// and handlers, through a real host: `SnapshotHostPropertyTests`.
 @Suite struct SnapshotMigrationPropertyTests {
     static let cases = 240
 

@@ -134,7 +134,7 @@ import Testing
             "active: root > dashboard > wishlist",
         ])
         // A handler that raises names its file and line.
-        await repl.feed("cast_service_down = true", "/root/dashboard/watched/watched_movie{id=1}")
+        await repl.feed("portolan.state.cast_service_down = true", "/root/dashboard/watched/watched_movie{id=1}")
         let cast = await repl.feed("/root/dashboard/watched/watched_movie{id=1}/watched_cast{id=2}")
         #expect(cast.first?.hasPrefix("failed: handler_failed at enter watched_cast {id=2}: ") == true)
         #expect(cast.first?.contains("Examples/movies/app.lua:") == true)

@@ -1,10 +1,11 @@
+import Foundation
 import Portolan
 import PortolanLua
 import PortolanTools
 import TestSupport
 import Testing
 
-/// `portolan check`'s migration lints, and `portolan snapshot migrate`'s verdict.
+/// `portolan check`'s migration lints, `portolan snapshot migrate`'s verdict, and `:restore`'s notes.
 @Suite struct SnapshotToolsTests {
     static let tabs = """
         children = { { id = "tabs", kind = "switch", keep = true, children = {
@@ -57,5 +58,23 @@ import Testing
         #expect(bad.text.contains("error: the saved state breaks under these rules"))
         let garbage = try await SnapshotMigrationCheck.run(snapshot: Array("{".utf8), app: declared)
         #expect(!garbage.survives && garbage.outcome.name == "refused")
+    }
+
+    /// `:restore` says when the rules changed without a version bump: a snapshot of version 2
+    /// written by other files than the app's.
+    @Test func replRestoreNotesRulesChangedWithoutAVersionBump() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.write("app.lua", #"portolan.app { id = "root", version = 2, "# + Self.tabs)
+        let repl = try await ReplSessionTests.Fixture(app: directory.path("app.lua"))
+        await repl.feed(#"portolan.route { "root", "tabs", "b", "list" }"#, ":save " + directory.path("same.json"))
+        let same = await repl.feed(":restore " + directory.path("same.json"))
+        #expect(same == ["restored"], "\(same)")
+        let saved = try String(contentsOfFile: directory.path("same.json"), encoding: .utf8)
+        let other = saved.replacingOccurrences(of: #""hash":"sha256:"#, with: #""hash":"sha256:0"#)
+        try #require(other != saved)
+        try directory.write("other.json", other)
+        let noted = await repl.feed(":restore " + directory.path("other.json"))
+        #expect(noted.count == 1 && noted.first?.hasPrefix("restored; note: the rules changed without a version bump: ") == true, "\(noted)")
     }
 }

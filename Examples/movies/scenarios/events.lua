@@ -26,7 +26,7 @@ end)
 
 scenario("settings with unsaved changes refuse to close, and nothing moves", function()
   portolan.route "/settings"
-  settings_dirty = true
+  portolan.state.settings_dirty = true
   portolan.route "/welcome"
   expect_events {
     "will_route anywhere settings",

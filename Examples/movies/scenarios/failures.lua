@@ -57,7 +57,7 @@ end)
 
 scenario("a handler that raises an error fails its route, and a retry works", function()
   open_dashboard()
-  cast_service_down = true
+  portolan.state.cast_service_down = true
   local destination = {
     "root", "dashboard", "wishlist",
     { id = "wishlist_movie", context = { id = 42 } },
@@ -72,7 +72,7 @@ scenario("a handler that raises an error fails its route, and a retry works", fu
   expect(err.rolled_back, { "leave wishlist_movie {id=42}" })
   expect(portolan.active_path(), { "root", "dashboard", "wishlist" })
 
-  cast_service_down = false
+  portolan.state.cast_service_down = false
   expect(portolan.route(destination), { "enter wishlist_movie {id=42}", "enter wishlist_cast {id=7}" })
 end)
 

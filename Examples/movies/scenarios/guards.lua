@@ -28,7 +28,7 @@ end)
 scenario("the guard holds inside the dashboard: a logged-out user cannot switch tabs", function()
   login()
   expect(portolan.route "/wishlist/movies/1", { "switch root -> dashboard", "enter wishlist_movie {id=1}" })
-  logged_in = false   -- the session expired; nothing routed yet
+  portolan.state.logged_in = false   -- the session expired; nothing routed yet
   -- The dashboard is already on the path, and its guard still decides.
   expect(portolan.route { "root", "dashboard", "watched" }, { "leave wishlist_movie {id=1}", "switch root -> onboarding" })
   expect(portolan.active_path(), { "root", "onboarding" })
@@ -37,7 +37,7 @@ end)
 scenario("a logout followed by portolan.refresh() leaves the guarded screens", function()
   login()
   portolan.route "/watched/movies/3"
-  logged_in = false
+  portolan.state.logged_in = false
   local redirects = {}
   portolan.on("redirected", function(to, from) redirects[#redirects + 1] = { from = from[2].id, to = to[2].id } end)
   -- The guards run for the active path, as if routing to it; the redirect routes to the welcome screen.

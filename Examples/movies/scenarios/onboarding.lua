@@ -6,7 +6,7 @@ local portolan = require "portolan"
 
 scenario("the app starts on the welcome screen, logged out", function()
   expect(portolan.active_path(), { "root", "onboarding" })
-  assert(not logged_in, "a fresh app is logged out")
+  assert(not portolan.state.logged_in, "a fresh app is logged out")
   expect(route_log, {})
 end)
 
@@ -53,7 +53,7 @@ scenario("a route asked for by a handler is queued and runs before the outer rou
   -- The outer route reports only its own instructions...
   expect(executed, { "enter onboarding_login {remembered=true}" })
   -- ...but the queued one has already run when it returns.
-  assert(logged_in, "the handler logged in")
+  assert(portolan.state.logged_in, "the handler logged in")
   expect(portolan.active_path(), { "root", "dashboard", "wishlist" })
   -- Both routes finished, in order.
   expect(route_log, { "root/onboarding/onboarding_login", "root/dashboard" })

@@ -37,7 +37,7 @@ scenario("unsaved settings block every route that would close them", function()
   portolan.route "settings"
   expect(portolan.route { "root", "dashboard", "wishlist", "settings", "about" }, { "enter about" })
   local logged = #route_log
-  settings_dirty = true
+  portolan.state.settings_dirty = true
 
   local executed, err = portolan.route { "root", "dashboard", "watched" }
   expect(executed, nil)
@@ -58,7 +58,7 @@ scenario("unsaved settings block every route that would close them", function()
   expect(portolan.route { "root", "dashboard", "wishlist", "settings" }, { "leave about" })
 
   -- Saved: settings close.
-  settings_dirty = false
+  portolan.state.settings_dirty = false
   expect(portolan.route { "root", "dashboard", "watched" }, { "leave settings", "switch dashboard -> watched" })
   expect(portolan.active_path(), { "root", "dashboard", "watched" })
 end)

@@ -57,7 +57,8 @@ struct RestoreRun {
             let reason = failure.kind == .denied ? "a guard denies the restored path: \(failure.message)" : "\(failure.kind.rawValue): \(failure.message)"
             return undo(RouteFailure(failure.kind, reason), executed: executed, start: start)
         }
-        return prepared.changes.isEmpty ? .restored(guards: guards) : .migrated(prepared.changes, guards: guards)
+        return prepared.changes.isEmpty
+            ? .restored(guards: guards, notes: prepared.notes) : .migrated(prepared.changes, guards: guards, notes: prepared.notes)
     }
 
     /// Undoes the instructions that ran and puts the router's state back as it was.

@@ -10,10 +10,13 @@ public struct PreparedRestore: Sendable {
     public let routes: [RouteRecord]
     public let state: JSONValue
     public let changes: [SnapshotChange]
+    /// What the restore notices besides its changes: rules changed without a version bump.
+    public let notes: [RestoreNote]
 
-    /// `migrations` are the app's, by the version each leads to.
+    /// `migrations` are the app's, by the version each leads to; `hash` is the hash of the rules
+    /// in service (`RulesIdentity.hash`; empty when unknown).
     public init(
-        _ document: SnapshotDocument, graph: NavigationGraph, version: Int, migrations: [Int: SnapshotMigration]
+        _ document: SnapshotDocument, graph: NavigationGraph, version: Int, hash: String = "", migrations: [Int: SnapshotMigration]
     ) throws(SnapshotError) {
         guard document.rules.version <= version else {
             throw SnapshotError(
@@ -51,6 +54,7 @@ public struct PreparedRestore: Sendable {
         routes = document.routes
         state = document.state
         self.changes = changes
+        notes = RestoreNote.comparing(document.rules, with: RulesIdentity(version: version, hash: hash))
     }
 
     private static func renamed(_ entry: Entry, by migration: SnapshotMigration) -> Entry {

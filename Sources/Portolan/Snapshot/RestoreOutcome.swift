@@ -1,10 +1,11 @@
 /// What a restore did: the one answer of `host.restore`, `portolan.restore` and `:restore`,
 /// which never throw.
 public enum RestoreOutcome: Sendable, Equatable {
-    /// The tree is as the snapshot saved it (then as the guards left it).
-    case restored(guards: RestoreGuards)
+    /// The tree is as the snapshot saved it (then as the guards left it), with what the restore
+    /// noticed on the way (`RestoreNote`).
+    case restored(guards: RestoreGuards, notes: [RestoreNote] = [])
     /// The tree is the snapshot under the rules in service, with every change and why.
-    case migrated([SnapshotChange], guards: RestoreGuards)
+    case migrated([SnapshotChange], guards: RestoreGuards, notes: [RestoreNote] = [])
     /// Nothing was restored, and the tree is as it was before; why.
     case refused(String)
 
@@ -19,8 +20,16 @@ public enum RestoreOutcome: Sendable, Equatable {
 
     /// The changes a migration made (none for the other outcomes).
     public var changes: [SnapshotChange] {
-        if case .migrated(let changes, _) = self { return changes }
+        if case .migrated(let changes, _, _) = self { return changes }
         return []
+    }
+
+    /// What the restore noticed besides its changes (none for a refusal).
+    public var notes: [RestoreNote] {
+        switch self {
+        case .restored(_, let notes), .migrated(_, _, let notes): notes
+        case .refused: []
+        }
     }
 }
 
@@ -34,13 +43,15 @@ public enum RestoreGuards: Sendable, Equatable {
 
 extension RestoreOutcome: CustomStringConvertible {
     /// `restored`, `migrated: renamed 'a' → 'b' (version 2); …`, `refused: why`, with
-    /// `, then redirected to …` when a guard sent the restored app elsewhere.
+    /// `, then redirected to …` when a guard sent the restored app elsewhere, and `; note: …` for
+    /// each note.
     public var description: String {
+        let notes = notes.map { "; note: \($0)" }.joined()
         switch self {
-        case .restored(let guards):
-            return "restored" + guards.suffix
-        case .migrated(let changes, let guards):
-            return "migrated: " + changes.map(\.description).joined(separator: "; ") + guards.suffix
+        case .restored(let guards, _):
+            return "restored" + guards.suffix + notes
+        case .migrated(let changes, let guards, _):
+            return "migrated: " + changes.map(\.description).joined(separator: "; ") + guards.suffix + notes
         case .refused(let reason):
             return "refused: " + reason
         }

@@ -1,18 +1,24 @@
 /// What differs between two snapshots, in the event vocabulary (`portolan snapshot diff A B`):
 /// the instructions that take A's active path to B's (`leave`, `switch`, `enter`, as a route's
-/// events name them), then the kept stacks, histories, pending destination, state and rules that
-/// differ. It reads the documents alone, without rules: a node with more than one saved child is
-/// a switch node.
+/// events name them), then every kept stack, switch history, the pending destination, each part
+/// of the app's state, the route history and the rules that differ. It reads the documents alone,
+/// without rules: a node with more than one saved child is a switch node.
 public enum SnapshotDiff {
+    /// At most this many lines for the app's state: a state is any data, its diff is bounded.
+    static let stateLines = 20
+
     public static func lines(from old: SnapshotDocument, to new: SnapshotDocument) -> [String] {
         var lines = pathInstructions(from: old.tree, to: new.tree).map(\.description)
         lines += keptStacks(from: old.tree, to: new.tree)
-        if old.switchHistory != new.switchHistory { lines.append("switch history changed") }
+        lines += switchHistories(from: old.switchHistory, to: new.switchHistory)
         if old.pending != new.pending {
             lines.append("pending: \(old.pending.map { "'\($0)'" } ?? "none") -> \(new.pending.map { "'\($0)'" } ?? "none")")
         }
-        if old.routes != new.routes { lines.append("history: \(old.routes.count) routes -> \(new.routes.count) routes") }
-        if old.state != new.state { lines.append("state changed") }
+        lines += state(from: old.state, to: new.state)
+        if old.routes != new.routes {
+            let last = { (routes: [RouteRecord]) in routes.last.map { "'\($0.requested)'" } ?? "none" }
+            lines.append("history: \(old.routes.count) routes -> \(new.routes.count) routes, the last to \(last(old.routes)) -> \(last(new.routes))")
+        }
         if old.rules != new.rules {
             lines.append("rules: version \(old.rules.version) -> \(new.rules.version)" + (old.rules.hash == new.rules.hash ? "" : ", files changed"))
         }
@@ -41,23 +47,56 @@ public enum SnapshotDiff {
         return instructions
     }
 
-    /// `kept tabs > a: x > y -> x` for every kept child of a switch node on both active paths whose
-    /// stack differs.
+    /// `kept tabs > a: x > y -> x` for every kept child of a switch node both trees hold, at any
+    /// depth (a tab bar inside a kept stack too), whose stack differs and which neither shows.
     static func keptStacks(from old: SavedNode, to new: SavedNode) -> [String] {
+        guard old.entry == new.entry, old != new else { return [] }
         var lines: [String] = []
-        let a = old.activeChain, b = new.activeChain
-        for depth in 0..<min(a.count, b.count) where a[depth].entry.id == b[depth].entry.id && a[depth].children.count > 1 {
-            for child in a[depth].children {
-                let other = b[depth].children.first { $0.entry.id == child.entry.id }
-                let before = child.activeChain.map(\.entry.description).joined(separator: " > ")
-                let after = other.map { $0.activeChain.map(\.entry.description).joined(separator: " > ") } ?? "(none)"
-                let activeHere = a[depth].active.map { a[depth].children[$0].entry.id == child.entry.id } ?? false
-                let activeThere = b[depth].active.map { b[depth].children[$0].entry.id == child.entry.id } ?? false
-                if before != after, !activeHere, !activeThere {
-                    lines.append("kept \(a[depth].entry.id) > \(child.entry.id): \(before) -> \(after)")
-                }
+        let isSwitch = old.children.count > 1 || new.children.count > 1
+        let ids = old.children.map(\.entry.id) + new.children.map(\.entry.id).filter { id in !old.children.contains { $0.entry.id == id } }
+        for id in ids {
+            let before = old.children.first { $0.entry.id == id }, after = new.children.first { $0.entry.id == id }
+            let shown = old.active.map { old.children[$0].entry.id == id } == true || new.active.map { new.children[$0].entry.id == id } == true
+            if isSwitch, !shown, before.map(stack) != after.map(stack) {
+                lines.append("kept \(old.entry.id) > \(id): \(before.map(stack) ?? "(none)") -> \(after.map(stack) ?? "(none)")")
+            } else if let before, let after {
+                lines += keptStacks(from: before, to: after)
             }
         }
         return lines
+    }
+
+    private static func stack(_ node: SavedNode) -> String {
+        node.activeChain.map(\.entry.description).joined(separator: " > ")
+    }
+
+    /// `switch history tabs: a, b -> a` for each switch node whose history differs (oldest first).
+    static func switchHistories(from old: [NodeID: [Entry]], to new: [NodeID: [Entry]]) -> [String] {
+        let nodes = Set(old.keys).union(new.keys).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let text = { (entries: [Entry]?) in
+            entries.map { $0.map(\.description).joined(separator: ", ") } ?? "(none)"
+        }
+        return nodes.filter { old[$0] != new[$0] }.map { "switch history \($0): \(text(old[$0])) -> \(text(new[$0]))" }
+    }
+
+    /// `state.cart[2].id: 7 -> 8` for each value of the app's state that differs (objects are
+    /// compared key by key, anything else whole), at most `stateLines` of them.
+    static func state(from old: JSONValue, to new: JSONValue) -> [String] {
+        var lines: [String] = []
+        stateDifferences(old, new, path: "state", into: &lines)
+        guard lines.count > stateLines else { return lines }
+        return Array(lines.prefix(stateLines)) + ["state: more values differ (the first \(stateLines) are shown)"]
+    }
+
+    private static func stateDifferences(_ old: JSONValue?, _ new: JSONValue?, path: String, into lines: inout [String]) {
+        guard old != new, lines.count <= stateLines else { return }
+        if case .object(let a)? = old, case .object(let b)? = new {
+            for key in Set(a.keys).union(b.keys).sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+                stateDifferences(a[key], b[key], path: path + "." + key, into: &lines)
+            }
+            return
+        }
+        let text = { (value: JSONValue?) in value.map { Excerpt.of(CanonicalJSON.text(of: $0)) } ?? "(none)" }
+        lines.append("\(Excerpt.of(path)): \(text(old)) -> \(text(new))")
     }
 }

@@ -14,7 +14,7 @@ return function(bridge, error_at_caller, role, MARK)
 
   --- Restores a snapshot (the string portolan.snapshot returned) under the rules in service: never
   -- an error, whatever the string; { outcome = "restored" | "migrated" | "refused", changes = {…},
-  -- reason =, redirected = }. Only from a script's main flow, not from a handler.
+  -- notes = {…}, reason =, redirected = }. Only from a script's main flow, not from a handler.
   local function restore(doc)
     if role() ~= "script" then
       error_at_caller("portolan.restore can only be called from a script, not from a handler")

@@ -65,7 +65,8 @@ extension HostCore {
         guard let router else { return .refused("no app is declared yet: nothing to restore into") }
         let prepared: PreparedRestore
         do {
-            prepared = try PreparedRestore(document, graph: router.tree.graph, version: app.rulesVersion, migrations: app.migrations)
+            prepared = try PreparedRestore(
+                document, graph: router.tree.graph, version: app.rulesVersion, hash: app.rulesHash, migrations: app.migrations)
         } catch {
             return .refused(error.reason)
         }

@@ -3,19 +3,21 @@ import Portolan
 
 /// A restore's outcome as `portolan.restore` returns it, and the restore of a Lua argument.
 extension RestoreOutcome {
-    /// `{ outcome = "migrated", changes = { "renamed 'a' → 'b' (version 2)", … }, reason =,
-    /// redirected = }`: `reason` for a refusal, `redirected` (the destination's text) when a guard
-    /// sent the restored app elsewhere.
+    /// `{ outcome = "migrated", changes = { "renamed 'a' → 'b' (version 2)", … }, notes = { … },
+    /// reason =, redirected = }`: `reason` for a refusal, `redirected` (the destination's text)
+    /// when a guard sent the restored app elsewhere, `notes` what the restore noticed besides
+    /// (rules changed without a version bump).
     var luaValue: LuaValue {
         var table: [LuaValue: LuaValue] = [
             .string("outcome"): .string(name), .string("changes"): .array(changes.map { .string($0.description) }),
+            .string("notes"): .array(notes.map { .string($0.description) }),
         ]
         switch self {
         case .refused(let reason):
             table[.string("reason")] = .string(reason)
-        case .restored(.redirected(let destination)), .migrated(_, .redirected(let destination)):
+        case .restored(.redirected(let destination), _), .migrated(_, .redirected(let destination), _):
             table[.string("redirected")] = .string(destination.description)
-        case .restored(.passed), .migrated(_, .passed):
+        case .restored(.passed, _), .migrated(_, .passed, _):
             break
         }
         return .table(table)

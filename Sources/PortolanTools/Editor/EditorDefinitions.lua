@@ -147,6 +147,7 @@ function Request:goes_to(id) end
 ---@class portolan.RestoreOutcome
 ---@field outcome "restored"|"migrated"|"refused"
 ---@field changes string[] # each change a migration made, and why
+---@field notes string[] # what the restore noticed besides: rules changed without a version bump
 ---@field reason? string
 ---@field redirected? string
 

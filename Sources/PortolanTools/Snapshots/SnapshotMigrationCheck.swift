@@ -16,20 +16,22 @@ public struct SnapshotMigrationCheck: Sendable {
         switch outcome {
         case .refused: false
         case .restored: true
-        case .migrated(let changes, _): changes.allSatisfy(\.isDeclared)
+        case .migrated(let changes, _, _): changes.allSatisfy(\.isDeclared)
         }
     }
 
-    /// The outcome, one change a line, and the verdict.
+    /// The outcome, one change a line, each note (`note:`, which does not break the state), and
+    /// the verdict.
     public var text: String {
         var lines: [String]
         switch outcome {
-        case .migrated(let changes, let guards):
-            lines = ["migrated"] + changes.map { "  \($0.isDeclared ? "" : "undeclared: ")\($0)" }
+        case .migrated(_, let guards, _), .restored(let guards, _):
+            lines = [outcome.name] + outcome.changes.map { "  \($0.isDeclared ? "" : "undeclared: ")\($0)" }
             if case .redirected(let destination) = guards { lines.append("  then a guard redirected to '\(destination)'") }
-        default:
+        case .refused:
             lines = [outcome.description]
         }
+        lines += outcome.notes.map { "  note: \($0)" }
         lines.append(survives
             ? "ok: the saved state survives these rules"
             : "error: the saved state breaks under these rules: " + (outcome.name == "refused"

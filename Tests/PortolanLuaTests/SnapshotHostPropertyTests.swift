@@ -1,0 +1,150 @@
+import Portolan
+import PortolanLua
+import PropertyBased
+import TestSupport
+import Testing
+
+/// Issue 21's rules-change numbers through a real host (`host.restore`, handlers that run, guards
+/// asked again): a random app saved at version 1 is restored under a random version 2 that
+/// renames, removes, moves and rewrites contexts, declared or not, and a version 2 with a new
+/// guard (or a new failing screen) on the restored path. Never a throw or a crash; every declared
+/// rename restored where its stack survives; every loss reported; a new guard wins, and says so;
+/// a refusal leaves the host's snapshot byte for byte as before. `SnapshotMigrationPropertyTests`
+/// runs more cases of the migration alone, at engine level.
+@Suite struct SnapshotHostPropertyTests {
+    static let cases = 200
+
+    /// What the cases reached, so that the property is not vacuous.
+    struct Reached {
+        var renamesRestored = 0, moves = 0, undeclaredLosses = 0, contextsChanged = 0, handlersRun = 0
+        var denied = 0, redirected = 0, failed = 0
+    }
+
+    @Test func generatedRulesChangesThroughTheHost() async throws {
+        var reached = Reached()
+        await propertyCheck(count: Self.cases, input: Gen.uint64()) { seed in
+            do {
+                try await Self.check(seed: seed, &reached)
+            } catch {
+                var random = SeededRandom(seed: seed)
+                Issue.record("seed \(seed): \(error)\n\(GeneratedRulesChange(random: &random).source(v2: false))")
+            }
+        }
+        // About a third of what a run reaches on average (about 180 renames restored, 50 moves,
+        // 75 undeclared losses, 170 contexts, 400 handlers, 60 denials, 60 redirects, 20 failures).
+        #expect(reached.renamesRestored > 60, "\(reached)")
+        #expect(reached.moves > 15, "\(reached)")
+        #expect(reached.undeclaredLosses > 25, "\(reached)")
+        #expect(reached.contextsChanged > 50, "\(reached)")
+        #expect(reached.handlersRun > Self.cases, "\(reached)")
+        #expect(reached.denied > 20 && reached.redirected > 20 && reached.failed > 5, "\(reached)")
+    }
+
+    static func check(seed: UInt64, _ reached: inout Reached) async throws {
+        var random = SeededRandom(seed: seed)
+        let change = GeneratedRulesChange(random: &random)
+        let origin = try await PortolanHost.quiet(loading: change.source(v2: false))
+        _ = try await origin.run(change.routes(&random), chunkName: "routes.lua")
+        let saved = try await origin.snapshotBytes()
+        guard case .success(let document) = SnapshotReader.document(from: saved) else {
+            Issue.record("seed \(seed): the saved snapshot does not read back")
+            return
+        }
+        // Version 2 as declared: the restore goes through, with every change and loss reported.
+        let host = try await PortolanHost.quiet(loading: change.source(v2: true))
+        let outcome = await host.restore(saved)
+        guard outcome.name != "refused" else {
+            Issue.record("seed \(seed): refused without a guard: \(outcome)")
+            return
+        }
+        reached.handlersRun += Int(try await host.run("return entered + left + switched", chunkName: "s.lua").first ?? "0") ?? 0
+        guard case .success(let restored) = SnapshotReader.document(from: try await host.snapshotBytes()) else {
+            Issue.record("seed \(seed): the restored snapshot does not read back")
+            return
+        }
+        Self.expectEverythingRestoredOrReported(seed: seed, change, saved: document.tree, restored: restored.tree, outcome, &reached)
+        // The same version 2 with a new guard, or a new failing screen, on the restored path.
+        let path = await host.router?.activePath.map(\.id) ?? []
+        guard path.count > 1, let guarded = random.pick(Array(path.dropFirst())),
+            let elsewhere = random.pick(change.v2.children.map(\.id).filter { $0 != path[1] })
+        else { return }
+        let verdict = random.pick(GeneratedRulesChange.Verdict.allCases) ?? .deny
+        let strict = try await PortolanHost.quiet(loading: change.source(v2: true, verdict: (verdict, on: guarded, redirectTo: elsewhere)))
+        let before = try await strict.snapshotBytes()
+        let judged = await strict.restore(saved)
+        try await Self.expectVerdict(seed: seed, verdict, judged, expected: outcome, on: strict, before: before, redirectTo: elsewhere, &reached)
+    }
+
+    /// Every saved node, by its name after the declared renames, is in the restored tree or a
+    /// change names it or a node above it; every declared rename and move on the saved tree is
+    /// reported, and a move puts the node where it was declared.
+    static func expectEverythingRestoredOrReported(
+        seed: UInt64, _ change: GeneratedRulesChange, saved: SavedNode, restored: SavedNode, _ outcome: RestoreOutcome,
+        _ reached: inout Reached
+    ) {
+        let restoredIDs = Set(ids(in: restored))
+        let savedIDs = Set(ids(in: saved))
+        for (id, ancestors) in lineages(in: saved) {
+            let now = change.renamed[id] ?? id
+            if restoredIDs.contains(now) { continue }
+            let named = Set([id, now] + ancestors + ancestors.map { change.renamed[$0] ?? $0 })
+            let reported = outcome.changes.contains { change in
+                switch change {
+                case .removed(let gone, _), .dropped(let gone, _), .moved(let gone, _, _): named.contains(gone)
+                default: false
+                }
+            }
+            #expect(reported, "seed \(seed): '\(now)' (saved as '\(id)') is neither restored nor reported: \(outcome)")
+        }
+        for (old, new) in change.renamed where savedIDs.contains(old) {
+            #expect(outcome.changes.contains(.renamed(old, to: new, version: 2)), "seed \(seed): rename of '\(old)' not reported: \(outcome)")
+            if restoredIDs.contains(new) { reached.renamesRestored += 1 }
+        }
+        let activePath = restored.activeChain.map(\.entry.id)
+        for case .moved(let id, let lineage, _) in outcome.changes {
+            #expect(change.moved[id] == lineage, "seed \(seed): an undeclared move of '\(id)'")
+            let place = activePath.firstIndex(of: id)
+            #expect(place.map { Array(activePath[..<$0]) } == ["root"] + lineage, "seed \(seed): '\(id)' not moved: \(activePath)")
+            reached.moves += 1
+        }
+        reached.undeclaredLosses += outcome.changes.filter { if case .dropped = $0 { true } else { false } }.count
+        reached.contextsChanged += outcome.changes.filter { if case .contextChanged = $0 { true } else { false } }.count
+    }
+
+    /// A new guard that denies refuses the restore; one that redirects wins and says so; a new
+    /// screen that fails refuses it when it is entered; every refusal leaves the host as it was.
+    static func expectVerdict(
+        seed: UInt64, _ verdict: GeneratedRulesChange.Verdict, _ outcome: RestoreOutcome, expected: RestoreOutcome,
+        on host: PortolanHost, before: [UInt8], redirectTo elsewhere: String, _ reached: inout Reached
+    ) async throws {
+        if outcome.name == "refused" {
+            #expect(try await host.snapshotBytes() == before, "seed \(seed): a refused restore changed the host: \(outcome)")
+        }
+        switch (verdict, outcome) {
+        case (.deny, .refused(let reason)):
+            #expect(reason.contains("a guard denies the restored path"), "seed \(seed): \(reason)")
+            reached.denied += 1
+        case (.redirect, .restored(.redirected, _)), (.redirect, .migrated(_, .redirected, _)):
+            #expect(outcome.name == expected.name && outcome.changes == expected.changes, "seed \(seed): \(outcome) against \(expected)")
+            #expect(await host.router?.activePath.prefix(2).map(\.id) == ["root", elsewhere], "seed \(seed): \(outcome)")
+            reached.redirected += 1
+        case (.fail, .refused(let reason)):
+            #expect(reason.contains("the new screen fails"), "seed \(seed): \(reason)")
+            reached.failed += 1
+        case (.fail, _):
+            // The failing screen was not entered: a tab switched to, or already on the path.
+            #expect(outcome.name == expected.name, "seed \(seed): \(outcome) against \(expected)")
+        default:
+            Issue.record("seed \(seed): a new \(verdict) guard did not win: \(outcome)")
+        }
+    }
+
+    static func ids(in node: SavedNode) -> [String] {
+        [node.entry.id] + node.children.flatMap { ids(in: $0) }
+    }
+
+    /// Every saved node's id with the ids above it, root first.
+    static func lineages(in node: SavedNode, above: [String] = []) -> [(String, [String])] {
+        [(node.entry.id, above)] + node.children.flatMap { lineages(in: $0, above: above + [node.entry.id]) }
+    }
+}
