@@ -293,11 +293,13 @@ function host.run_and_show(fn)
   return table.unpack(shown, 1, results.n)
 end
 
--- `info.destination` is built only when a handler reads it: most never do, and it is the whole path.
+-- `info.instruction`, `info.destination` and `info.step` are built only when a handler reads them:
+-- most never do, and the destination is the whole path.
+local LAZY_INFO = { instruction = bridge.instruction, destination = bridge.destination, step = bridge.step }
 local Info = {
   __metatable = "portolan.info",
   __index = function(info, key)
-    local read = key == "destination" and bridge.destination or key == "step" and bridge.step or nil
+    local read = LAZY_INFO[key]
     if read == nil then return nil end
     local value = read()
     rawset(info, key, value)
@@ -305,18 +307,20 @@ local Info = {
   end,
 }
 
--- The host hands over plain values and the entry and info tables are made here, where making a
--- table costs less than building and pushing it from Swift. can_leave gets no instruction, no info.
-function host.run_handler(id, field, entry_id, context, instruction, url, index, count, animated)
+-- The host hands over plain values (the id and field as pinned strings, the entry's id only when it
+-- is not the node's, the context only when there is one) and the entry and info tables are made
+-- here, where making a table costs less than building and pushing it from Swift. can_leave gets no
+-- info.
+function host.run_handler(id, field, context, entry_id, index, count, animated, url)
   driven[coroutine.running()] = "handler"
   local node = nodes[id]
   local handler = node and node[field]
   if handler == nil then return end
-  local entry = { id = entry_id, context = context or {} }
+  local entry = { id = entry_id or id, context = context or {} }
   if field == "context_task" then return handler(node, entry, setmetatable({}, Info)) end
-  if instruction == nil then return handler(node, entry) end
+  if index == nil then return handler(node, entry) end
   -- One constructor, sized at once: filling an empty table field by field would rehash it.
-  local info = { instruction = instruction, index = index, count = count, last = index == count, animated = animated }
+  local info = { index = index, count = count, last = index == count, animated = animated }
   if url then for key, value in pairs(url) do info[key] = value end end
   return handler(node, entry, setmetatable(info, Info))
 end
