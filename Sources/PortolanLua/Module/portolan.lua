@@ -307,22 +307,51 @@ local Info = {
   end,
 }
 
--- The host hands over plain values (the id and field as pinned strings, the entry's id only when it
--- is not the node's, the context only when there is one) and the entry and info tables are made
--- here, where making a table costs less than building and pushing it from Swift. can_leave gets no
--- info.
+-- A call allocates no table (docs/rules.md says what a handler may keep past its call). An entry
+-- without a context is one table per id, made at its first call and handed to every call about it;
+-- one with a context is made per call from the context the host hands over.
+local plain_entries = {}
+local function entry_of(id, context)
+  if context then return { id = id, context = context } end
+  local entry = plain_entries[id]
+  if entry == nil then
+    entry = { id = id, context = {} }
+    plain_entries[id] = entry
+  end
+  return entry
+end
+
+-- `info` is one table, its fields set anew for each call. A handler's call nested in another's
+-- (which no route does today) gets a table of its own rather than overwrite the outer one's.
+local shared_info, shared_info_owner = setmetatable({}, Info), nil
+local function info_for(co)
+  if shared_info_owner ~= co and shared_info_owner ~= nil and coroutine.status(shared_info_owner) == "normal" then
+    return setmetatable({}, Info)
+  end
+  shared_info_owner = co
+  return shared_info
+end
+
+-- The host hands over plain values: the id and field as pinned strings, the entry's id only when it
+-- is not the node's (a switch's child), the context only when there is one. can_leave gets no info.
 function host.run_handler(id, field, context, entry_id, index, count, animated, url)
-  driven[coroutine.running()] = "handler"
+  local co = coroutine.running()
+  if driven[co] == nil then driven[co] = "handler" end
   local node = nodes[id]
   local handler = node and node[field]
   if handler == nil then return end
-  local entry = { id = entry_id or id, context = context or {} }
+  local entry = entry_of(entry_id or id, context)
   if field == "context_task" then return handler(node, entry, setmetatable({}, Info)) end
   if index == nil then return handler(node, entry) end
-  -- One constructor, sized at once: filling an empty table field by field would rehash it.
-  local info = { index = index, count = count, last = index == count, animated = animated }
-  if url then for key, value in pairs(url) do info[key] = value end end
-  return handler(node, entry, setmetatable(info, Info))
+  local info = info_for(co)
+  info.index, info.count, info.last, info.animated = index, count, index == count, animated
+  info.instruction, info.destination, info.step = nil, nil, nil   -- read anew (LAZY_INFO)
+  if url then
+    info.url, info.query, info.query_items, info.fragment = url.url, url.query, url.query_items, url.fragment
+  else
+    info.url, info.query, info.query_items, info.fragment = nil, nil, nil, nil
+  end
+  return handler(node, entry, info)
 end
 
 -- Events ------------------------------------------------------------------------------------------
