@@ -72,8 +72,11 @@ local function describe(node, where, found, depth)
   if node.keep and node.kind ~= "switch" then
     return nil, name .. ": keep is for switch nodes (it keeps their children's stacks)"
   end
-  if node.back ~= nil and (node.back ~= "history" or node.kind ~= "switch") then
-    return nil, name .. ': back = "history" is the only back, and only on a switch node'
+  if node.back ~= nil and node.back ~= "history" then
+    return nil, name .. ': back must be "history", not ' .. (type(node.back) == "string" and '"' .. node.back .. '"' or tostring(node.back))
+  end
+  if node.back ~= nil and node.kind ~= "switch" then
+    return nil, name .. ': back = "history" is only for a switch node'
   end
   local handlers = {}
   for _, field in ipairs(HANDLERS) do
@@ -127,13 +130,20 @@ end
 local function is_scheme(text) return text:match("^%a[%w+.-]*$") ~= nil and #text <= 64 end
 local function is_host(text) return text:match("^[%w.-]+$") ~= nil and #text <= 253 end
 
--- A numeric root option within its bounds: nil when absent, else the number; or false and what is wrong.
+-- A numeric root option within its bounds: nil when absent, else the number; or false and what is
+-- wrong. The bounds' third item says them (RootOption.bounds); a time limit (`seconds`) may be any
+-- number above its lower bound, the others are whole numbers within theirs.
 local function whole_number(spec, field)
   local value, bounds = spec[field], BOUNDS[field]
   if value == nil then return nil end
-  if math.type(value) ~= "integer" or value < bounds[1] or value > bounds[2] then
-    return false, string.format("%s must be a whole number from %d to %d, not %s",
-      field, bounds[1], bounds[2], tostring(value))
+  local fits
+  if bounds.seconds then
+    fits = type(value) == "number" and value > bounds[1] and value <= bounds[2]
+  else
+    fits = math.type(value) == "integer" and value >= bounds[1] and value <= bounds[2]
+  end
+  if not fits then
+    return false, string.format("%s must be %s, not %s", field, bounds[3], tostring(value))
   end
   return value
 end
@@ -223,7 +233,9 @@ local function app_options(spec)
   if version == false then return nil, bad_version end
   local migrations, bad_migrations = migration_table(spec.migrations)
   if migrations == false then return nil, bad_migrations end
-  return { case_insensitive_routes = spec.case_insensitive_routes == true, rollback = spec.rollback,
+  local handler_timeout, bad_timeout = whole_number(spec, "handler_timeout")
+  if handler_timeout == false then return nil, bad_timeout end
+  return { handler_timeout = handler_timeout, case_insensitive_routes = spec.case_insensitive_routes == true, rollback = spec.rollback,
            max_depth = max_depth, max_copies = max_copies, version = version, migrations = migrations,
            max_redirects = limit, animate = spec.animate, history = history, queue = spec.queue,
            schemes = schemes, hosts = hosts }

@@ -62,11 +62,15 @@ public struct ScenarioRunner: Sendable {
     /// `options.jobs` is. `report` sees each result as soon as it and all before it are known.
     ///
     /// Every file is listed first (at most `options.jobs` at a time), then the scenarios run.
+    ///
+    /// `selection` keeps the scenarios `--filter` names and those marked `scenario.only`, and
+    /// settles those marked `scenario.skip`, before any shard is dealt.
     @discardableResult
     public func run(
-        files: [String], shard: ScenarioShard? = nil, report: (ScenarioResult) -> Void = { _ in }
+        files: [String], shard: ScenarioShard? = nil, selection: ScenarioSelection = .init(),
+        report: (ScenarioResult) -> Void = { _ in }
     ) async -> [ScenarioResult] {
-        var entries = await entries(files: files)
+        var entries = selection.select(await entries(files: files))
         if let shard { entries = shard.select(entries) }
         return await run(entries: entries, report: report)
     }
@@ -79,10 +83,16 @@ public struct ScenarioRunner: Sendable {
 
     // MARK: Listing
 
+    /// A scenario as its file declares it: its name, and `scenario.only` or `scenario.skip`.
+    public struct Declared: Sendable, Equatable {
+        public var name: String
+        public var mark: ScenarioMark?
+    }
+
     public enum Listing: Sendable, Equatable {
-        /// The scenario names in order; `appError` when the app failed to load (the file was then
+        /// The scenarios in order; `appError` when the app failed to load (the file was then
         /// listed without it, and each of its scenarios fails with that error).
-        case listed([String], appError: String?)
+        case listed([Declared], appError: String?)
         /// The file cannot be listed: it does not load, or its top level fails or never ends.
         case failed(ScenarioResult)
     }
@@ -251,7 +261,8 @@ public struct ScenarioRunner: Sendable {
             try runScenarioFile(file, compiledBy: compile, in: host)
         } catch {
             coverage?.detach(from: host)
-            return .failed(describe(error, file: file), session.snapshot)
+            let hint = host.graph == nil ? noAppHint(for: error.message) : ""
+            return .failed(describe(error, file: file) + hint, session.snapshot)
         }
         coverage?.detach(from: host)
         return .done(session.snapshot)
@@ -288,6 +299,13 @@ public struct ScenarioRunner: Sendable {
             calls.append("called from " + location.dropLast())
         }
         return ([error.message] + calls).joined(separator: "\n")
+    }
+
+    /// What a failure that names a missing global adds when no app was loaded, by `--app` or by
+    /// the file: the global is most likely the app's (`login`), not a typo.
+    static func noAppHint(for message: String) -> String {
+        guard message.contains("a nil value (global '") else { return "" }
+        return "\n(no app was loaded: give the app with --app APP.lua, or load it in the file with portolan.load(\"app.lua\"))"
     }
 
     /// How Lua names a file in its messages: the path, or for a long one `...` and its last 56
