@@ -22,6 +22,9 @@ struct SourceFacts {
         /// When the redirect stands in a guard's function (`guard = function … end`): the line
         /// `NodeLineMarker` gives the node table holding the guard.
         var guardNodeLine: Int?
+        /// The ids that guard tests with `request:goes_to("x")`: a redirect to one of them may be
+        /// what it lets through next time.
+        var guardTests: Set<String> = []
     }
 
     struct GoesTo {
@@ -107,13 +110,19 @@ struct SourceFacts {
             return index + 3
         }
 
-        /// Each guard written as a function in a node table: its tokens' range and the node's line.
-        func guardBodies() -> [(range: Range<Int>, nodeLine: Int)] {
+        /// Each guard written as a function in a node table: its tokens' range, the node's line, and
+        /// the ids it tests with `goes_to`.
+        func guardBodies() -> [(range: Range<Int>, nodeLine: Int, tests: Set<String>)] {
             tokens.indices.compactMap { index in
                 guard isGuardFunction(at: index), let body = bodyStart(afterFunctionAt: index + 2),
                     let nodeLine = enclosingNodeLine(of: index)
                 else { return nil }
-                return (body..<DecisionEffects.blockEnd(in: tokens, from: body), nodeLine)
+                let range = body..<DecisionEffects.blockEnd(in: tokens, from: body)
+                var tests: Set<String> = []
+                for position in range where isSymbol(position, ":") && isName(position + 1, "goes_to") {
+                    if case .string(let id) = callArgument(at: position + 2) { tests.insert(id) }
+                }
+                return (range, nodeLine, tests)
             }
         }
 
@@ -129,7 +138,8 @@ struct SourceFacts {
                 if let after = moduleField(index, "redirect") {
                     let inGuard = guards.filter { $0.range.contains(index) }.max { $0.range.lowerBound < $1.range.lowerBound }
                     facts.redirects.append(Redirect(
-                        line: tokens[index].line, destination: callArgument(at: after), guardNodeLine: inGuard?.nodeLine))
+                        line: tokens[index].line, destination: callArgument(at: after), guardNodeLine: inGuard?.nodeLine,
+                        guardTests: inGuard?.tests ?? []))
                 } else if let after = moduleField(index, "intercept") {
                     readInterceptor(at: after)
                 } else if isSymbol(index, ":"), isName(index + 1, "goes_to") {
