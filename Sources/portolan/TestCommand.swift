@@ -42,7 +42,7 @@ struct Test: AsyncParsableCommand {
 
             """ + ExitStatusHelp.paragraph([
                 (0, "every scenario passed or was skipped"),
-                (1, "a scenario failed (or its file did not load), coverage failed, or --filter matched no scenario"),
+                (1, "a scenario or its file failed, coverage failed, or --filter matched none"),
             ])
     )
 
