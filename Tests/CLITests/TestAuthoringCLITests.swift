@@ -57,6 +57,14 @@ import FoundationXML
         defer { late.remove() }
         let inside = try await PortolanBinary.run(["test", "--app", "app.lua", "s.lua"], in: late)
         #expect(inside.stdout.contains("s.lua:1: before_each(fn) belongs at the top of the file, not inside a scenario"), "\(inside.stdout)")
+        try late.write("t.lua", """
+            after_each(function() error("cleanup broke") end)
+            scenario("fails twice", function() expect(1, 2) end)
+            """)
+        let twice = try await PortolanBinary.run(["test", "--app", "app.lua", "t.lua"], in: late)
+        #expect(Self.lines(twice).prefix(3) == [
+            "FAIL t.lua: fails twice", "     t.lua:2: expected 2 but got 1", "     and after_each failed too: t.lua:1: cleanup broke",
+        ], "\(twice.stdout)")
     }
 
     /// Issue 25: `expect(err, { kind = "handler_failed" })` failed on the first extra key.

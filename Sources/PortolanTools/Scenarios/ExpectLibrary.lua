@@ -203,24 +203,33 @@ local SKIP = setmetatable({}, { __tostring = function() return "skipped" end })
 -- The set-up and tear-down functions (`before_each`, `after_each`) for the scenarios declared next.
 local befores, afters = {}, {}
 
--- Runs the scenario between its set-up and tear-down. Without an `after_each` it is called
--- directly, so that its error keeps the traceback the runner reads; with one, under pcall, so that
--- the tear-down runs whatever happened, before the error goes on (its first error wins).
+-- The tear-down of the selected scenario while it runs: what the runner calls, through
+-- `tear_down_after_error`, when the scenario raised before its tear-down ran.
+local pending_tear_down = nil
+
+-- Runs the scenario between its set-up and tear-down, each called directly, so that an error keeps
+-- the traceback the runner reads (`called from`); the runner then runs the tear-down (below).
 local function run_scenario(fn)
   local set_up, tear_down = { unpack(befores) }, { unpack(afters) }
-  if #tear_down == 0 then
-    for i = 1, #set_up do set_up[i]() end
-    return fn()
-  end
-  local ok, err = pcall(function()
-    for i = 1, #set_up do set_up[i]() end
-    fn()
-  end)
+  pending_tear_down = tear_down
+  for i = 1, #set_up do set_up[i]() end
+  fn()
+  pending_tear_down = nil
+  for i = #tear_down, 1, -1 do tear_down[i]() end
+end
+
+-- After a scenario (or its set-up) raised, or skipped: runs its tear-down, each function under
+-- pcall, and returns the first one's error as text, or nil.
+local function tear_down_after_error()
+  local tear_down = pending_tear_down
+  pending_tear_down = nil
+  if tear_down == nil then return nil end
+  local first
   for i = #tear_down, 1, -1 do
-    local done, why = pcall(tear_down[i])
-    if ok and not done then ok, err = false, why end
+    local ok, why = pcall(tear_down[i])
+    if not ok and first == nil then first = tostring(why) end
   end
-  if not ok then error(err, 0) end
+  return first
 end
 
 -- Declares one scenario; `level` is where errors point, the file's line for the caller; `mark` is
@@ -298,7 +307,8 @@ end
 
 -- The `scenario` table: callable, with `each`, `only` and `skip`.
 local function scenario_table()
-  local plain, only, skipped = declarer("scenario"), declarer("scenario.only", "only"), declarer("scenario.skip", "skip")
+  local plain = declarer("scenario")
+  local only, skipped = declarer("scenario.only", "only"), declarer("scenario.skip", "skip")
   return setmetatable({
     each = each,
     only = function(name, fn) only(name, fn) end,
@@ -333,7 +343,8 @@ for name, value in next, G do scenario_globals[name] = value end
 for name, value in next, library do scenario_globals[name] = value end
 setmetatable(scenario_globals, { __index = G, __newindex = G, __metatable = "scenario globals" })
 
--- The runner compiles the scenario file with this, its text given as a string.
+-- The runner compiles the scenario file with the first function, its text given as a string, and
+-- calls the second after the file raised.
 return function(source, chunk_name)
   return load(source, chunk_name, "t", scenario_globals)
-end
+end, tear_down_after_error

@@ -11,6 +11,10 @@ import PortolanLua
 /// - `("start", index, name)`, `("finish", index)` frame the run of the selected one;
 /// - `("skip", reason)` records a skip just before `skip` raises its marker.
 ///
+/// It returns the compiler of scenario files, and the function the runner calls after the file
+/// raised: the selected scenario's `after_each` functions, which the error skipped (each under
+/// pcall; the first one's error, or nil).
+///
 /// The selected scenario's function is called right where the file calls `scenario`, so it runs
 /// in the file's main flow and `portolan.route` works in it as it does at the top level.
 ///

@@ -233,13 +233,14 @@ public struct ScenarioRunner: Sendable {
     ) -> Attempt.Ending {
         host.setOutput { session.print($0) }
         host.observeEvents { session.record($0) }
-        let compile: LuaValue
+        let compile: LuaValue, tearDown: LuaValue
         do {
             let runner = try host.function { session.handle($0) }
-            compile = try host.call(
+            let library = try host.call(
                 expectLibrarySource, chunkName: "=expect", arguments: [runner, try host.valuePrinter, host.keyOrder],
-                environment: .host
-            ).first ?? .nil
+                environment: .host)
+            compile = library.first ?? .nil
+            tearDown = library.count > 1 ? library[1] : .nil
         } catch {
             return .failed("cannot install scenario and expect: \(error.message)", session.snapshot)
         }
@@ -260,9 +261,19 @@ public struct ScenarioRunner: Sendable {
         do {
             try runScenarioFile(file, compiledBy: compile, in: host)
         } catch {
+            var message = describe(error, file: file) + (host.graph == nil ? noAppHint(for: error.message) : "")
+            // The tear-down the error skipped (`after_each`); not for a scenario cut at its limit.
+            if !error.isInterrupted, case .function = tearDown {
+                do {
+                    if let failed = try host.call(tearDown).first?.stringValue {
+                        message += "\nand after_each failed too: " + failed
+                    }
+                } catch {
+                    message += "\nand after_each failed too: " + error.message
+                }
+            }
             coverage?.detach(from: host)
-            let hint = host.graph == nil ? noAppHint(for: error.message) : ""
-            return .failed(describe(error, file: file) + hint, session.snapshot)
+            return .failed(message, session.snapshot)
         }
         coverage?.detach(from: host)
         return .done(session.snapshot)
