@@ -17,7 +17,7 @@ public struct ScenarioSelection {
     /// `--filter`'s text, as the run's messages quote it.
     public let filterText: String?
     /// `--forbid-only`.
-    public let forbidsOnly: Bool
+    public private(set) var forbidsOnly: Bool
 
     public struct InvalidFilter: Error, CustomStringConvertible {
         public var description: String
@@ -34,6 +34,13 @@ public struct ScenarioSelection {
         filter = nil
         filterText = nil
         forbidsOnly = false
+    }
+
+    /// Every scenario, each `scenario.only` a failure: what a gate that must run them all uses.
+    public static var forbiddingOnly: ScenarioSelection {
+        var selection = ScenarioSelection()
+        selection.forbidsOnly = true
+        return selection
     }
 
     public init(filter: String?, forbidsOnly: Bool) throws(InvalidFilter) {
