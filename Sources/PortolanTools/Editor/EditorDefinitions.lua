@@ -398,7 +398,8 @@ function expect(actual, expected, message) end
 
 --- Asserts, exactly and in order, the router events since the previous `expect_events` (or the
 --- scenario's start), in their canonical text: `will_route root > a`, `enter a`,
---- `switch root -> tabs`, `did_route root > a`, `failed denied root > a`, `redirected X -> Y`.
+--- `switch root -> tabs`, `did_route root > a`, `failed denied root > a`, `redirected X -> Y`; a
+--- failed route's undo (`rolled_back leave a`) comes before its `failed`.
 ---@param events string[]
 ---@param message? string
 function expect_events(events, message) end
