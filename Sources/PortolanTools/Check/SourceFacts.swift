@@ -19,6 +19,12 @@ struct SourceFacts {
     struct Redirect {
         var line: Int
         var destination: Literal
+        /// When the redirect stands in a guard's function (`guard = function … end`): the line
+        /// `NodeLineMarker` gives the node table holding the guard.
+        var guardNodeLine: Int?
+        /// The ids that guard tests with `request:goes_to("x")`: a redirect to one of them may be
+        /// what it lets through next time.
+        var guardTests: Set<String> = []
     }
 
     struct GoesTo {
@@ -104,19 +110,43 @@ struct SourceFacts {
             return index + 3
         }
 
+        /// Each guard written as a function in a node table: its tokens' range, the node's line, and
+        /// the ids it tests with `goes_to`.
+        func guardBodies() -> [(range: Range<Int>, nodeLine: Int, tests: Set<String>)] {
+            tokens.indices.compactMap { index in
+                guard isGuardFunction(at: index), let body = bodyStart(afterFunctionAt: index + 2),
+                    let nodeLine = enclosingNodeLine(of: index)
+                else { return nil }
+                let range = body..<DecisionEffects.blockEnd(in: tokens, from: body)
+                var tests: Set<String> = []
+                for position in range where isSymbol(position, ":") && isName(position + 1, "goes_to") {
+                    if case .string(let id) = callArgument(at: position + 2) { tests.insert(id) }
+                }
+                return (range, nodeLine, tests)
+            }
+        }
+
+        /// `guard = function` as a field of a table constructor.
+        func isGuardFunction(at index: Int) -> Bool {
+            isName(index, HandlerName.guard.rawValue) && isSymbol(index + 1, "=") && isName(index + 2, "function")
+                && (isSymbol(index - 1, "{") || isSymbol(index - 1, ",") || isSymbol(index - 1, ";"))
+        }
+
         mutating func scan() {
+            let guards = guardBodies()
             for index in tokens.indices {
                 if let after = moduleField(index, "redirect") {
-                    facts.redirects.append(Redirect(line: tokens[index].line, destination: callArgument(at: after)))
+                    let inGuard = guards.filter { $0.range.contains(index) }.max { $0.range.lowerBound < $1.range.lowerBound }
+                    facts.redirects.append(Redirect(
+                        line: tokens[index].line, destination: callArgument(at: after), guardNodeLine: inGuard?.nodeLine,
+                        guardTests: inGuard?.tests ?? []))
                 } else if let after = moduleField(index, "intercept") {
                     readInterceptor(at: after)
                 } else if isSymbol(index, ":"), isName(index + 1, "goes_to") {
                     if case .string(let id) = callArgument(at: index + 2) {
                         facts.goesTo.append(GoesTo(line: tokens[index + 1].line, id: id))
                     }
-                } else if isName(index, HandlerName.guard.rawValue), isSymbol(index + 1, "="), isName(index + 2, "function"),
-                    isSymbol(index - 1, "{") || isSymbol(index - 1, ",") || isSymbol(index - 1, ";")
-                {
+                } else if isGuardFunction(at: index) {
                     readGuard(at: index)
                 }
             }
@@ -129,12 +159,13 @@ struct SourceFacts {
             }
         }
 
-        /// The single literal argument of a call whose arguments start at `index`: `("x")`, `"x"`, `{…}`.
+        /// The first literal argument of a call whose arguments start at `index`: `("x")`, `("x", { … })`,
+        /// `"x"`, `{…}`.
         func callArgument(at index: Int) -> Literal {
             if isSymbol(index, "(") {
                 var position = index + 1
                 let value = literal(&position)
-                return isSymbol(position, ")") ? value : .dynamic
+                return isSymbol(position, ")") || isSymbol(position, ",") ? value : .dynamic
             }
             if token(index)?.string != nil || isSymbol(index, "{") {
                 var position = index
