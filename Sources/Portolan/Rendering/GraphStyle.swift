@@ -35,8 +35,18 @@ public struct GraphStyle {
     public var nodeClasses: (NodeID) -> [String]
     /// Extra CSS classes of a parent → child edge (SVG, DOT, JSON).
     public var edgeClasses: (GraphEdgeID) -> [String]
-    /// Extra lines shown under a node's label (e.g. its URL patterns); empty for none.
+    /// Extra lines shown under a node's label, after its routes and rules; empty for none.
     public var details: (NodeID) -> [String]
+    /// A node's URL route patterns (`showingRoutes`): lines under its label, JSON `routes`.
+    public var routes: (NodeID) -> [String] = { _ in [] }
+    /// A node's rules (`showingRules`: `keep`, `back: history`, `guard`, …): in brackets under
+    /// its label, JSON `rules`.
+    public var rules: (NodeID) -> [String] = { _ in [] }
+    /// Where a node's guard sends routes, when its source says so: after `guard →` in the
+    /// brackets, JSON `guardRedirects`.
+    public var guardRedirects: (NodeID) -> [String] = { _ in [] }
+    /// What holds for the whole app: its redirect rules, queue and origins (`GraphAppRules`).
+    public var app = GraphAppRules()
     /// CSS appended to the SVG's built-in stylesheet, after it, so it can override it.
     public var stylesheet: String
     /// Rows appended to the SVG legend.

@@ -19,6 +19,14 @@ struct SourceFacts {
     struct Redirect {
         var line: Int
         var destination: Literal
+        /// The index of its module name's token.
+        var token: Int = 0
+    }
+
+    /// A literal redirect inside the guard of a node whose id is written literally.
+    struct GuardRedirect {
+        var node: String
+        var destination: Literal
     }
 
     struct GoesTo {
@@ -48,6 +56,7 @@ struct SourceFacts {
     var redirects: [Redirect] = []
     var goesTo: [GoesTo] = []
     var guardTurnAways: [GuardTurnAway] = []
+    var guardRedirects: [GuardRedirect] = []
     var interceptTurnAways: [InterceptTurnAway] = []
     /// What guards, `can_leave`, interceptors and redirect rules visibly change (`DecisionEffects`).
     var decisionEffects: [DecisionEffects.Effect] = []
@@ -58,6 +67,7 @@ struct SourceFacts {
         reader.findModuleNames()
         reader.scan()
         reader.findFieldLines()
+        reader.findGuardRedirects()
         self = reader.facts
         decisionEffects = DecisionEffects.find(in: tokens, moduleNames: reader.moduleNames)
     }
@@ -107,7 +117,7 @@ struct SourceFacts {
         mutating func scan() {
             for index in tokens.indices {
                 if let after = moduleField(index, "redirect") {
-                    facts.redirects.append(Redirect(line: tokens[index].line, destination: callArgument(at: after)))
+                    facts.redirects.append(Redirect(line: tokens[index].line, destination: callArgument(at: after), token: index))
                 } else if let after = moduleField(index, "intercept") {
                     readInterceptor(at: after)
                 } else if isSymbol(index, ":"), isName(index + 1, "goes_to") {
@@ -129,12 +139,28 @@ struct SourceFacts {
             }
         }
 
-        /// The single literal argument of a call whose arguments start at `index`: `("x")`, `"x"`, `{…}`.
+        /// The redirects written inside each guard of a node table with a literal id.
+        mutating func findGuardRedirects() {
+            for index in tokens.indices where isName(index, HandlerName.guard.rawValue) && isSymbol(index + 1, "=")
+                && isName(index + 2, "function")
+            {
+                guard let body = bodyStart(afterFunctionAt: index + 2),
+                    let node = nodeTables.filter({ $0.open < index && index < $0.close }).max(by: { $0.open < $1.open })?.id
+                else { continue }
+                let end = LuaTokenizer.blockEnd(in: tokens, from: body)
+                for redirect in facts.redirects where (body..<end).contains(redirect.token) {
+                    facts.guardRedirects.append(GuardRedirect(node: node, destination: redirect.destination))
+                }
+            }
+        }
+
+        /// The first literal argument of a call whose arguments start at `index`: `("x")`, `"x"`,
+        /// `{…}`, `({…}, { resume = true })`.
         func callArgument(at index: Int) -> Literal {
             if isSymbol(index, "(") {
                 var position = index + 1
                 let value = literal(&position)
-                return isSymbol(position, ")") ? value : .dynamic
+                return isSymbol(position, ")") || isSymbol(position, ",") ? value : .dynamic
             }
             if token(index)?.string != nil || isSymbol(index, "{") {
                 var position = index
