@@ -62,18 +62,10 @@ struct Graph: AsyncParsableCommand {
             let app = self.app
             let limit = ScriptNumbers.duration(seconds: timeout) ?? AppLoadLimits.timeLimit
             try await AppLoadLimits.loadApp(host, file: app, within: limit)
-            guard let graph = await host.graph else {
+            guard let graph = await host.graph, let picture = await AppRulesPicture.read(from: host, file: app) else {
                 throw HostError("\(app) declares no app: it never calls portolan.app { ... }")
             }
-            let rules = await host.nodeRules
-            // Where guards redirect, read from the app file's source as the linter reads it.
-            let guardRedirects = GuardDestinations.read(file: app)
-            var style = GraphStyle().showingRoutes(of: graph).showingRules(of: graph, guardRedirects: guardRedirects) {
-                rules[$0] ?? []
-            }
-            style.notes = await host.flowLines
-            style.app = GraphAppRules(
-                graph: graph, queue: await host.router?.configuration.queuePolicy ?? .fifo, redirects: await host.redirectRules)
+            let style = picture.style(for: graph)
             // Ids are the app's, and the drawing may land in a CI log.
             let notation: CILogText.Notation = switch format {
             case .json: .json

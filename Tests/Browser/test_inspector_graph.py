@@ -1,5 +1,6 @@
-"""`portolan repl --inspect` beside the live tree (issue 25, §3): the declared graph, the screens
-the session has not shown yet dimmed, and an event log that keeps every failure's reason."""
+"""`portolan repl --inspect` beside the live tree (issue 25, §3): the declared graph with the app's
+rules, the screens the session has not shown yet dimmed, and an event log that keeps every
+failure's reason."""
 import unittest
 
 import browser
@@ -38,6 +39,10 @@ class InspectorGraphTests(unittest.TestCase):
         opacity = driver.execute_script(
             "return getComputedStyle(document.querySelector(\"#graph .node[data-id='about']\")).opacity;")
         self.assertLess(float(opacity), 1.0, "an unvisited screen is dimmed")
+        # The app's rules, as `portolan graph` draws them: where the dashboard's guard sends a route.
+        graph_text = driver.find_element("id", "graph").get_attribute("textContent")
+        self.assertIn("guard → root > onboarding", graph_text)
+        self.assertIn("redirect /films/:id → /wishlist/movies/:id", graph_text)
         self.repl.type("/settings")
         browser.wait(driver, lambda d: "visited" in graph_classes(d, "settings"), "settings is no longer dimmed once shown")
         self.assertIn("active", graph_classes(driver, "settings"), "the active path is laid over the graph")

@@ -26,8 +26,9 @@ public struct GraphLegendItem: Sendable, Equatable {
 /// CSS for the SVG, legend rows.
 ///
 /// This is how other reports reuse the renderers: a coverage report marks the nodes and edges its
-/// scenarios exercised with a class and ships the CSS that colours it; the `graph` command, once
-/// nodes carry URL patterns, passes them as `details`. The renderers never interpret class names
+/// scenarios exercised with a class and ships the CSS that colours it; the `graph` command adds
+/// each node's URL patterns (`routes`), its rules and where its guard redirects, and the app's own
+/// rules (`app`). The renderers never interpret class names
 /// beyond their own (`node`, `screen`, `switch`, `anywhere`, `active`, `selected`, `edge`, `live`).
 public struct GraphStyle {
     /// Extra CSS classes of a node (SVG `class`, DOT `class`, Mermaid `class`, JSON `classes`).

@@ -49,7 +49,8 @@ public struct InspectorSnapshot: Sendable {
             svg = GraphRenderer.inlineSVG(GraphRenderer.render(tree, as: .svg))
             activePath = tree.activePath.map(\.description)
             visited.formUnion(tree.activePath.map(\.id))
-            graphSVG = GraphRenderer.inlineSVG(GraphRenderer.render(tree.graph, as: .svg, live: tree, style: declaredStyle(tree.graph)))
+            graphSVG = GraphRenderer.inlineSVG(GraphRenderer.render(
+                tree.graph, as: .svg, live: tree, style: declaredStyle(tree.graph, rules: update.rules)))
         } else {
             svg = ""
             graphSVG = ""
@@ -80,14 +81,15 @@ public struct InspectorSnapshot: Sendable {
         }
     }
 
-    /// The declared graph's style: routes shown, unvisited nodes dimmed, and a legend row saying so.
-    private func declaredStyle(_ graph: NavigationGraph) -> GraphStyle {
+    /// The declared graph's style: the app's rules as `portolan graph` draws them, unvisited nodes
+    /// dimmed, and a legend row saying so.
+    private func declaredStyle(_ graph: NavigationGraph, rules: AppRulesPicture?) -> GraphStyle {
         let visited = visited
-        return GraphStyle(
+        let style = GraphStyle(
             nodeClasses: { visited.contains($0) ? ["visited"] : ["unvisited"] },
             stylesheet: ".node.unvisited { opacity: 0.4; }",
-            legend: [GraphLegendItem(className: "unvisited", label: "not shown yet in this session")]
-        ).showingRoutes(of: graph)
+            legend: [GraphLegendItem(className: "unvisited", label: "not shown yet in this session")])
+        return rules?.style(for: graph, adding: style) ?? style.showingRoutes(of: graph)
     }
 
     /// The state as one line of JSON, keys sorted, absent values left out.
