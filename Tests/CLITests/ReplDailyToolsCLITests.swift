@@ -105,9 +105,25 @@ import TestSupport
         // Read and written rather than copied: a copy of a file others run can fail as "text file busy".
         try Data(contentsOf: URL(fileURLWithPath: try ReplBinary.path)).write(to: URL(fileURLWithPath: alone))
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: alone)
-        let run = try await PortolanBinary.run(program: alone, ["repl", "--inspect", "0"], in: directory.root)
+        let run = try await Self.runFreshlyWritten(alone, ["repl", "--inspect", "0"], in: directory.root)
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
         #expect(run.stderr.contains("portolan-inspector"), "\(run.stderr)")
         #expect(run.stderr.contains("swift build --product portolan-inspector"), "\(run.stderr)")
+    }
+
+    /// Runs a program this test has just written. Another test's process, forked while the file
+    /// was open for writing, holds that descriptor until it execs, and until then the kernel
+    /// refuses to run the file ("text file busy"): try again, a bounded number of times.
+    private static func runFreshlyWritten(
+        _ program: String, _ arguments: [String], in directory: String
+    ) async throws -> PortolanBinary.Run {
+        for _ in 1..<200 {
+            do {
+                return try await PortolanBinary.run(program: program, arguments, in: directory)
+            } catch let error as NSError where (error.userInfo[NSUnderlyingErrorKey] as? NSError)?.code == Int(ETXTBSY) {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+        }
+        return try await PortolanBinary.run(program: program, arguments, in: directory)
     }
 }
