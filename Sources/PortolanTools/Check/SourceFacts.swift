@@ -27,6 +27,12 @@ struct SourceFacts {
         var guardTests: Set<String> = []
     }
 
+    /// A literal redirect inside the guard of a node whose id is written literally.
+    struct GuardRedirect {
+        var node: String
+        var destination: Literal
+    }
+
     struct GoesTo {
         var line: Int
         var id: String
@@ -54,6 +60,7 @@ struct SourceFacts {
     var redirects: [Redirect] = []
     var goesTo: [GoesTo] = []
     var guardTurnAways: [GuardTurnAway] = []
+    var guardRedirects: [GuardRedirect] = []
     var interceptTurnAways: [InterceptTurnAway] = []
     /// What guards, `can_leave`, interceptors and redirect rules visibly change (`DecisionEffects`).
     var decisionEffects: [DecisionEffects.Effect] = []
@@ -110,19 +117,19 @@ struct SourceFacts {
             return index + 3
         }
 
-        /// Each guard written as a function in a node table: its tokens' range, the node's line, and
+        /// Each guard written as a function in a node table: its tokens' range, the node table, and
         /// the ids it tests with `goes_to`.
-        func guardBodies() -> [(range: Range<Int>, nodeLine: Int, tests: Set<String>)] {
+        func guardBodies() -> [(range: Range<Int>, node: NodeTable, tests: Set<String>)] {
             tokens.indices.compactMap { index in
                 guard isGuardFunction(at: index), let body = bodyStart(afterFunctionAt: index + 2),
-                    let nodeLine = enclosingNodeLine(of: index)
+                    let node = enclosingNodeTable(of: index)
                 else { return nil }
-                let range = body..<DecisionEffects.blockEnd(in: tokens, from: body)
+                let range = body..<LuaTokenizer.blockEnd(in: tokens, from: body)
                 var tests: Set<String> = []
                 for position in range where isSymbol(position, ":") && isName(position + 1, "goes_to") {
                     if case .string(let id) = callArgument(at: position + 2) { tests.insert(id) }
                 }
-                return (range, nodeLine, tests)
+                return (range, node, tests)
             }
         }
 
@@ -137,9 +144,13 @@ struct SourceFacts {
             for index in tokens.indices {
                 if let after = moduleField(index, "redirect") {
                     let inGuard = guards.filter { $0.range.contains(index) }.max { $0.range.lowerBound < $1.range.lowerBound }
+                    let destination = callArgument(at: after)
                     facts.redirects.append(Redirect(
-                        line: tokens[index].line, destination: callArgument(at: after), guardNodeLine: inGuard?.nodeLine,
+                        line: tokens[index].line, destination: destination, guardNodeLine: inGuard?.node.line,
                         guardTests: inGuard?.tests ?? []))
+                    if let node = inGuard?.node.id {
+                        facts.guardRedirects.append(GuardRedirect(node: node, destination: destination))
+                    }
                 } else if let after = moduleField(index, "intercept") {
                     readInterceptor(at: after)
                 } else if isSymbol(index, ":"), isName(index + 1, "goes_to") {
@@ -260,7 +271,12 @@ struct SourceFacts {
 
         /// The line of the innermost node table around `index`, as `NodeLineMarker` gives it.
         func enclosingNodeLine(of index: Int) -> Int? {
-            nodeTables.filter { $0.open < index && index < $0.close }.max { $0.open < $1.open }?.line
+            enclosingNodeTable(of: index)?.line
+        }
+
+        /// The innermost node table around `index`.
+        func enclosingNodeTable(of index: Int) -> NodeTable? {
+            nodeTables.filter { $0.open < index && index < $0.close }.max { $0.open < $1.open }
         }
 
         /// `portolan.intercept(function(r) if r:goes_to("x") then return <turn away>`.
