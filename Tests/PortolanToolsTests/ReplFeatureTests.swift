@@ -292,7 +292,7 @@ import Testing
     }
 
     static func runScenarios(_ file: String, app: String?) async throws -> [Outcome] {
-        let runner = ScenarioRunner(options: .init(app: app, timeout: .seconds(20)))
+        let runner = ScenarioRunner(options: .init(app: app, timeout: .seconds(120)))
         var outcomes: [Outcome] = []
         for result in await runner.run(file: file) {
             outcomes.append(Outcome(passed: result.outcome == .passed, description: "\(result)"))
