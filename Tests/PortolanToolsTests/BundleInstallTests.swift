@@ -87,6 +87,8 @@ import Testing
         #expect(failing.first?.message.contains("home is broken") == true)
         #expect(BundleStore(directory: store.root).isQuarantined(.init(id: manifest.id, version: manifest.version)))
         // The rules embedded in the app are back, with the tree and the state carried back.
+        #expect(await Self.activeIDs(host) == ["root", "about"])
+        #expect(await host.appFile == nil, "the embedded rules were given as text")
         #expect(await host.route(.path(["root", "home"])).isSuccess)
         #expect(try await host.run("return portolan.state.visits", chunkName: "=test") == ["3"])
         let again = await host.install(bundle: try fixture.bytes(), publicKey: fixture.publicKey, options: Self.options(store))

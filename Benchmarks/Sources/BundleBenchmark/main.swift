@@ -7,11 +7,7 @@
 //   scenario file of 50 scenarios, each routing to the deepest screen of a tab; the median of 5.
 //
 //   swift build -c release --package-path Benchmarks && Benchmarks/.build/release/BundleBenchmark
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
 import Foundation
-#endif
 import Portolan
 import PortolanLua
 import PortolanTools
@@ -66,9 +62,9 @@ for version in 1...200 {
 }
 let active = await host.router?.activePath.count ?? 0
 pauses.sort()
-func percentile(_ p: Double) -> Double { pauses[min(pauses.count - 1, Int((Double(pauses.count) * p).rounded(.up)) - 1)] }
+func percentile(_ p: Double, of sorted: [Double]) -> Double { sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)] }
 print("swap pause, 200-node app, path of \(active) kept through 200 swaps:")
-print(String(format: "  p50 %.3f ms   p99 %.3f ms   max %.3f ms   (target: p99 <= 5 ms)", percentile(0.5), percentile(0.99), pauses.last ?? 0))
+print(String(format: "  p50 %.3f ms   p99 %.3f ms   max %.3f ms   (target: p99 <= 5 ms)", percentile(0.5, of: pauses), percentile(0.99, of: pauses), pauses.last ?? 0))
 
 var scenarios = ""
 for index in 0..<50 {
