@@ -12,8 +12,8 @@ enum BundleMigrationCheck {
         let guards: RestoreGuards
         switch outcome {
         case .refused(let reason): return .migrationRefused(reason)
-        case .restored(let said): guards = said
-        case .migrated(_, let said): guards = said
+        case .restored(let said, _): guards = said
+        case .migrated(_, let said, _): guards = said
         }
         guard let screen = before.last?.id, guards == .passed else { return nil }
         var names: Set<NodeID> = [screen]
