@@ -50,7 +50,7 @@ public struct BundleGate: Sendable {
             return .rejected(stage: .load, reason: .loadFailed(error.reason))
         }
         defer { unpacked.remove() }
-        if let rejection = await runRules(of: bundle.manifest, unpackedIn: unpacked) { return rejection }
+        if let rejection = await Self.runRules(of: bundle.manifest, unpackedIn: unpacked, options: options) { return rejection }
         return .passed(bundle.manifest)
     }
 
@@ -70,8 +70,9 @@ public struct BundleGate: Sendable {
         return nil
     }
 
-    /// Stages 3 to 5 on the unpacked files.
-    private func runRules(of manifest: BundleManifest, unpackedIn files: BundleUnpacking) async -> BundleGateOutcome? {
+    /// Stages 3 to 5 on the unpacked files: the part of the gate that needs no key, which the REPL's
+    /// reloads go through too (`BundleGate.checkRules(of:options:)`).
+    static func runRules(of manifest: BundleManifest, unpackedIn files: BundleUnpacking, options: Options) async -> BundleGateOutcome? {
         let entry = files.path(manifest.entry)
         do {
             var configuration = AppLoadLimits.configuration
@@ -89,11 +90,13 @@ public struct BundleGate: Sendable {
             }
             return .rejected(stage: .lint, reason: .lintErrors(errors))
         }
-        return await runScenarios(of: manifest, entry: entry, files: files)
+        return await runScenarios(of: manifest, entry: entry, files: files, options: options)
     }
 
     /// Stage 5: every scenario file the manifest names, with the entry as their app.
-    private func runScenarios(of manifest: BundleManifest, entry: String, files: BundleUnpacking) async -> BundleGateOutcome? {
+    private static func runScenarios(
+        of manifest: BundleManifest, entry: String, files: BundleUnpacking, options: Options
+    ) async -> BundleGateOutcome? {
         guard !manifest.scenarios.isEmpty else { return nil }
         let runner = ScenarioRunner(options: .init(
             app: entry, timeout: options.scenarioBudget, host: AppLoadLimits.configuration))
