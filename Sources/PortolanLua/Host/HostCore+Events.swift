@@ -13,6 +13,7 @@ extension HostCore {
             }
         }
         eventStreams.emit(event)
+        if canary != nil { watchCanary(event) }
         guard let name = event.luaName, app.rules.observedEvents.contains(name), let emit = installed?.functions.emit else { return }
         // The step that asked for the route travels with its events (the last argument).
         let step = router?.runningStep?.luaValue ?? .nil

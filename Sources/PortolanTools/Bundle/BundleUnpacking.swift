@@ -7,23 +7,26 @@ import PortolanLua
 
 /// A bundle's files written beneath a fresh private directory (mkdtemp, mode 0700), so that the
 /// sandboxed host, the linter and the scenario runner read them as they read any app. Paths were
-/// checked by the manifest's reader (relative names, none starting with `.`), and each file is created new
+/// checked by the reader (relative names, none starting with `.`), and each file is created new
 /// (`O_EXCL`, no link followed). `remove()` deletes it all.
 struct BundleUnpacking {
     let root: String
 
-    init(_ bundle: RulesBundle) throws(BundleError) {
-        try self.init(manifest: bundle.manifest, files: bundle.files)
-    }
-
-    /// The files of `manifest`, from `files` (path → bytes): a bundle's, or a source directory's.
-    init(manifest: BundleManifest, files: [String: [UInt8]]) throws(BundleError) {
-        let temporary = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-        var template = Array((temporary + "/portolan-bundle-XXXXXX").utf8CString)
-        guard mkdtemp(&template) != nil else { throw .tooLarge("no temporary directory to check the bundle in") }
-        root = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        for entry in manifest.files {
-            guard store(files[entry.path] ?? [], to: entry.path) else {
+    /// Unpacks into a fresh temporary directory, or into `directory` (made afresh: whatever was
+    /// there is removed first), whose parent exists.
+    init(_ bundle: RulesBundle, into directory: String? = nil) throws(BundleError) {
+        if let directory {
+            root = directory
+            removeTree(directory)
+            guard mkdir(directory, 0o700) == 0 else { throw .invalidManifest("cannot make \(directory) to unpack the bundle in") }
+        } else {
+            let temporary = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+            var template = Array((temporary + "/portolan-bundle-XXXXXX").utf8CString)
+            guard mkdtemp(&template) != nil else { throw .tooLarge("no temporary directory to check the bundle in") }
+            root = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        for entry in bundle.manifest.files {
+            guard store(bundle.files[entry.path] ?? [], to: entry.path) else {
                 remove()
                 throw .invalidManifest("\(entry.path) cannot be unpacked")
             }

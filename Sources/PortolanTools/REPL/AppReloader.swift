@@ -58,7 +58,7 @@ final class AppReloader {
     private nonisolated(nonsending) func passGate(header: String) async -> String? {
         guard let appFile = await host.appFile else { return "" }
         let refusal: String
-        switch await ReloadGate.check(appFile: appFile) {
+        switch await ReloadGate.check(appFile: appFile, functions: await host.registeredFunctions) {
         case .notGated: return ""
         case .rejected(let reason): refusal = reason
         case .passed(let manifest):

@@ -20,15 +20,16 @@ enum ReloadGate {
         case rejected(String)
     }
 
-    /// Runs the gate on the directory of `appFile`, when it is a bundle's source for that file.
-    static func check(appFile: String) async -> Verdict {
+    /// Runs the gate on the directory of `appFile`, when it is a bundle's source for that file,
+    /// with the session host's Swift `functions` registered in the gate's hosts.
+    static func check(appFile: String, functions: [String: HostFunction]) async -> Verdict {
         let source: BundleSource
         switch Self.source(of: appFile) {
         case nil: return .notGated
         case .failure(let error): return .rejected("\(BundleSource.manifestFile): \(error.reason)")
         case .success(let found): source = found
         }
-        let outcome = await BundleGate.checkRules(of: source)
+        let outcome = await BundleGate.checkRules(of: source, functions: functions)
         if case .passed(let manifest) = outcome { return .passed(manifest) }
         return .rejected(outcome.text)
     }

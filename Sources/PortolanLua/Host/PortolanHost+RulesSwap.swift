@@ -1,0 +1,67 @@
+import Portolan
+
+/// The live swap of the rules a rules bundle's gate ends with (docs/bundles.md, stages 7 and 8),
+/// for the gate in PortolanTools (`host.install(bundle:publicKey:options:)`).
+extension PortolanHost {
+    /// What a swap did: the restore of the state under the new rules (nil when no app was
+    /// declared), and how long the host's thread, and with it the route queue, was held.
+    package struct RulesSwapped: Sendable {
+        package let restore: RestoreOutcome?
+        package let pause: Duration
+    }
+
+    /// How a canary is to watch the routes after a swap, and whom it tells its verdict.
+    package struct CanaryWatch: Sendable {
+        package let routes: Int
+        package let maximumFailureRatio: Double
+        /// Called in the swap's unit once the canary watches, before any route can end.
+        package let started: @Sendable () -> Void
+        package let report: @Sendable (CanaryReport) -> Void
+
+        package init(
+            routes: Int, maximumFailureRatio: Double, started: @escaping @Sendable () -> Void,
+            report: @escaping @Sendable (CanaryReport) -> Void
+        ) {
+            self.routes = routes
+            self.maximumFailureRatio = maximumFailureRatio
+            self.started = started
+            self.report = report
+        }
+    }
+
+    /// Swaps in the rules `source` between two routes, in one unit of work: a snapshot of the
+    /// state, the new rules loaded, the snapshot restored under them and judged by `accept` (a
+    /// reason undoes it all), then, when `canary` is given, a canary that reverts to the rules
+    /// in service now. On failure the rules in service, the tree and `portolan.state` stay.
+    package func swapRules(
+        to source: RulesSource, canary: CanaryWatch?, accept: @Sendable (RestoreOutcome, _ before: [Entry], _ after: [Entry]) -> String?
+    ) -> Result<RulesSwapped, HostError> {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let previous = core.rulesSource
+        do {
+            let restore = try core.swapRules(to: source, accept: accept)
+            // Rules swapped in while a canary watched the ones before end its watch: they served
+            // until now, and are what a failure of the new rules goes back to.
+            if let superseded = core.canary {
+                core.canary = nil
+                superseded.report(.passed(routes: superseded.endedRoutes))
+            }
+            if let canary {
+                canary.started()
+                core.canary = RulesCanary(
+                    routes: canary.routes, maximumFailureRatio: canary.maximumFailureRatio, revertTo: previous, report: canary.report)
+                if canary.routes == 0, let report = core.canary?.report {
+                    core.canary = nil
+                    report(.passed(routes: 0))
+                }
+            }
+            return .success(RulesSwapped(restore: restore, pause: clock.now - start))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Whether a canary is watching the routes now.
+    package var isCanaryWatching: Bool { core.canary != nil }
+}
