@@ -127,9 +127,51 @@ import Testing
         #expect(gated.output.value.first == "\(gated.directory.path("scenarios/about.lua")) changed: passed the gate (load, check, 1 scenario file); reloaded", "\(gated.output.value)")
     }
 
+    /// A file saved while the gate runs is not loaded unchecked: the reload is refused and the next
+    /// check takes it. The save comes from a Swift function the scenario calls, so it lands inside
+    /// the gate's run whatever the machine's speed.
+    @Test func aFileSavedWhileTheGateRunsIsRefusedThenCheckedNextTime() async throws {
+        let scenario = #"scenario("about opens", function() save_again() assert(portolan.route { "root", "about" }) end)"#
+        let directory = try TemporaryDirectory("gate", files: ["bundle.json": Self.manifest, "app.lua": Self.app, "scenarios/about.lua": scenario])
+        defer { directory.remove() }
+        let saved = Locked(false)
+        let host = try PortolanHost(configuration: AppLoadLimits.configuration)
+        try await host.register(function: "save_again") { _ in
+            let first = saved.withLock { wasSaved in defer { wasSaved = true }; return !wasSaved }
+            if first {
+                try? Self.write(#"portolan.app { id = "root", children = { { id = "home" }, { id = "about" }, { id = "later" } } }"#,
+                                to: "app.lua", in: directory, secondsAhead: 10)
+            }
+            return []
+        }
+        try await AppLoadLimits.loadApp(host, file: directory.path("app.lua"))
+        let output = Locked<[String]>([])
+        let session = await ReplSession(host: host, appName: "app.lua", appFile: directory.path("app.lua")) { line in output.withLock { $0.append(line) } }
+        try Self.write(#"portolan.app { id = "root", children = { { id = "home" }, { id = "about" }, { id = "sooner" } } }"#, to: "app.lua", in: directory)
+
+        await session.handle(":reload")
+        #expect(saved.value)
+        #expect(output.value.first == "error: \(directory.path("app.lua")) changed while the gate checked the rules", "\(output.value)")
+        #expect(output.value.last == "the rules in service are unchanged", "\(output.value)")
+        #expect(await Self.declares("sooner", host) == false)
+        #expect(await Self.declares("later", host) == false)
+
+        output.withLock { $0 = [] }
+        await session.handle(":reload")
+        #expect(output.value.first == "passed the gate (load, check, 1 scenario file); reloaded", "\(output.value)")
+        #expect(await Self.declares("later", host))
+    }
+
+    /// Whether the rules in service route to `screen` below the root.
+    static func declares(_ screen: String, _ host: PortolanHost) async -> Bool {
+        if case .success = await host.route(.path(["root", Entry(NodeID(screen))])) { return true }
+        return false
+    }
+
     /// Writes a file with a modification time later than any before it, whatever the file system's resolution.
-    static func write(_ text: String, to name: String, in directory: TemporaryDirectory) throws {
+    static func write(_ text: String, to name: String, in directory: TemporaryDirectory, secondsAhead: Double = 5) throws {
         try directory.write(name, text)
-        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: directory.path(name))
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(secondsAhead)], ofItemAtPath: directory.path(name))
     }
 }
