@@ -56,8 +56,8 @@ struct BundleDelivery {
         } catch {
             throw UsageError(description: "--public-key: \(error.reason)")
         }
-        // The app's contract scenarios would go in `contract:`; the key's holder is the only one
-        // who can ship rules, and the gate holds what they ship to their own scenarios.
+        // An app that pins scenarios of its own ("these must always hold") names their files in
+        // `contract:`; the gate runs them against every bundle, beside the bundle's own.
         options = BundleInstallOptions(store: BundleStore(directory: store))
         self.urls = urls
     }
