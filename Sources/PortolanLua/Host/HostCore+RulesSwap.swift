@@ -6,10 +6,11 @@ import Portolan
 /// of the state under the rules in service, the new rules loaded (`RulesReload.swap`), the
 /// snapshot restored under them. When anything fails, everything the swap set aside comes back.
 extension HostCore {
-    /// Swaps in `source`, restoring the live state under it; `accept` judges the restore's outcome, with
-    /// the active path before and after it (nil: keep it; a reason: undo the swap). Returns the restore's outcome (nil when no app was
-    /// declared, so there was no state to carry). `forgetVersion`: the snapshot is taken as the
-    /// new rules' own version (a revert to older rules, which would refuse a newer snapshot).
+    /// Swaps in `source`, restoring the live state under it; `accept` judges the restore's
+    /// outcome, with the active path before and after it (nil: keep it; a reason: undo the swap).
+    /// Returns the restore's outcome (nil when no app was declared: no state to carry).
+    /// `forgetVersion`: the snapshot is taken as the new rules' own version (a revert to older
+    /// rules, which would refuse a snapshot of newer ones).
     func swapRules(
         to source: RulesSource, forgetVersion: Bool = false, accept: (RestoreOutcome, _ before: [Entry], _ after: [Entry]) -> String?
     ) throws(HostError) -> RestoreOutcome? {
@@ -43,7 +44,8 @@ extension HostCore {
                 return outcome
             })
             rulesSource = source
-            if case .file(let path) = source { appFile = path }
+            // Rules given as text have no file for `reload()` to read again.
+            if case .file(let path) = source { appFile = path } else { appFile = nil }
             return outcome
         } catch {
             files.putBack(savedFiles)

@@ -33,6 +33,8 @@ final class HostCore: @unchecked Sendable {
     var appFile: String?
     /// The rules in service as they were loaded (`loadApp`, a swap): what a canary reverts to.
     var rulesSource: RulesSource?
+    /// How long the last swap held the host's thread (`PortolanHost.lastRulesSwapPause`).
+    var lastRulesSwapPause: Duration?
     /// The watch over the routes after a swap, while it lasts (`RulesCanary`).
     var canary: RulesCanary?
     /// How many chunks of text the host has compiled or taken from the cache: what shows that a

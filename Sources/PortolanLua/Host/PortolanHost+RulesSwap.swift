@@ -56,11 +56,17 @@ extension PortolanHost {
                     report(.passed(routes: 0))
                 }
             }
-            return .success(RulesSwapped(restore: restore, pause: clock.now - start))
+            let pause = clock.now - start
+            core.lastRulesSwapPause = pause
+            return .success(RulesSwapped(restore: restore, pause: pause))
         } catch {
             return .failure(error)
         }
     }
+
+    /// How long the last swap of the rules by `install` held
+    /// the host's thread, and with it the route queue: its snapshot, load and restore. Nil before one.
+    public var lastRulesSwapPause: Duration? { core.lastRulesSwapPause }
 
     /// Whether a canary is watching the routes now.
     package var isCanaryWatching: Bool { core.canary != nil }

@@ -104,7 +104,7 @@ public struct BundleGate: Sendable {
         } catch {
             return .rejected(stage: .load, reason: .loadFailed(files.relative(error.message)))
         }
-        let report = await AppChecker.check(file: entry)
+        let report = await AppChecker.check(file: entry, functions: rules.functions)
         if report.hasErrors {
             let errors = report.findings.filter { $0.severity == .error }.map { finding in
                 CheckFinding(finding.severity, finding.code, file: manifest.entry, line: finding.line, files.relative(finding.message))

@@ -53,18 +53,25 @@ final class BundleInstaller: Sendable {
         case .success(let state): live = state
         case .failure(let error): return reject(candidate, at: .migration, .migrationRefused("cannot take a snapshot of the live state: \(error.reason)"))
         }
-        let files: BundleUnpacking
+        // The gate runs on a private copy under a short path (Lua shortens long ones in its
+        // messages, which then could not name the bundle's files); the live rules on the store's.
+        let checked: BundleUnpacking, files: BundleUnpacking
+        do {
+            checked = try BundleUnpacking(bundle)
+        } catch {
+            return reject(candidate, at: .load, .loadFailed(error.reason))
+        }
+        let rules = BundleGate.RulesUnderTest(
+            manifest: bundle.manifest, files: checked, functions: await host.registeredFunctions, contract: options.contract, live: live)
+        let rejection = await gate.run(rules)
+        checked.remove()
+        if case .rejected(let stage, let reason)? = rejection { return reject(candidate, at: stage, reason) }
         do {
             try options.store.prepare()
             files = try BundleUnpacking(bundle, into: options.store.rulesDirectory(for: candidate.identity))
         } catch {
-            return reject(candidate, at: .load, .loadFailed("cannot unpack the bundle in the store: \(error)"))
-        }
-        let rules = BundleGate.RulesUnderTest(
-            manifest: bundle.manifest, files: files, functions: await host.registeredFunctions, contract: options.contract, live: live)
-        if case .rejected(let stage, let reason)? = await gate.run(rules) {
-            files.remove()
-            return reject(candidate, at: stage, reason)
+            // The store's fault, not the bundle's: not quarantined.
+            return announce(.rejected(stage: .swap, reason: .swapFailed("cannot unpack the bundle in the store: \(error)")))
         }
         return await swap(candidate, files: files, on: host)
     }

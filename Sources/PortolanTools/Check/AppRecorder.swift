@@ -10,7 +10,7 @@ enum AppRecorder {
         var findings: [CheckFinding] = []
     }
 
-    static func record(source: String, file: String) async -> Outcome {
+    static func record(source: String, file: String, functions: [String: HostFunction] = [:]) async -> Outcome {
         let chunkName = "@" + file
         var outcome = Outcome()
         if let finding = syntaxError(in: source, file: file, chunkName: chunkName) {
@@ -23,7 +23,9 @@ enum AppRecorder {
 
         let host: PortolanHost
         do {
-            host = try PortolanHost(configuration: AppLoadLimits.configuration)
+            var configuration = AppLoadLimits.configuration
+            configuration.functions = functions
+            host = try PortolanHost(configuration: configuration)
             await host.setOutput { _ in }
             try await host.extendModule(running: checkPreludeSource, chunkName: "=portolan check")
         } catch {
