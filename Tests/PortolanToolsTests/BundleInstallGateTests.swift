@@ -98,4 +98,35 @@ import Testing
             bundle: try fixture.bytes(), publicKey: fixture.publicKey, options: BundleInstallOptions(store: BundleStore(directory: store.root)))
         #expect(outcome.name == "accepted", "\(outcome.text)")
     }
+
+    @Test func aSwapThatFailsInTheLiveHostLeavesEverythingAsItWas() async throws {
+        // The function answers the gate's load and lint, then fails: the live load is the third call.
+        let calls = Locked(0)
+        var fixture = Self.rules("""
+            assert(ready(), "not ready")
+            portolan.app { id = "root", children = { { id = "home" }, { id = "about" }, { id = "news" } } }
+            """)
+        fixture.manifest.requires = BundleRequirements(functions: ["ready"])
+        let store = try TemporaryDirectory("store")
+        defer { store.remove() }
+        let host = try await BundleInstallTests.liveHost()
+        try await host.register(function: "ready") { _ in
+            [.boolean(calls.withLock { count in
+                count += 1
+                return count <= 2
+            })]
+        }
+        let before = try await host.snapshotBytes()
+        let outcome = await host.install(
+            bundle: try fixture.bytes(), publicKey: fixture.publicKey, options: BundleInstallOptions(store: BundleStore(directory: store.root)))
+        guard case .rejected(.swap, .swapFailed(let reason)) = outcome else {
+            Issue.record("\(outcome.text)")
+            return
+        }
+        #expect(reason.contains("not ready") && calls.value == 3, "\(reason)")
+        #expect(try await host.snapshotBytes() == before)
+        #expect(await host.route(.path(["root", "news"])).isSuccess == false, "the previous rules serve")
+        #expect(await host.route(.path(["root", "home"])).isSuccess)
+        #expect(BundleStore(directory: store.root).isQuarantined(.init(id: "com.example.rules", version: 2)))
+    }
 }

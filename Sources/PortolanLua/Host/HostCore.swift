@@ -35,6 +35,7 @@ final class HostCore: @unchecked Sendable {
     var rulesSource: RulesSource?
     /// How long the last swap held the host's thread (`PortolanHost.lastRulesSwapPause`).
     var lastRulesSwapPause: Duration?
+    var lastRulesSwapCPUTime: Duration?
     /// The watch over the routes after a swap, while it lasts (`RulesCanary`).
     var canary: RulesCanary?
     /// How many chunks of text the host has compiled or taken from the cache: what shows that a

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Portolan
 
 /// The live swap of the rules a rules bundle's gate ends with (docs/bundles.md, stages 7 and 8),
@@ -37,7 +42,7 @@ extension PortolanHost {
         to source: RulesSource, canary: CanaryWatch?, accept: @Sendable (RestoreOutcome, _ before: [Entry], _ after: [Entry]) -> String?
     ) -> Result<RulesSwapped, HostError> {
         let clock = ContinuousClock()
-        let start = clock.now
+        let start = clock.now, startCPU = Self.threadCPUTime()
         let previous = core.rulesSource
         do {
             let restore = try core.swapRules(to: source, accept: accept)
@@ -58,6 +63,7 @@ extension PortolanHost {
             }
             let pause = clock.now - start
             core.lastRulesSwapPause = pause
+            core.lastRulesSwapCPUTime = Self.threadCPUTime() - startCPU
             return .success(RulesSwapped(restore: restore, pause: pause))
         } catch {
             return .failure(error)
@@ -67,6 +73,17 @@ extension PortolanHost {
     /// How long the last swap of the rules by `install` held
     /// the host's thread, and with it the route queue: its snapshot, load and restore. Nil before one.
     public var lastRulesSwapPause: Duration? { core.lastRulesSwapPause }
+
+    /// The CPU time the host's thread spent in that swap: the pause without the time other threads
+    /// and processes had the cores (what the swap itself costs on a busy machine).
+    public var lastRulesSwapCPUTime: Duration? { core.lastRulesSwapCPUTime }
+
+    /// The CPU time the calling thread has used.
+    private static func threadCPUTime() -> Duration {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
+    }
 
     /// Whether a canary is watching the routes now.
     package var isCanaryWatching: Bool { core.canary != nil }
