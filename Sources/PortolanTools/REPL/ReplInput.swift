@@ -97,7 +97,8 @@ public enum ReplInput: Equatable, Sendable {
                                      :graph svg t.svg)
           :events on|off             print router events as they happen
           :reload                    run the app script again; what no longer exists is left,
-                                     portolan.state is kept, and the guards are asked again
+                                     portolan.state is kept, and the guards are asked again;
+                                     beside a bundle.json, only once the edit passes its gate
           :record FILE               from now on, write the session's routes (and the Lua typed
                                      between them) to FILE as a scenario for `portolan test`;
                                      :record off (or :record) stops
