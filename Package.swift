@@ -95,8 +95,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // How a Swift app embeds the host: `swift run EmbeddedHost`.
-        .executableTarget(name: "EmbeddedHost", dependencies: ["PortolanLua"], path: "Examples/EmbeddedHost"),
+        // How a Swift app embeds the host: `swift run EmbeddedHost`. Its delivery of rules bundles
+        // over HTTP (`EmbeddedHost deliver …`) installs them through the gate, which is PortolanTools'.
+        .executableTarget(name: "EmbeddedHost", dependencies: ["PortolanLua", "PortolanTools"], path: "Examples/EmbeddedHost"),
         // A process for the concurrency contract's trap (rule 5), which would end a test's own process.
         .executableTarget(name: "contract-probe", dependencies: ["PortolanLua"], path: "Tests/ContractProbe"),
         .testTarget(
@@ -130,8 +131,14 @@ let package = Package(
         .testTarget(name: "PortolanToolsTests", dependencies: ["PortolanTools", "TestSupport"]),
         .testTarget(name: "PortolanInspectorTests", dependencies: ["PortolanInspector", "PortolanTools", "TestSupport"]),
         // The Lua and engine modules too, to compare `--version` with what the library reports; the
-        // contract probe, for the trap no test can hold in its own process.
-        .testTarget(name: "CLITests", dependencies: ["portolan", "contract-probe", "Lua", "Portolan", "TestSupport"]),
+        // contract probe, for the trap no test can hold in its own process; the example app, whose
+        // delivery of rules bundles over HTTP they serve from FlyingFox on 127.0.0.1.
+        .testTarget(
+            name: "CLITests",
+            dependencies: [
+                "portolan", "contract-probe", "EmbeddedHost", "Lua", "Portolan", "TestSupport",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

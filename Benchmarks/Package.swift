@@ -29,6 +29,8 @@ let package = Package(
             dependencies: ["CLuaFloor", .product(name: "PortolanLua", package: "Portolan")]
         ),
         .executableTarget(name: "SnapshotBenchmark", dependencies: [.product(name: "PortolanLua", package: "Portolan")]),
+        // The rules bundle gate: the swap's pause and the gate's time for 50 scenarios (issue 22).
+        .executableTarget(name: "BundleBenchmark", dependencies: [.product(name: "PortolanTools", package: "Portolan")]),
         .executableTarget(
             name: "MatcherBenchmark",
             dependencies: [

@@ -1,14 +1,19 @@
 // A Swift app embedding Portolan: the navigation rules are Lua, the screens are Swift.
 //
-//   swift run EmbeddedHost
+//   swift run EmbeddedHost                      a tour: routes, a guard, a reload
+//   swift run EmbeddedHost deliver --public-key KEY [--store DIR] URL...
+//                                               rules bundles fetched over HTTP and installed
+//                                               through the gate (BundleDelivery.swift)
 //
-// The rules below would normally live in a file the app downloads or ships (`loadApp(file:)`), so
-// a product team can change them without a new build.
+// The rules below are the ones the app ships with; a product team changes them without a new
+// build by shipping a signed rules bundle, which `deliver` fetches and installs.
 //
-// `import PortolanLua` is the only import it needs: it re-exports the engine (`Destination`,
-// `Entry`, `RouteResult`, `GraphRenderer`…) and the Lua values its API takes (`LuaValue`).
+// `import PortolanLua` is the only import the tour needs: it re-exports the engine (`Destination`,
+// `Entry`, `RouteResult`, `GraphRenderer`…) and the Lua values its API takes (`LuaValue`). Only
+// installing bundles needs `PortolanTools`, where the gate's linter and scenario runner live.
 import PortolanLua
 
+/// The rules embedded in the app, in service until a bundle replaces them.
 let rules = """
     portolan.app {
       id = "root", kind = "switch", active = "home",
@@ -37,12 +42,26 @@ struct BookScreen: Enterable, Leavable {
 @main
 struct EmbeddedHost {
     static func main() async throws {
+        let arguments = Array(CommandLine.arguments.dropFirst())
         let signedIn = SignedInFlag()
+        let host = try await makeHost(signedIn: signedIn)
+        if arguments.first == "deliver" {
+            await BundleDelivery.parse(Array(arguments.dropFirst())).run(on: host, signedIn: signedIn)
+        } else {
+            try await tour(host, signedIn: signedIn)
+        }
+    }
+
+    /// The host as the app starts it: its Swift function, its embedded rules, its Swift screen.
+    static func makeHost(signedIn: SignedInFlag) async throws -> PortolanHost {
         let host = try PortolanHost()
         try await host.register(function: "signed_in") { _ in [.boolean(signedIn.value)] }
         try await host.loadApp(source: rules, chunkName: "rules.lua")
         await host.bind(BookScreen(), to: "book")
+        return host
+    }
 
+    static func tour(_ host: PortolanHost, signedIn: SignedInFlag) async throws {
         // The host's stream follows whichever router the app has: it goes on across reloads.
         let events = host.events()
         Task {

@@ -15,8 +15,11 @@ import Darwin
 struct Bundle: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bundle",
-        abstract: "Make a signing key, build a signed rules bundle, verify and inspect one.",
-        subcommands: [BundleKeygenCommand.self, BundleBuildCommand.self, BundleVerifyCommand.self, BundleInspectCommand.self]
+        abstract: "Make a signing key, build a signed rules bundle, verify, inspect and install one.",
+        subcommands: [
+            BundleKeygenCommand.self, BundleBuildCommand.self, BundleVerifyCommand.self, BundleInspectCommand.self,
+            BundleInstallCommand.self,
+        ]
     )
 }
 
@@ -107,10 +110,7 @@ struct BundleVerifyCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The public key (`ed25519:…`), or a file holding it.", valueName: "K")) var publicKey: String
 
     func run() async throws {
-        let keyIsText = publicKey.hasPrefix(BundlePublicKeyText.prefix)
-        let keyText = keyIsText ? publicKey : String(decoding: try fileBytes(publicKey, command: "verify", what: "public key file", named: "given to --public-key"), as: UTF8.self)
-        let key = try readKey({ () throws(BundleError) in try BundlePublicKey(text: keyText) },
-                              command: "verify", path: "--public-key")
+        let key = try BundleKeyText.publicKey(publicKey, command: "verify")
         switch RulesBundle.verified(try fileBytes(file, command: "verify", what: "bundle"), publicKey: key) {
         case .success(let bundle):
             print("verified: \(bundle.manifest.id) version \(bundle.manifest.version), \(bundle.manifest.files.count) file(s)")
@@ -121,9 +121,17 @@ struct BundleVerifyCommand: AsyncParsableCommand {
     }
 }
 
-/// The prefix of a public key's text, to tell it from a file's path.
-private enum BundlePublicKeyText {
+/// A public key given to `--public-key`: its text, or a file holding it.
+enum BundleKeyText {
+    /// The prefix of a public key's text, to tell it from a file's path.
     static let prefix = "ed25519:"
+
+    /// The key, or the end of `command` with status 2; neither the key nor its file's bytes are echoed.
+    static func publicKey(_ given: String, command: String) throws -> BundlePublicKey {
+        let keyText = given.hasPrefix(prefix)
+            ? given : String(decoding: try fileBytes(given, command: command, what: "public key file", named: "given to --public-key"), as: UTF8.self)
+        return try readKey({ () throws(BundleError) in try BundlePublicKey(text: keyText) }, command: command, path: "--public-key")
+    }
 }
 
 struct BundleInspectCommand: AsyncParsableCommand {

@@ -135,6 +135,9 @@ struct Repl: AsyncParsableCommand {
             return
         }
         Console.line(style.paint("watching \(await session.watchedFiles.joined(separator: ", ")) for changes", .note))
+        if let manifest = await session.reloadGateManifest {
+            Console.line(style.paint("each edit goes through the gate of \(manifest) first (docs/repl.md)", .note))
+        }
         feed.watch(every: .milliseconds(300))
     }
 

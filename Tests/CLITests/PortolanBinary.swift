@@ -63,8 +63,10 @@ enum PortolanBinary {
         return FileManager.default.isExecutableFile(atPath: sibling) ? sibling : nil
     }
 
-    /// Runs `program` in `directory`, its output in files.
-    static func run(program path: String, _ arguments: [String], in directory: String) async throws -> Run {
+    /// Runs `program` in `directory`, its output in files; `environment` adds to (or overrides) the test's.
+    static func run(
+        program path: String, _ arguments: [String], in directory: String, environment: [String: String] = [:]
+    ) async throws -> Run {
         let scratch = try TemporaryDirectory("cli-output")
         defer { scratch.remove() }
         let out = URL(fileURLWithPath: scratch.path("stdout")), err = URL(fileURLWithPath: scratch.path("stderr"))
@@ -75,6 +77,9 @@ enum PortolanBinary {
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.standardInput = FileHandle.nullDevice
         // Files, not pipes: nothing can block on a full pipe.
         process.standardOutput = try FileHandle(forWritingTo: out)

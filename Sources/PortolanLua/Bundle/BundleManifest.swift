@@ -95,7 +95,7 @@ public struct BundleRequirements: Sendable, Equatable {
 }
 
 /// How the routes after a swap are to be watched: how many, and the highest share of them that
-/// may fail before the bundle is reverted. (Carried and signed; the canary itself is not built yet.)
+/// may fail before the bundle is reverted (`RulesCanary`, docs/bundles.md stage 8).
 public struct CanarySettings: Sendable, Equatable {
     public var routes: Int
     public var maximumFailureRatio: Double

@@ -1,3 +1,4 @@
+import Lua
 import Portolan
 
 /// Limits a host keeps so that no script can hang or exhaust the process.
@@ -13,18 +14,26 @@ public struct HostConfiguration: Sendable {
     public var memoryLimit: Int
     /// Where `require` looks for the app's own Lua files, besides the `portolan` module.
     public var moduleDirectory: String?
+    /// Swift functions registered in the host as it starts, as `register(function:)` registers
+    /// them: how a rules bundle's gate gives its sandboxed hosts the live host's functions.
+    public var functions: [String: HostFunction]
 
     public init(
         handlerTimeout: Duration = RouterConfiguration.defaultHandlerTimeout,
         handlerInstructionBudget: Int = 10_000_000,
         scriptInstructionBudget: Int? = nil,
         memoryLimit: Int = 256 << 20,
-        moduleDirectory: String? = nil
+        moduleDirectory: String? = nil,
+        functions: [String: HostFunction] = [:]
     ) {
         self.handlerTimeout = handlerTimeout
         self.handlerInstructionBudget = handlerInstructionBudget
         self.scriptInstructionBudget = scriptInstructionBudget
         self.memoryLimit = memoryLimit
         self.moduleDirectory = moduleDirectory
+        self.functions = functions
     }
 }
+
+/// A Swift function Lua calls by name (`PortolanHost.register(function:_:)`).
+public typealias HostFunction = @Sendable ([LuaValue]) throws -> [LuaValue]

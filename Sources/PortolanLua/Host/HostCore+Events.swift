@@ -13,6 +13,7 @@ extension HostCore {
             }
         }
         eventStreams.emit(event)
+        if canary != nil { watchCanary(event) }
         // Most apps observe nothing: then no name is looked up.
         guard !app.rules.observedEvents.isEmpty, let name = event.luaName, app.rules.observedEvents.contains(name),
               let emit = installed?.functions.emit else { return }

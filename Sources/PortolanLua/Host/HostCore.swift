@@ -27,8 +27,17 @@ final class HostCore: @unchecked Sendable {
     let eventStreams = RouterEventHub(bufferLimit: Router.eventBufferLimit)
     /// Where a snapshot's app state comes from and goes back to: `portolan.state`.
     var appState = AppStateHook()
-    /// The names of the Swift functions the embedder registered, which a rules bundle may require.
-    var registeredFunctions: Set<String> = []
+    /// The Swift functions the embedder registered, by name, which a rules bundle may require.
+    private(set) var registeredFunctions: [String: HostFunction] = [:]
+    /// The app file last loaded, which `reload()` runs again.
+    var appFile: String?
+    /// The rules in service as they were loaded (`loadApp`, a swap): what a canary reverts to.
+    var rulesSource: RulesSource?
+    /// How long the last swap held the host's thread (`PortolanHost.lastRulesSwapPause`).
+    var lastRulesSwapPause: Duration?
+    var lastRulesSwapCPUTime: Duration?
+    /// The watch over the routes after a swap, while it lasts (`RulesCanary`).
+    var canary: RulesCanary?
     /// How many chunks of text the host has compiled or taken from the cache: what shows that a
     /// tool drives the host without writing Lua of its own.
     private(set) var chunksLoaded = 0
@@ -44,6 +53,9 @@ final class HostCore: @unchecked Sendable {
         runner = LuaRunner(state: state, wakeup: wakeup, limits: configuration)
         files = ScriptFiles(state: state, configuredModuleDirectory: configuration.moduleDirectory)
         runner.isRouteCancelled = { [unowned self] in app.router?.isRunningRouteCancelled == true }
+        // The router's configuration holds the app's `handler_timeout` (or the host's), and a
+        // failed reload puts the old router back, so its limit with it.
+        runner.handlerTimeout = { [unowned self] in app.router?.configuration.handlerTimeout ?? configuration.handlerTimeout }
         do {
             state.interrupt.wakes(wakeup.semaphore, owner: wakeup)
             state.memoryLimit = configuration.memoryLimit
@@ -58,6 +70,9 @@ final class HostCore: @unchecked Sendable {
             appState = AppStateHook(
                 capture: { [unowned self] () throws(SnapshotError) in try capturedAppState() },
                 restore: { [unowned self] saved throws(SnapshotError) in try replaceAppState(with: saved) })
+            for (name, body) in configuration.functions {
+                try register(function: name, body)
+            }
         } catch let error as LuaError {
             throw HostError(error)
         } catch let error as HostError {
@@ -112,6 +127,17 @@ final class HostCore: @unchecked Sendable {
         app.rulesHash = RulesHash.of(files: appFiles)
         app.migrations = snapshotMigrations(options.migrations)
         if app.reload == .scriptRunning { app.reload = .declared }
+    }
+
+    /// Makes `body` the Lua global `name`, run inside the unit of work that calls it.
+    func register(function name: String, _ body: @escaping HostFunction) throws(HostError) {
+        let thread = self.thread
+        do {
+            try state.register(name: name) { arguments in try thread.callingOut { try body(arguments) } }
+            registeredFunctions[name] = body
+        } catch {
+            throw HostError(error)
+        }
     }
 
     func bind(_ node: any Routable, to id: NodeID) {

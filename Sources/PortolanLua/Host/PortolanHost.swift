@@ -26,6 +26,9 @@ public actor PortolanHost {
     /// Set from any thread (a signal handler, a timer) to stop the running script at its next
     /// instruction, or the running wait within a few milliseconds.
     public nonisolated let interruption: LuaInterrupt
+    /// What the tools keep beside a host for as long as it lives, by name (the bundle installer's
+    /// store, quarantine and outcome streams): the host layer knows nothing of them.
+    package nonisolated let attachments = Locked<[String: any Sendable]>([:])
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor {
         thread.asUnownedSerialExecutor()
@@ -66,7 +69,8 @@ public actor PortolanHost {
     /// bounds the script's main flow for this load instead of the configuration's budget.
     public func loadApp(file path: String, instructionBudget: Int? = nil) throws(HostError) {
         try useDirectory(of: path)
-        appFile = path
+        core.appFile = path
+        core.rulesSource = .file(path)
         try withScriptBudget(instructionBudget) { () throws(HostError) in _ = try core.drive(try core.files.load(path), []) }
     }
 
@@ -74,7 +78,7 @@ public actor PortolanHost {
     /// directories and budget as ``loadApp(file:instructionBudget:)``, and errors name `path`.
     public func loadApp(file path: String, source: String, instructionBudget: Int? = nil) throws(HostError) {
         try useDirectory(of: path)
-        appFile = path
+        core.appFile = path
         try withScriptBudget(instructionBudget) { () throws(HostError) in
             _ = try core.drive(try core.loadChunk(source, chunkName: "@" + path), [])
         }
@@ -102,7 +106,7 @@ public actor PortolanHost {
     }
 
     /// The app file last loaded, which `reload()` runs again.
-    public private(set) var appFile: String?
+    public var appFile: String? { core.appFile }
 
     /// Hot reload: runs the app script again (the file last loaded, or `path`), after dropping the
     /// modules it required from its directory, so that an edit to one takes effect. The live tree is
@@ -115,22 +119,27 @@ public actor PortolanHost {
     @discardableResult
     public func reload(file path: String? = nil, instructionBudget: Int? = nil) throws(HostError) -> ReloadResult {
         guard let file = path ?? appFile else { throw HostError("no app file to reload") }
-        appFile = file
-        return try withScriptBudget(instructionBudget) { () throws(HostError) in
+        core.appFile = file
+        let result = try withScriptBudget(instructionBudget) { () throws(HostError) in
             try RulesReload.run(in: core) { () throws(HostError) in try core.files.load(file) }
         }
+        core.rulesSource = .file(file)
+        return result
     }
 
     /// Hot reload from text, for apps that fetch new rules at run time.
     @discardableResult
     public func reload(source: String, chunkName: String, instructionBudget: Int? = nil) throws(HostError) -> ReloadResult {
-        try withScriptBudget(instructionBudget) { () throws(HostError) in
+        let result = try withScriptBudget(instructionBudget) { () throws(HostError) in
             try RulesReload.run(in: core) { () throws(HostError) in try core.loadChunk(source, chunkName: chunkName) }
         }
+        core.rulesSource = .source(source, chunkName: chunkName)
+        return result
     }
 
     /// Runs an app script given as text; `chunkName` names it in error messages.
     public func loadApp(source: String, chunkName: String, instructionBudget: Int? = nil) throws(HostError) {
+        core.rulesSource = .source(source, chunkName: chunkName)
         try withScriptBudget(instructionBudget) { () throws(HostError) in
             _ = try core.drive(try core.loadChunk(source, chunkName: chunkName), [])
         }
@@ -271,6 +280,17 @@ public actor PortolanHost {
         }
     }
 
+    /// The app's redirect rules in declaration order, as `portolan graph` shows them: a pattern
+    /// rule's pattern and template; both nil for a rule written as a Lua function.
+    public var redirectRules: [GraphAppRules.Redirect] {
+        core.app.rules.redirectRules.map { rule in
+            switch rule {
+            case .pattern(let from, let to): return GraphAppRules.Redirect(from: from, to: to)
+            case .function: return GraphAppRules.Redirect(from: nil, to: nil)
+            }
+        }
+    }
+
     // MARK: Embedding
 
     /// Binds a Swift object to a node id declared in Lua; it handles that node instead of Lua.
@@ -282,20 +302,16 @@ public actor PortolanHost {
     /// Makes a Swift function callable from Lua as the global `name`. It runs on the host's thread,
     /// inside the unit of work that called it, so it must not wait for a call to this host: a task
     /// it starts that calls the host while it runs traps at once (docs/concurrency.md, rule 5).
-    public func register(function name: String, _ body: @escaping @Sendable ([LuaValue]) throws -> [LuaValue]) throws(HostError) {
-        let thread = self.thread
-        do {
-            try core.state.register(name: name) { arguments in try thread.callingOut { try body(arguments) } }
-            core.registeredFunctions.insert(name)
-        } catch {
-            throw HostError(error)
-        }
+    public func register(function name: String, _ body: @escaping HostFunction) throws(HostError) {
+        try core.register(function: name, body)
     }
 
     /// The ids Swift objects are bound to, and the functions registered: what a rules bundle's
     /// `requires` is checked against (docs/bundles.md).
     public var swiftNodeIDs: Set<NodeID> { Set(core.app.swiftNodes.keys) }
-    public var registeredFunctionNames: Set<String> { core.registeredFunctions }
+    public var registeredFunctionNames: Set<String> { Set(core.registeredFunctions.keys) }
+    /// The functions registered, by name: what a rules bundle's gate registers in its own hosts.
+    public var registeredFunctions: [String: HostFunction] { core.registeredFunctions }
 
     /// Where `print` output and observer failures go (standard output by default).
     public func setOutput(_ output: @escaping @Sendable (String) -> Void) {

@@ -39,6 +39,31 @@ struct RulesReload {
         return ReloadResult(left: left, refresh: asksGuards ? core.refresh() : .success([]))
     }
 
+    /// A swap of the rules (`HostCore.swapRules`): the script `chunk` loads must declare an app;
+    /// then `settle` runs under the new rules (a restore of the state), and whatever either
+    /// throws puts back everything the reload set aside, the router in service first.
+    static func swap<T>(
+        in core: HostCore, _ chunk: () throws(HostError) -> LuaValue, then settle: () throws(HostError) -> T
+    ) throws(HostError) -> T {
+        let reload = try RulesReload(settingAsideIn: core)
+        let value: T
+        do throws(HostError) {
+            _ = try core.drive(try chunk(), [])
+            guard core.app.reload == .declared else { throw HostError("the rules declare no app (portolan.app)") }
+            core.app.reload = .none
+            value = try settle()
+        } catch {
+            try? reload.rollBack(core)
+            throw HostError(
+                "the swap failed; the previous rules stay: \(error.message)", traceback: error.traceback,
+                isInterrupted: error.isInterrupted)
+        }
+        if let replaced = reload.savedApp.router, replaced !== core.app.router {
+            replaced.finishEventStreams()
+        }
+        return value
+    }
+
     /// Sets aside what the script registered, so that it registers afresh when it runs again. The
     /// router stays in service until the script declares its app (`AppSlot.ReloadPhase`).
     private init(settingAsideIn core: HostCore) throws(HostError) {
@@ -58,6 +83,7 @@ struct RulesReload {
 
     /// Puts back everything as it was before the reload.
     private func rollBack(_ core: HostCore) throws(HostError) {
+        if let router = core.app.router, router !== savedApp.router { router.finishEventStreams() }
         core.app = savedApp
         do {
             _ = try core.state.call(restoreLuaRules, [])

@@ -61,6 +61,27 @@ final class ScriptFiles {
         }
     }
 
+    /// What a swap of the rules changes here: the app's directory and the files loaded.
+    struct Saved {
+        let appDirectory: String?
+        let loaded: [String]
+    }
+
+    var saved: Saved { Saved(appDirectory: appDirectory, loaded: loaded) }
+
+    /// For rules swapped in (`HostCore.swapRules`): `directory` becomes the app's, when given, and
+    /// the files of the rules replaced are no longer the app's.
+    func startAfresh(in directory: String?) throws(HostError) {
+        loaded = []
+        if let directory { try useAppDirectory(directory) }
+    }
+
+    /// Puts back what `startAfresh` changed (a swap that failed).
+    func putBack(_ saved: Saved) {
+        loaded = saved.loaded
+        if let directory = saved.appDirectory { try? useAppDirectory(directory) }
+    }
+
     private func remember(_ file: String) {
         if !loaded.contains(file) { loaded.append(file) }
     }

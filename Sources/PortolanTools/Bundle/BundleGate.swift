@@ -1,9 +1,10 @@
 import Portolan
 import PortolanLua
 
-/// The gate a rules bundle passes before a host may take it: its first five stages
-/// (`BundleGateStage`), each run only when the one before passed, and none touching the live host
-/// but to read what it provides. Whatever the bytes, the live rules and tree stay as they were.
+/// The gate a rules bundle passes before a host may take it: stages 1 to 5 for `checkBundle`, and
+/// stage 6 for `install` (`BundleInstaller`), each run only when the one before passed, and none
+/// touching the live host but to read what it provides and its state. Whatever the bytes, the
+/// live rules and tree stay as they were; its hosts have the live host's registered functions.
 ///
 /// It lives in PortolanTools, not beside the host in PortolanLua, because stages 3 to 5 are the
 /// tools' own: the app-load limits (`AppLoadLimits`), the linter (`AppChecker`) and the scenario
@@ -50,7 +51,8 @@ public struct BundleGate: Sendable {
             return .rejected(stage: .load, reason: .loadFailed(error.reason))
         }
         defer { unpacked.remove() }
-        if let rejection = await runRules(of: bundle.manifest, unpackedIn: unpacked) { return rejection }
+        let rules = RulesUnderTest(manifest: bundle.manifest, files: unpacked, functions: await host.registeredFunctions)
+        if let rejection = await run(rules) { return rejection }
         return .passed(bundle.manifest)
     }
 
@@ -70,41 +72,76 @@ public struct BundleGate: Sendable {
         return nil
     }
 
-    /// Stages 3 to 5 on the unpacked files.
-    private func runRules(of manifest: BundleManifest, unpackedIn files: BundleUnpacking) async -> BundleGateOutcome? {
+    /// A bundle's rules as stages 3 to 6 run them: unpacked, with the live host's functions.
+    struct RulesUnderTest {
+        let manifest: BundleManifest
+        let files: BundleUnpacking
+        /// The live host's registered functions, registered in every host of the gate too.
+        let functions: [String: HostFunction]
+        /// The app's pinned scenario files (stage 5).
+        var contract: [String] = []
+        /// The live state and its active path, for stage 6; nil skips it (`checkBundle`, no app).
+        var live: LiveState?
+    }
+
+    struct LiveState: Sendable {
+        let document: SnapshotDocument
+        let activePath: [Entry]
+    }
+
+    /// Stages 3 to 6 on the unpacked files; nil when they all pass.
+    func run(_ rules: RulesUnderTest) async -> BundleGateOutcome? {
+        let files = rules.files, manifest = rules.manifest
         let entry = files.path(manifest.entry)
+        let sandbox: PortolanHost
         do {
             var configuration = AppLoadLimits.configuration
             configuration.moduleDirectory = files.root
-            let sandbox = try PortolanHost(configuration: configuration)
+            configuration.functions = rules.functions
+            sandbox = try PortolanHost(configuration: configuration)
             await sandbox.setOutput { _ in }
             try await AppLoadLimits.loadApp(sandbox, file: entry, within: options.loadTimeLimit)
         } catch {
             return .rejected(stage: .load, reason: .loadFailed(files.relative(error.message)))
         }
-        let report = await AppChecker.check(file: entry)
+        let report = await AppChecker.check(file: entry, functions: rules.functions)
         if report.hasErrors {
             let errors = report.findings.filter { $0.severity == .error }.map { finding in
                 CheckFinding(finding.severity, finding.code, file: manifest.entry, line: finding.line, files.relative(finding.message))
             }
             return .rejected(stage: .lint, reason: .lintErrors(errors))
         }
-        return await runScenarios(of: manifest, entry: entry, files: files)
+        if let rejection = await runScenarios(of: rules, entry: entry) { return rejection }
+        guard let live = rules.live else { return nil }
+        let outcome = await sandbox.restore(live.document)
+        let after = await sandbox.router?.activePath ?? []
+        if let reason = BundleMigrationCheck.rejection(before: live.activePath, outcome: outcome, after: after) {
+            return .rejected(stage: .migration, reason: reason)
+        }
+        return nil
     }
 
-    /// Stage 5: every scenario file the manifest names, with the entry as their app.
-    private func runScenarios(of manifest: BundleManifest, entry: String, files: BundleUnpacking) async -> BundleGateOutcome? {
-        guard !manifest.scenarios.isEmpty else { return nil }
-        let runner = ScenarioRunner(options: .init(
-            app: entry, timeout: options.scenarioBudget, host: AppLoadLimits.configuration))
-        let results = await runner.run(files: manifest.scenarios.map(files.path))
-        let failures = results.compactMap { result -> String? in
-            guard case .failed(let message) = result.outcome else { return nil }
-            let file = String(result.file.dropFirst(files.root.count + 1))
-            return "\(file): \(result.name): \(files.relative(message))"
+    /// Stage 5: every scenario file the manifest names, then the host's contract, with the entry
+    /// as their app, all within one budget.
+    private func runScenarios(of rules: RulesUnderTest, entry: String) async -> BundleGateOutcome? {
+        let files = rules.files
+        var configuration = AppLoadLimits.configuration
+        configuration.functions = rules.functions
+        let runner = ScenarioRunner(options: .init(app: entry, timeout: options.scenarioBudget, host: configuration))
+        var took = Duration.zero
+        for (paths, isContract) in [(rules.manifest.scenarios.map(files.path), false), (rules.contract, true)] where !paths.isEmpty {
+            // Every scenario runs: a `scenario.only` fails the gate rather than narrow it.
+            let results = await runner.run(files: paths, selection: .forbiddingOnly)
+            took += results.reduce(Duration.zero) { $0 + $1.duration }
+            let failures = results.compactMap { result -> String? in
+                guard case .failed(let message) = result.outcome else { return nil }
+                let file = isContract ? result.file : String(result.file.dropFirst(files.root.count + 1))
+                return "\(file): \(result.name): \(files.relative(message))"
+            }
+            if !failures.isEmpty {
+                return .rejected(stage: .scenarios, reason: isContract ? .contractFailed(failures) : .scenariosFailed(failures))
+            }
         }
-        if !failures.isEmpty { return .rejected(stage: .scenarios, reason: .scenariosFailed(failures)) }
-        let took = results.reduce(Duration.zero) { $0 + $1.duration }
         if took > options.scenarioBudget {
             return .rejected(stage: .scenarios, reason: .scenarioBudgetExceeded(took: took, budget: options.scenarioBudget))
         }

@@ -11,8 +11,13 @@ public enum BundleGateStage: Int, Sendable, CaseIterable, Comparable, CustomStri
     case load
     /// `check` finds no error in its entry file.
     case lint
-    /// Its own scenarios pass within the time budget.
+    /// Its own scenarios, and the contract scenarios the host pins, pass within the time budget.
     case scenarios
+    /// The live state, restored under its rules in a sandbox, keeps the active screen unless a
+    /// declared migration says otherwise (`host.install` only).
+    case migration
+    /// The live swap: the state restored under the new rules in the live host (`host.install` only).
+    case swap
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -23,6 +28,8 @@ public enum BundleGateStage: Int, Sendable, CaseIterable, Comparable, CustomStri
         case .load: "load"
         case .lint: "lint"
         case .scenarios: "scenarios"
+        case .migration: "migration"
+        case .swap: "swap"
         }
     }
 }
@@ -39,6 +46,21 @@ public enum BundleRejectionReason: Sendable, Equatable {
     case scenariosFailed([String])
     /// Stage 5: the scenarios took longer than the budget.
     case scenarioBudgetExceeded(took: Duration, budget: Duration)
+    /// Stage 5: each failing contract scenario of the host's (`BundleInstallOptions.contract`),
+    /// as `file: name: message`.
+    case contractFailed([String])
+    /// Stage 1, after the signature: this id and version was rejected or reverted before, and is
+    /// never installed again.
+    case quarantined(id: String, version: Int)
+    /// Stage 1, after the signature: a version not newer than the one installed for this id.
+    case replayedVersion(id: String, offered: Int, installed: Int)
+    /// Stage 6: restoring the live state under the new rules refused it.
+    case migrationRefused(String)
+    /// Stage 6 (or 7): the live state restored under the new rules no longer shows the active
+    /// screen, and no declared migration (`renamed`, `moved`, `removed`) and no guard says why.
+    case activeScreenLost(screen: String, changes: [String])
+    /// Stage 7: the swap in the live host failed; the rules in service stay.
+    case swapFailed(String)
 
     public var text: String {
         switch self {
@@ -47,12 +69,21 @@ public enum BundleRejectionReason: Sendable, Equatable {
         case .lintErrors(let findings): "check found \(findings.count) error(s): " + findings.map(\.text).joined(separator: "; ")
         case .scenariosFailed(let failures): "scenario failed: " + failures.joined(separator: "; ")
         case .scenarioBudgetExceeded(let took, let budget): "the scenarios took \(took), more than the budget of \(budget)"
+        case .contractFailed(let failures): "contract scenario failed: " + failures.joined(separator: "; ")
+        case .quarantined(let id, let version): "quarantined: \(id) version \(version) was rejected or reverted before"
+        case .replayedVersion(let id, let offered, let installed):
+            "replayed older version: \(id) version \(offered), and version \(installed) is installed"
+        case .migrationRefused(let reason): "the live state cannot be restored under these rules: \(reason)"
+        case .activeScreenLost(let screen, let changes):
+            "the migration loses the active screen '\(screen)' without saying so"
+                + (changes.isEmpty ? "" : " (" + changes.joined(separator: "; ") + ")")
+        case .swapFailed(let reason): "the swap failed: \(reason)"
         }
     }
 }
 
-/// What the gate decided. `passed` means every stage built so far passed; it installs nothing:
-/// the live swap, the canary and the revert are not built yet, so the running rules never change.
+/// What `host.checkBundle` decided: `passed` means stages 1 to 5 passed. It installs nothing, so
+/// the running rules never change; `host.install` runs the whole gate (`BundleInstallOutcome`).
 public enum BundleGateOutcome: Sendable, Equatable {
     case passed(BundleManifest)
     case rejected(stage: BundleGateStage, reason: BundleRejectionReason)

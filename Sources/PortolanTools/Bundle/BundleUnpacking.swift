@@ -12,11 +12,19 @@ import PortolanLua
 struct BundleUnpacking {
     let root: String
 
-    init(_ bundle: RulesBundle) throws(BundleError) {
-        let temporary = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-        var template = Array((temporary + "/portolan-bundle-XXXXXX").utf8CString)
-        guard mkdtemp(&template) != nil else { throw .tooLarge("no temporary directory to check the bundle in") }
-        root = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    /// Unpacks into a fresh temporary directory, or into `directory` (made afresh: whatever was
+    /// there is removed first), whose parent exists.
+    init(_ bundle: RulesBundle, into directory: String? = nil) throws(BundleError) {
+        if let directory {
+            root = directory
+            removeTree(directory)
+            guard mkdir(directory, 0o700) == 0 else { throw .invalidManifest("cannot make \(directory) to unpack the bundle in") }
+        } else {
+            let temporary = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+            var template = Array((temporary + "/portolan-bundle-XXXXXX").utf8CString)
+            guard mkdtemp(&template) != nil else { throw .tooLarge("no temporary directory to check the bundle in") }
+            root = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
         for entry in bundle.manifest.files {
             guard store(bundle.files[entry.path] ?? [], to: entry.path) else {
                 remove()

@@ -14,19 +14,21 @@ import Darwin
 /// the lints.
 public enum AppChecker {
     /// Checks the app script at `path` (as the user wrote it: findings name the file this way).
-    public static func check(file path: String) async -> CheckReport {
+    /// `functions` are registered in the checker's host, as a live host registers them (a rules
+    /// bundle's gate gives it the live host's).
+    public static func check(file path: String, functions: [String: HostFunction] = [:]) async -> CheckReport {
         let source: String
         do {
             source = try readSource(path)
         } catch {
             return CheckReport(file: path, findings: [CheckFinding(.error, .loadError, file: path, line: 0, error.message)])
         }
-        return await check(source: source, file: path)
+        return await check(source: source, file: path, functions: functions)
     }
 
     /// Checks an app script given as text; `file` names it in findings (and in its own errors).
-    public static func check(source: String, file: String) async -> CheckReport {
-        let recorded = await AppRecorder.record(source: source, file: file)
+    public static func check(source: String, file: String, functions: [String: HostFunction] = [:]) async -> CheckReport {
+        let recorded = await AppRecorder.record(source: source, file: file, functions: functions)
         var findings = recorded.findings
         if let app = recorded.app {
             if app.declarationError != nil {

@@ -10,7 +10,7 @@ enum AppRecorder {
         var findings: [CheckFinding] = []
     }
 
-    static func record(source: String, file: String) async -> Outcome {
+    static func record(source: String, file: String, functions: [String: HostFunction] = [:]) async -> Outcome {
         let chunkName = "@" + file
         var outcome = Outcome()
         if let finding = syntaxError(in: source, file: file, chunkName: chunkName) {
@@ -23,7 +23,9 @@ enum AppRecorder {
 
         let host: PortolanHost
         do {
-            host = try PortolanHost(configuration: AppLoadLimits.configuration)
+            var configuration = AppLoadLimits.configuration
+            configuration.functions = functions
+            host = try PortolanHost(configuration: configuration)
             await host.setOutput { _ in }
             try await host.extendModule(running: checkPreludeSource, chunkName: "=portolan check")
         } catch {
@@ -93,6 +95,8 @@ enum AppRecorder {
         if report["declared"] == .boolean(false) { app.declarationError = report["why"].stringValue ?? "refused" }
         app.functionRuleCount = Int(report["function_rules"].intValue ?? 0)
         app.caseInsensitiveRoutes = report["case_insensitive"] == .boolean(true)
+        app.schemes = (report["schemes"].arrayValue ?? []).compactMap(\.stringValue)
+        app.hosts = (report["hosts"].arrayValue ?? []).compactMap(\.stringValue)
         app.version = report["version"].intValue.flatMap { Int(exactly: $0) }
         app.migrations = (report["migrations"].arrayValue ?? []).compactMap(RecordedMigration.init(lua:))
         for rule in report["rules"].arrayValue ?? [] {

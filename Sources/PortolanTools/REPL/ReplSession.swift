@@ -78,7 +78,7 @@ public actor ReplSession {
         views = RouterViews(host: host, printer: printer)
         snapshots = ReplSnapshots(host: host, printer: printer)
         reloader = AppReloader(host: host, printer: printer, tap: tap, recorder: recorder)
-        observers = ReplObservers(host: host, appName: appName)
+        observers = ReplObservers(host: host, appName: appName, appFile: appFile)
         // What a line's Lua prints is bounded per line typed, as a scenario's output is.
         await host.setOutput { line in printer.printFromLua(line) }
     }
@@ -208,9 +208,16 @@ public actor ReplSession {
     }
 
     /// The files `--watch` watches: the app file, every file `portolan.load` ran and every module
-    /// the app required.
+    /// the app required; when reloads are gated (a `bundle.json` beside the app), that file and
+    /// the scenario files it names.
     public var watchedFiles: [String] {
-        get async { await host.appFiles }
+        get async { await reloader.watchedFiles() }
+    }
+
+    /// The `bundle.json` beside the app whose gate every reload goes through (docs/repl.md, "The
+    /// gate on reload"); nil when reloads are not gated.
+    public var reloadGateManifest: String? {
+        get async { await reloader.gateManifest() }
     }
 
     /// Reloads when a watched file changed since it was last seen (`portolan repl --watch` calls

@@ -1,5 +1,6 @@
 /// The files `--watch` watches (the app file, every file `portolan.load` ran, every module the app
-/// required) and how each was when last seen, to notice an edit.
+/// required; with the reload gate, `bundle.json` and its scenarios) and how each was when last
+/// seen, to notice an edit.
 struct WatchedFiles {
     private var stamps: [String: FileStamp] = [:]
 
@@ -7,6 +8,14 @@ struct WatchedFiles {
     mutating func note(_ files: [String]) {
         stamps = [:]
         for file in files { stamps[file] = FileStamp(file) }
+    }
+
+    /// Notes `files`, keeping how each already noted was then (an edit since is still to be seen),
+    /// and forgetting any other.
+    mutating func keepNoting(_ files: [String]) {
+        var kept: [String: FileStamp] = [:]
+        for file in files { kept[file] = stamps[file] ?? FileStamp(file) }
+        stamps = kept
     }
 
     /// A file that changed since it was last noted, if any.

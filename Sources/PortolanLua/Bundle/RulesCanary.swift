@@ -1,0 +1,60 @@
+import Portolan
+
+/// The watch over the first routes after a rules swap (docs/bundles.md, stage 8): it counts the
+/// routes that end (`did_route` or `failed`), and the failures that count against the rules
+/// (`CanaryFailure.counts`). Once more have failed than `maximumFailureRatio` of `routes` allows,
+/// the verdict is in, however many routes are left: the rules are reverted between two routes.
+/// Once `routes` have ended within the allowance, the rules passed. Used on the host's thread only.
+final class RulesCanary {
+    /// What the canary concluded.
+    enum Verdict {
+        case passed(routes: Int)
+        case failed([CanaryFailure])
+    }
+
+    let routes: Int
+    /// How many failures the ratio allows over `routes`.
+    let allowedFailures: Int
+    /// The rules to go back to when the verdict is `failed`; nil when none were in service.
+    let revertTo: RulesSource?
+    /// Told the verdict, on the host's thread: after a revert, for a failure.
+    let report: @Sendable (CanaryReport) -> Void
+    private var ended = 0
+    private var failures: [CanaryFailure] = []
+
+    /// How many routes have ended since the swap.
+    var endedRoutes: Int { ended }
+
+    init(routes: Int, maximumFailureRatio: Double, revertTo: RulesSource?, report: @escaping @Sendable (CanaryReport) -> Void) {
+        self.routes = max(0, routes)
+        // The ratio is a number from 0 to 1 (the manifest's reader checks it), so the product is too.
+        let allowance = (Double(self.routes) * min(1, max(0, maximumFailureRatio))).rounded(.down)
+        allowedFailures = allowance.isFinite ? Int(allowance) : self.routes
+        self.revertTo = revertTo
+        self.report = report
+    }
+
+    /// Counts `event` when it ends a route; the verdict once it is decided, else nil.
+    func record(_ event: RouterEvent) -> Verdict? {
+        switch event {
+        case .didRoute:
+            ended += 1
+        case .failed(let destination, let failure):
+            ended += 1
+            if CanaryFailure.counts(failure.kind) {
+                failures.append(CanaryFailure(route: destination.requestText(failure: failure), kind: failure.kind, message: failure.message))
+            }
+        default:
+            return nil
+        }
+        if failures.count > allowedFailures { return .failed(failures) }
+        return ended >= routes ? .passed(routes: ended) : nil
+    }
+}
+
+/// What a canary told its installer: the rules passed, or failed and were reverted.
+package enum CanaryReport: Sendable {
+    case passed(routes: Int)
+    /// The failing routes, and the revert's error when it could not go back (nil: reverted).
+    case reverted([CanaryFailure], revertError: String?)
+}

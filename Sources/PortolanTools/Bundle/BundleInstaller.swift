@@ -1,0 +1,198 @@
+import PortolanLua
+
+/// The whole gate of a host (docs/bundles.md): stages 1 to 6 in hosts of their own (`BundleGate`),
+/// the quarantine and replay checks of the store, the live swap (stage 7) and the canary (stage 8)
+/// in the live host. One per host, kept beside it (`PortolanHost.attachments`), with the streams
+/// of `host.bundleOutcomes()`.
+final class BundleInstaller: Sendable {
+    let outcomes = BundleOutcomeHub()
+
+    /// The host's installer, made on first use.
+    static func of(_ host: PortolanHost) -> BundleInstaller {
+        host.attachments.withLock { attached in
+            if let installer = attached["bundles"] as? BundleInstaller { return installer }
+            let installer = BundleInstaller()
+            attached["bundles"] = installer
+            return installer
+        }
+    }
+
+    /// A bundle offered afresh (checked for replay, watched by a canary), or the store's known good
+    /// installed again as the app starts (its canary passed before).
+    enum Admission: Equatable {
+        case offered
+        case knownGood
+    }
+
+    /// A bundle as it goes through the gate.
+    private struct Candidate {
+        let bytes: [UInt8]
+        let bundle: RulesBundle
+        let options: BundleInstallOptions
+        let admission: Admission
+        var manifest: BundleManifest { bundle.manifest }
+        var identity: BundleStore.Identity { .init(id: manifest.id, version: manifest.version) }
+    }
+
+    func install(
+        _ bytes: [UInt8], publicKey: BundlePublicKey, options: BundleInstallOptions, on host: PortolanHost, admission: Admission
+    ) async -> BundleInstallOutcome {
+        let bundle: RulesBundle
+        switch RulesBundle.verified(bytes, publicKey: publicKey) {
+        case .success(let verified): bundle = verified
+        case .failure(let error): return announce(.rejected(stage: .integrity, reason: .invalid(error)))
+        }
+        let candidate = Candidate(bytes: bytes, bundle: bundle, options: options, admission: admission)
+        if let refusal = admissionRefusal(of: candidate) { return announce(.rejected(stage: .integrity, reason: refusal)) }
+        let gate = BundleGate(publicKey: publicKey, options: options.gate)
+        if let missing = await gate.requirementMissing(bundle.manifest, on: host) {
+            return announce(.rejected(stage: .requirements, reason: .invalid(missing)))
+        }
+        let live: BundleGate.LiveState?
+        switch await Self.liveState(of: host) {
+        case .success(let state): live = state
+        case .failure(let error): return reject(candidate, at: .migration, .migrationRefused("cannot take a snapshot of the live state: \(error.reason)"))
+        }
+        // The gate runs on a private copy under a short path (Lua shortens long ones in its
+        // messages, which then could not name the bundle's files); the live rules on the store's.
+        let checked: BundleUnpacking, files: BundleUnpacking
+        do {
+            checked = try BundleUnpacking(bundle)
+        } catch {
+            return reject(candidate, at: .load, .loadFailed(error.reason))
+        }
+        let rules = BundleGate.RulesUnderTest(
+            manifest: bundle.manifest, files: checked, functions: await host.registeredFunctions, contract: options.contract, live: live)
+        let rejection = await gate.run(rules)
+        checked.remove()
+        if case .rejected(let stage, let reason)? = rejection { return reject(candidate, at: stage, reason) }
+        do {
+            try options.store.prepare()
+            files = try BundleUnpacking(bundle, into: options.store.rulesDirectory(for: candidate.identity))
+        } catch {
+            // The store's fault, not the bundle's: not quarantined.
+            return announce(.rejected(stage: .swap, reason: .swapFailed("cannot unpack the bundle in the store: \(error)")))
+        }
+        return await swap(candidate, files: files, on: host)
+    }
+
+    /// Stage 1's checks after the signature: the quarantine, then (for a bundle offered) the replay.
+    private func admissionRefusal(of candidate: Candidate) -> BundleRejectionReason? {
+        let store = candidate.options.store, identity = candidate.identity
+        if store.isQuarantined(identity) { return .quarantined(id: identity.id, version: identity.version) }
+        guard candidate.admission == .offered, let installed = store.installedVersion(of: identity.id), identity.version <= installed else {
+            return nil
+        }
+        return .replayedVersion(id: identity.id, offered: identity.version, installed: installed)
+    }
+
+    /// The live host's snapshot and active path, taken in one unit (nil when no app is declared).
+    private static func liveState(of host: PortolanHost) async -> Result<BundleGate.LiveState?, SnapshotError> {
+        await host.perform { host in
+            guard let router = host.router else { return .success(nil) }
+            do throws(SnapshotError) {
+                return .success(BundleGate.LiveState(document: try host.snapshot(), activePath: router.activePath))
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    /// Stage 7, then the canary of stage 8.
+    private func swap(_ candidate: Candidate, files: BundleUnpacking, on host: PortolanHost) async -> BundleInstallOutcome {
+        let manifest = candidate.manifest
+        let judged = Locked<BundleRejectionReason?>(nil)
+        let verdict = CanaryVerdict()
+        let watch = candidate.admission == .offered ? canaryWatch(for: candidate, files: files, verdict: verdict) : nil
+        let swapped = await host.swapRules(to: .file(files.path(manifest.entry)), canary: watch) { outcome, before, after in
+            guard let reason = BundleMigrationCheck.rejection(before: before, outcome: outcome, after: after) else { return nil }
+            judged.withLock { $0 = reason }
+            return reason.text
+        }
+        if case .failure(let error) = swapped {
+            files.remove()
+            return reject(candidate, at: .swap, judged.value ?? .swapFailed(error.message))
+        }
+        try? candidate.options.store.recordInstalled(candidate.identity)
+        guard candidate.admission == .offered else {
+            return announce(.accepted(manifest, canary: .passed(routes: manifest.canary.routes)))
+        }
+        if candidate.options.awaitsCanary || manifest.canary.routes == 0 { return await verdict.value() }
+        return .accepted(manifest, canary: .watching(routes: manifest.canary.routes))
+    }
+
+    /// What the canary does with its verdict, on the host's thread: a pass makes the bundle the
+    /// store's known good; a failure (after the revert) quarantines it. Either is announced.
+    private func canaryWatch(for candidate: Candidate, files: BundleUnpacking, verdict: CanaryVerdict) -> PortolanHost.CanaryWatch {
+        let manifest = candidate.manifest, store = candidate.options.store
+        let identity = candidate.identity, bytes = candidate.bytes
+        return PortolanHost.CanaryWatch(
+            routes: manifest.canary.routes, maximumFailureRatio: manifest.canary.maximumFailureRatio,
+            started: { [self] in
+                if manifest.canary.routes > 0 { outcomes.emit(.accepted(manifest, canary: .watching(routes: manifest.canary.routes))) }
+            },
+            report: { [self] report in
+                let outcome: BundleInstallOutcome
+                switch report {
+                case .passed(let routes):
+                    try? store.keepKnownGood(bytes)
+                    outcome = .accepted(manifest, canary: .passed(routes: routes))
+                case .reverted(let failures, let revertError):
+                    try? store.quarantine(identity)
+                    if revertError == nil { files.remove() }
+                    outcome = .reverted(manifest, failingRoutes: failures)
+                }
+                verdict.resolve(announce(outcome))
+            })
+    }
+
+    /// A rejection, announced; the bundle is quarantined when it was refused for what it is.
+    private func reject(_ candidate: Candidate, at stage: BundleGateStage, _ reason: BundleRejectionReason) -> BundleInstallOutcome {
+        if candidate.admission == .offered, Self.quarantines(stage, reason) {
+            try? candidate.options.store.quarantine(candidate.identity)
+        }
+        return announce(.rejected(stage: stage, reason: reason))
+    }
+
+    /// Whether a rejection quarantines the bundle: one for its rules, scenarios or migration
+    /// (stages 3 to 7), not one for what this build of the app lacks (stage 2, a newer build may
+    /// have it), nor a time budget a busy device ran out of, nor one before the signature held
+    /// (its id and version cannot be trusted: quarantining them would let anyone block a release).
+    static func quarantines(_ stage: BundleGateStage, _ reason: BundleRejectionReason) -> Bool {
+        if case .scenarioBudgetExceeded = reason { return false }
+        return stage >= .load
+    }
+
+    @discardableResult
+    private func announce(_ outcome: BundleInstallOutcome) -> BundleInstallOutcome {
+        outcomes.emit(outcome)
+        return outcome
+    }
+}
+
+/// The canary's verdict for an install that waits for it: resolved once, from the host's thread.
+final class CanaryVerdict: Sendable {
+    private let state = Locked<(outcome: BundleInstallOutcome?, waiter: CheckedContinuation<BundleInstallOutcome, Never>?)>(
+        (outcome: nil, waiter: nil))
+
+    func resolve(_ outcome: BundleInstallOutcome) {
+        let waiter = state.withLock { state -> CheckedContinuation<BundleInstallOutcome, Never>? in
+            guard state.outcome == nil else { return nil }
+            state.outcome = outcome
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume(returning: outcome)
+    }
+
+    func value() async -> BundleInstallOutcome {
+        await withCheckedContinuation { continuation in
+            let ready = state.withLock { state -> BundleInstallOutcome? in
+                if let outcome = state.outcome { return outcome }
+                state.waiter = continuation
+                return nil
+            }
+            if let ready { continuation.resume(returning: ready) }
+        }
+    }
+}
