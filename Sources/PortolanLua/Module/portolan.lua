@@ -293,47 +293,37 @@ function host.run_and_show(fn)
   return table.unpack(shown, 1, results.n)
 end
 
--- `info.instruction`, `info.destination` and `info.step` are built only when a handler reads them:
--- most never do, and the destination is the whole path.
+-- `info.instruction`, `.destination` (the whole path) and `.step` are built when a handler reads them.
 local LAZY_INFO = { instruction = bridge.instruction, destination = bridge.destination, step = bridge.step }
-local Info = {
-  __metatable = "portolan.info",
-  __index = function(info, key)
-    local read = LAZY_INFO[key]
-    if read == nil then return nil end
-    local value = read()
-    rawset(info, key, value)
-    return value
-  end,
-}
+local Info = { __metatable = "portolan.info" }
+function Info.__index(info, key)
+  local read, value = LAZY_INFO[key], nil
+  if read then value = read() rawset(info, key, value) end
+  return value
+end
 
--- A call allocates no table (docs/rules.md says what a handler may keep past its call). An entry
--- without a context is one table per id, made at its first call and handed to every call about it;
--- one with a context is made per call from the context the host hands over.
+-- A call allocates no table (docs/rules.md: what a handler may keep past its call). An entry without
+-- a context is one table per id, handed to every call about it; one with a context is made per call.
 local plain_entries = {}
 local function entry_of(id, context)
   if context then return { id = id, context = context } end
-  local entry = plain_entries[id]
-  if entry == nil then
-    entry = { id = id, context = {} }
-    plain_entries[id] = entry
-  end
+  local entry = plain_entries[id] or { id = id, context = {} }
+  plain_entries[id] = entry
   return entry
 end
 
--- `info` is one table, its fields set anew for each call. A handler's call nested in another's
--- (which no route does today) gets a table of its own rather than overwrite the outer one's.
-local shared_info, shared_info_owner = setmetatable({}, Info), nil
+-- `info` is one table, set anew for each call; a call nested in another's (no route makes one) gets its
+-- own. Its owner is held weakly: a handler that failed must not keep its coroutine's stack alive.
+local shared_info, owner, NO_URL = setmetatable({}, Info), setmetatable({}, { __mode = "v" }), {}
 local function info_for(co)
-  if shared_info_owner ~= co and shared_info_owner ~= nil and coroutine.status(shared_info_owner) == "normal" then
-    return setmetatable({}, Info)
-  end
-  shared_info_owner = co
+  local last = owner.info
+  if last ~= co and last ~= nil and coroutine.status(last) == "normal" then return setmetatable({}, Info) end
+  owner.info = co
   return shared_info
 end
 
--- The host hands over plain values: the id and field as pinned strings, the entry's id only when it
--- is not the node's (a switch's child), the context only when there is one. can_leave gets no info.
+-- The id and field come as pinned strings, the entry's id only for a switch's child, the context only
+-- when there is one. can_leave gets no info.
 function host.run_handler(id, field, context, entry_id, index, count, animated, url)
   local co = coroutine.running()
   if driven[co] == nil then driven[co] = "handler" end
@@ -346,11 +336,8 @@ function host.run_handler(id, field, context, entry_id, index, count, animated, 
   local info = info_for(co)
   info.index, info.count, info.last, info.animated = index, count, index == count, animated
   info.instruction, info.destination, info.step = nil, nil, nil   -- read anew (LAZY_INFO)
-  if url then
-    info.url, info.query, info.query_items, info.fragment = url.url, url.query, url.query_items, url.fragment
-  else
-    info.url, info.query, info.query_items, info.fragment = nil, nil, nil, nil
-  end
+  url = url or NO_URL
+  info.url, info.query, info.query_items, info.fragment = url.url, url.query, url.query_items, url.fragment
   return handler(node, entry, info)
 end
 
