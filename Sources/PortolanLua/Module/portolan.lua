@@ -307,8 +307,8 @@ end
 local plain_entries = {}
 local function entry_of(id, context)
   if context then return { id = id, context = context } end
-  local entry = plain_entries[id] or { id = id, context = {} }
-  plain_entries[id] = entry
+  local entry = plain_entries[id]
+  if not entry then entry = { id = id, context = {} } plain_entries[id] = entry end
   return entry
 end
 
@@ -317,13 +317,13 @@ end
 local shared_info, owner, NO_URL = setmetatable({}, Info), setmetatable({}, { __mode = "v" }), {}
 local function info_for(co)
   local last = owner.info
-  if last ~= co and last ~= nil and coroutine.status(last) == "normal" then return setmetatable({}, Info) end
+  if last == co then return shared_info end
+  if last ~= nil and coroutine.status(last) == "normal" then return setmetatable({}, Info) end
   owner.info = co
   return shared_info
 end
 
--- The id and field come as pinned strings, the entry's id only for a switch's child, the context only
--- when there is one. can_leave gets no info.
+-- id, field: pinned strings; entry_id: a switch's child only; context: when there is one. can_leave: no info.
 function host.run_handler(id, field, context, entry_id, index, count, animated, url)
   local co = coroutine.running()
   if driven[co] == nil then driven[co] = "handler" end
