@@ -1,0 +1,140 @@
+import Portolan
+
+/// A finding's shortest repro as a scenario file (docs/explore.md): from the start, the actions
+/// breadth-first search took to the state, then the action and a check that fails under
+/// `portolan test` for the reason the explorer found. That file is the bug report.
+public enum ExploreRepro {
+    /// The file name of the `index`-th finding (0-based): `explore-03-dead-end.lua`.
+    public static func fileName(index: Int, finding: ExploreFinding) -> String {
+        let number = index + 1 < 10 ? "0\(index + 1)" : "\(index + 1)"
+        return "explore-\(number)-\(finding.kind.name).lua"
+    }
+
+    /// The scenario file of `finding` in `report`; `from` is the snapshot the run started from.
+    public static func scenario(for finding: ExploreFinding, in report: ExploreReport, from snapshot: String?) -> String {
+        var lines = [
+            "-- Found by portolan explore: \(finding.kind.name) (\(finding.kind.meaning)).",
+            "-- " + oneLine(finding.summary),
+            "-- Run: portolan test --app \(report.app) THIS_FILE",
+            "",
+            "-- The app's state as a snapshot keeps it, without the routes' history.",
+            "local function state() return (portolan.snapshot():gsub('\"history\":%b[],', '', 1)) end",
+            "",
+            "scenario(\(LuaLiteral.string("explore: " + oneLine(finding.kind.name + " at " + finding.path + (finding.action.map { " (\($0))" } ?? "")))), function()",
+            "  local failures = {}",
+            "  portolan.on(\"failed\", function(err) failures[#failures + 1] = err end)",
+        ]
+        if let snapshot {
+            lines.append("  expect_restore(\(LuaLiteral.longString(snapshot)), { outcome = \"restored\" })")
+        }
+        lines.append("  local start = portolan.snapshot()")
+        let steps = finding.kind == .unreachable ? [] : report.actions(to: finding.state)
+        if !steps.isEmpty { lines.append("  -- The shortest way to \(oneLine(finding.path)):") }
+        for step in steps { lines.append("  " + LuaLiteral.action(step)) }
+        if finding.kind != .unreachable, finding.state < report.states.count {
+            let path = report.states[finding.state].state.path
+            lines.append("  expect(portolan.active_entries(), { " + path.map(LuaLiteral.activeEntry).joined(separator: ", ") + " })")
+        }
+        lines.append("  for key in pairs(failures) do failures[key] = nil end")
+        lines += check(finding, in: report, target: finding.node.flatMap { report.destinations[$0] }).map { "  " + $0 }
+        lines.append("end)")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func check(_ finding: ExploreFinding, in report: ExploreReport, target: Destination?) -> [String] {
+        let action = finding.action.map(LuaLiteral.action) ?? "nil"
+        let name = LuaLiteral.string(finding.kind.name)
+        switch finding.kind {
+        case .handlerError, .redirectLoop:
+            let test = finding.kind == .handlerError
+                ? "err.kind == \"timeout\" or ((err.kind == \"handler_failed\" or err.kind == \"invalid\") and not message:find(\"^redirect\") and (message:find(\"instruction budget exceeded\", 1, true) or message:find(\"[^%s:()'\\\"]+:%d+: \")))"
+                : "err.kind == \"invalid\" and (message:find(\"^redirect loop\") or message:find(\"^redirect rules loop\"))"
+            return [
+                action,
+                "for _, err in ipairs(failures) do",
+                "  local message = tostring(err.message)",
+                "  if \(test) then error(\(name) .. \": \" .. err.kind .. \": \" .. message, 0) end",
+                "end",
+            ]
+        case .deadEnd:
+            let startPath = report.states.first.map { LuaLiteral.destination(.path($0.state.path)) } ?? "{}"
+            return [
+                "local here = state()",
+                "portolan.back()",
+                "if state() == here then portolan.route(\(startPath)) end",
+                "if state() == here then error(\(name) .. \": back and a route to the start leave \" .. table.concat(portolan.active_path(), \" > \") .. \" as it is\", 0) end",
+            ]
+        case .unreachable:
+            let node = LuaLiteral.string(finding.node ?? "")
+            return [
+                "local _, err = portolan.route(\(target.map(LuaLiteral.destination) ?? node))",
+                "local path = portolan.active_path()",
+                "if path[#path] ~= \(node) then",
+                "  error(\(name) .. \": a route to \" .. \(node) .. \" led to \" .. table.concat(path, \" > \") .. (err and (\" (\" .. err.kind .. \": \" .. tostring(err.message) .. \")\") or \"\"), 0)",
+                "end",
+            ]
+        case .backMismatch:
+            let before = report.states[safe: finding.state]?.state.path ?? []
+            return [
+                action,
+                "portolan.back()",
+                "expect(portolan.active_entries(), { " + before.map(LuaLiteral.activeEntry).joined(separator: ", ") + " }, \(name) .. \": back after \(escapedForLua(finding.action?.description ?? "")) does not return where the user came from\")",
+            ]
+        case .planMismatch:
+            let planned = finding.action.flatMap(LuaLiteral.plannedDestination) ?? "nil"
+            return [
+                "local function shape(result, err) return err and (\"failed \" .. err.kind) or (\"ok \" .. table.concat(result, \", \")) end",
+                "local planned, plan_err = portolan.plan(\(planned))",
+                "local executed, err = \(action)",
+                "local said, did = shape(planned, plan_err), shape(executed, err)",
+                "local in_handler = plan_err == nil and err ~= nil and (err.kind == \"handler_failed\" or err.kind == \"timeout\" or err.kind == \"cancelled\")",
+                "if said ~= did and not in_handler then error(\(name) .. \": plan: \" .. said .. \"; route: \" .. did, 0) end",
+            ]
+        case .noRollback:
+            return [
+                "local function tree() return portolan.snapshot():match('\"switch_history\":.*$') end",
+                "local before = tree()",
+                "local _, err = \(action)",
+                "if err and tree() ~= before then",
+                "  error(\(name) .. \": \" .. err.kind .. \": \" .. tostring(err.message) .. \"; the tree is at \" .. table.concat(portolan.active_path(), \" > \"), 0)",
+                "end",
+            ]
+        case .nondeterminism:
+            return [
+                "local function outcome(result, err)",
+                "  return (err and (\"failed \" .. err.kind) or \"ok\") .. \" at \" .. table.concat(portolan.active_path(), \" > \"), state()",
+                "end",
+                "local saved = portolan.snapshot()",
+                "local first, first_state = outcome(\(action))",
+                "portolan.restore(saved)",
+                "local second, second_state = outcome(\(action))",
+                "if first ~= second or first_state ~= second_state then",
+                "  error(\(name) .. \": first \" .. first .. \", then \" .. second .. (first == second and \" (the snapshots differ)\" or \"\"), 0)",
+                "end",
+            ]
+        case .snapshotLoss:
+            return [
+                "local saved = portolan.snapshot()",
+                "local kept = (saved:gsub('\"history\":%b[],', '', 1))",
+                "portolan.restore(start)",
+                "local outcome = portolan.restore(saved)",
+                "if state() ~= kept then",
+                "  error(\(name) .. \": restore \" .. tostring(outcome.outcome) .. \" \" .. tostring(outcome.reason or \"\") .. \"; the app is at \" .. table.concat(portolan.active_path(), \" > \"), 0)",
+                "end",
+            ]
+        }
+    }
+
+    private static func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+
+    private static func escapedForLua(_ text: String) -> String {
+        let quoted = LuaLiteral.string(text)
+        return String(quoted.dropFirst().dropLast())
+    }
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}
