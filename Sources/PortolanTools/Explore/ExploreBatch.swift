@@ -70,6 +70,8 @@ struct ExploreBatch: Sendable {
             }
             if let why = session.make(live: state, in: host) {
                 expanded.notExpanded = why
+                expanded.findings.append(ExploreFinding(
+                    kind: .snapshotLoss, state: index, path: state.pathText, action: nil, evidence: why))
                 break
             }
             let first = session.perform(action, in: host)

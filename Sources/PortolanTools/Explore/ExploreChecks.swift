@@ -48,20 +48,23 @@ enum ExploreChecks {
         backLanding: ExploreState?
     ) -> [ExploreFinding] {
         var found: [ExploreFinding] = []
-        func add(_ kind: ExploreFinding.Kind, _ evidence: String, node: NodeID? = nil) {
-            found.append(ExploreFinding(kind: kind, state: index, path: state.pathText, action: action, evidence: evidence, node: node))
+        func add(_ kind: ExploreFinding.Kind, _ evidence: String, node: NodeID? = nil, keys: [String]? = nil) {
+            var finding = ExploreFinding(kind: kind, state: index, path: state.pathText, action: action, evidence: evidence, node: node)
+            finding.foldKeys = keys ?? [action.description]
+            found.append(finding)
         }
         if let raised = first.failures.first(where: isRaised) {
-            add(.handlerError, raised.description, node: raised.instruction?.handlingNode.id)
+            add(.handlerError, raised.description, node: raised.instruction?.handlingNode.id, keys: [raised.message])
         }
         if let loop = first.failures.first(where: isLoop) {
-            add(.redirectLoop, loop.description)
+            add(.redirectLoop, loop.description, keys: [loop.message])
         }
         if let plan = first.plan, let disagreement = planDisagreement(plan, first.result) {
             add(.planMismatch, disagreement)
         }
-        if case .failed = first.result, let after = first.after, after.tree != state.tree {
-            add(.noRollback, "\(first.result); the tree is at \(after.pathText), not back at \(state.pathText)")
+        if case .failed(let kind, _) = first.result, let after = first.after, after.tree != state.tree {
+            add(.noRollback, "\(first.result); the tree is at \(after.pathText), not back at \(state.pathText)",
+                keys: [action.description, "\(kind) \(state.pathText) -> \(after.pathText)"])
         }
         if first.signature != second.signature {
             add(.nondeterminism, "first: \(first.result) -> \(first.after?.pathText ?? "?"); "

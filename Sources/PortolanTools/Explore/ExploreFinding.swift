@@ -64,6 +64,9 @@ public struct ExploreFinding: Sendable, Hashable {
     public var evidence: String
     /// For an unreachable screen, the node; else the node the failure names, when one does.
     public var node: NodeID?
+    /// What tells this fault from others when the same one shows again elsewhere: a finding whose
+    /// keys meet one already reported is counted as a repeat of it (`ExploreReporting`).
+    var foldKeys: [String] = []
 
     public init(kind: Kind, state: Int, path: String, action: ExploreAction?, evidence: String, node: NodeID? = nil) {
         self.kind = kind

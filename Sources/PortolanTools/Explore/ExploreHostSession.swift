@@ -43,10 +43,16 @@ struct ExploreHostSession {
 
     /// Makes `state` the live one, restoring it when another is: nil when it is live, else why not
     /// (the restore's outcome and where it left the app).
+    /// A restore that lands elsewhere is tried once more from where it landed: what the live
+    /// state's handlers did as it was left (a route they asked for) is not the restored state's.
     mutating func make(live state: ExploreState, in host: isolated PortolanHost) -> String? {
         if live?.key == state.key { return nil }
-        let outcome = host.restore(state.document)
-        let now = Self.capture(host)
+        var outcome = host.restore(state.document)
+        var now = Self.capture(host)
+        if now.state?.key != state.key {
+            outcome = host.restore(state.document)
+            now = Self.capture(host)
+        }
         live = now.state
         if now.state?.key == state.key { return nil }
         let landed = now.state.map { "the app is at \($0.pathText)" } ?? (now.error ?? "no snapshot")

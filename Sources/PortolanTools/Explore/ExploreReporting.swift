@@ -38,18 +38,18 @@ enum ExploreReporting {
         var kept: [ExploreFinding] = []
         var repeats: [Int] = []
         for finding in findings {
-            let key: String
+            var keys = finding.foldKeys
             switch finding.kind {
-            case .handlerError, .redirectLoop: key = "\(finding.kind.rawValue) \(finding.evidence)"
-            case .planMismatch, .noRollback, .nondeterminism, .backMismatch:
-                key = "\(finding.kind.rawValue) \(finding.action?.description ?? "")"
-            case .deadEnd, .snapshotLoss: key = "\(finding.kind.rawValue) \(finding.path)"
-            case .unreachable: key = "\(finding.kind.rawValue) \(finding.node ?? "")"
+            case .deadEnd, .snapshotLoss: keys = [finding.path]
+            case .unreachable: keys = [finding.node ?? ""]
+            default: if keys.isEmpty { keys = [finding.action?.description ?? ""] }
             }
-            if let index = firstOf[key] {
+            keys = keys.map { "\(finding.kind.rawValue) \($0)" }
+            if let index = keys.lazy.compactMap({ firstOf[$0] }).first {
                 repeats[index] += 1
+                for key in keys where firstOf[key] == nil { firstOf[key] = index }
             } else {
-                firstOf[key] = kept.count
+                for key in keys { firstOf[key] = kept.count }
                 kept.append(finding)
                 repeats.append(0)
             }
