@@ -83,12 +83,13 @@ public enum ExploreRepro {
         case .planMismatch:
             let planned = finding.action.flatMap(LuaLiteral.plannedDestination) ?? "nil"
             return [
-                "local function shape(result, err) return err and (\"failed \" .. err.kind) or (\"ok \" .. table.concat(result, \", \")) end",
+                "local function shape(result, err) return err and (\"failed \" .. err.kind .. \": \" .. tostring(err.message)) or (\"ok \" .. table.concat(result, \", \")) end",
                 "local planned, plan_err = portolan.plan(\(planned))",
                 "local executed, err = \(action)",
                 "local said, did = shape(planned, plan_err), shape(executed, err)",
                 "local in_handler = plan_err == nil and err ~= nil and (err.kind == \"handler_failed\" or err.kind == \"timeout\" or err.kind == \"cancelled\")",
-                "if said ~= did and not in_handler then error(\(name) .. \": plan: \" .. said .. \"; route: \" .. did, 0) end",
+                "local differ = (plan_err and plan_err.kind) ~= (err and err.kind) or (plan_err == nil and err == nil and said ~= did)",
+                "if differ and not in_handler then error(\(name) .. \": plan: \" .. said .. \"; route: \" .. did, 0) end",
             ]
         case .noRollback:
             return [

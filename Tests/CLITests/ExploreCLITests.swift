@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import TestSupport
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// `portolan explore`, the built binary driven end to end: its repros fail under `portolan test`
+/// for the planted reason, its exit statuses, and its byte-identical report with `--jobs`.
+@Suite struct ExploreCLITests {
+    static let fixture = "Examples/explore-faults/app.lua"
+
+    @Test func eachReproFailsUnderPortolanTestForThePlantedReason() async throws {
+        let directory = try TemporaryDirectory("explore-repros")
+        defer { directory.remove() }
+        let run = try await PortolanBinary.run(["explore", Self.fixture, "--repro-dir", directory.root, "--format", "json"])
+        #expect(run.status == 1, "\(run.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let findings = try #require(report["findings"] as? [[String: Any]])
+        #expect(findings.count >= 24)
+        for finding in findings {
+            let kind = try #require(finding["kind"] as? String)
+            let repro = try #require(finding["repro"] as? String)
+            let test = try await PortolanBinary.run(["test", "--app", Self.fixture, repro])
+            #expect(test.status == 1, "\(repro) passed: \(test.stdout)")
+            #expect(test.stdout.contains("FAIL"), "\(repro)")
+            #expect(test.stdout.contains("\(kind):"), "\(repro) failed for another reason: \(test.stdout)")
+            // The fault's own words (`planted 1.a`, the loop, the path back led to) are in the failure.
+            let evidence = try #require(finding["evidence"] as? String)
+            if let planted = evidence.firstMatch(of: #/planted [0-9]\.[a-z]/#) {
+                #expect(test.stdout.contains(String(planted.output)), "\(repro): \(test.stdout)")
+            }
+        }
+    }
+
+    @Test func jobsGiveTheSameReportByteForByte() async throws {
+        for format in ["text", "json"] {
+            let one = try await PortolanBinary.run(["explore", Self.fixture, "--format", format, "--jobs", "1"])
+            let two = try await PortolanBinary.run(["explore", Self.fixture, "--format", format, "--jobs", "2"])
+            #expect(one.status == 1 && two.status == 1)
+            #expect(one.stdout == two.stdout, "\(format)")
+            #expect(!one.stdout.isEmpty)
+        }
+    }
+
+    @Test func failOnSetsTheExitStatus() async throws {
+        let none = try await PortolanBinary.run(["explore", Self.fixture, "--fail-on", "none", "--depth", "1"])
+        #expect(none.status == 0, "\(none.stderr)")
+        let dead = try await PortolanBinary.run(["explore", Self.fixture, "--fail-on", "snapshot-loss", "--depth", "1"])
+        #expect(dead.status == 0, "no snapshot is lost in the fixture")
+        let loops = try await PortolanBinary.run(["explore", Self.fixture, "--fail-on", "2", "--depth", "1"])
+        #expect(loops.status == 1)
+        let wrong = try await PortolanBinary.run(["explore", Self.fixture, "--fail-on", "sloppy"])
+        #expect(wrong.status == 64)
+        #expect(wrong.stderr.contains("no kind sloppy"))
+        let missing = try await PortolanBinary.run(["explore", "no/such/app.lua"])
+        #expect(missing.status == 2)
+    }
+
+    @Test func githubAndJUnitFormatsNameEachFinding() async throws {
+        let github = try await PortolanBinary.run(["explore", Self.fixture, "--format", "github", "--depth", "1"])
+        #expect(github.stdout.contains("::error file=Examples/explore-faults/app.lua,title=portolan explore%3A redirect-loop::"))
+        let junit = try await PortolanBinary.run(["explore", Self.fixture, "--format", "junit", "--depth", "1"])
+        _ = try XMLDocument(data: Data(junit.stdout.utf8))
+        #expect(junit.stdout.contains("classname=\"explore.redirect-loop\""))
+    }
+
+    @Test func theGraphIsDrawnWithFindingsMarked() async throws {
+        let directory = try TemporaryDirectory("explore-graph")
+        defer { directory.remove() }
+        for name in ["states.dot", "states.svg"] {
+            let run = try await PortolanBinary.run(["explore", Self.fixture, "--graph", directory.path(name), "--depth", "1"])
+            #expect(run.status == 1)
+            let drawn = try String(contentsOfFile: directory.path(name), encoding: .utf8)
+            #expect(drawn.contains("trap_leave"))
+            #expect(drawn.contains(name.hasSuffix(".dot") ? "color=red" : "#c00"))
+            if name.hasSuffix(".svg") { _ = try XMLDocument(data: Data(drawn.utf8)) }
+        }
+    }
+}
