@@ -60,7 +60,7 @@ struct ExploreBatch: Sendable {
         }
         if let why = session.make(live: state, in: host) {
             expanded.notExpanded = why
-            expanded.findings.append(ExploreFinding(kind: .snapshotLoss, state: index, path: state.pathText, action: nil, evidence: why))
+            expanded.findings.append(Self.snapshotLoss(state, index: index, why: why))
             return expanded
         }
         for action in catalog.actions(at: state.path) {
@@ -70,8 +70,7 @@ struct ExploreBatch: Sendable {
             }
             if let why = session.make(live: state, in: host) {
                 expanded.notExpanded = why
-                expanded.findings.append(ExploreFinding(
-                    kind: .snapshotLoss, state: index, path: state.pathText, action: nil, evidence: why))
+                expanded.findings.append(Self.snapshotLoss(state, index: index, why: why))
                 break
             }
             let first = session.perform(action, in: host)
@@ -96,6 +95,14 @@ struct ExploreBatch: Sendable {
             expanded.findings += deadEnd(state, index: index, edges: expanded.edges)
         }
         return expanded
+    }
+
+    /// A state the restore does not give back; states lost the same way (a guard that redirects
+    /// every restore of them) are one fault.
+    private static func snapshotLoss(_ state: ExploreState, index: Int, why: String) -> ExploreFinding {
+        var finding = ExploreFinding(kind: .snapshotLoss, state: index, path: state.pathText, action: nil, evidence: why)
+        finding.foldKeys = [String(why.prefix { $0 != ";" })]
+        return finding
     }
 
     /// A dead end: back and every other action a user has leave the state as it is.

@@ -40,7 +40,8 @@ enum ExploreReporting {
         for finding in findings {
             var keys = finding.foldKeys
             switch finding.kind {
-            case .deadEnd, .snapshotLoss: keys = [finding.path]
+            case .deadEnd: keys = [finding.path]
+            case .snapshotLoss: if keys.isEmpty { keys = [finding.path] }
             case .unreachable: keys = [finding.node ?? ""]
             default: if keys.isEmpty { keys = [finding.action?.description ?? ""] }
             }
