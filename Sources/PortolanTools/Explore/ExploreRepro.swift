@@ -19,6 +19,8 @@ public enum ExploreRepro {
             "",
             "-- The app's state as a snapshot keeps it, without the routes' history.",
             "local function state() return (portolan.snapshot():gsub('\"history\":%b[],', '', 1)) end",
+            "-- A change of the app's state, as the explorer makes it: the value, then the guards asked again.",
+            LuaLiteral.setStateFunction,
             "",
             "scenario(\(LuaLiteral.string("explore: " + oneLine(finding.kind.name + " at " + finding.path + (finding.action.map { " (\($0))" } ?? "")))), function()",
             "  local failures = {}",

@@ -63,6 +63,9 @@ enum LuaLiteral {
         }
     }
 
+    /// The repro's helper for a change of the app's state: the value set, then the guards asked again.
+    static let setStateFunction = "local function set_state(key, value) portolan.state[key] = value; return portolan.refresh() end"
+
     /// A Lua expression that performs the action and gives what it returns (a result, or nil and an error).
     static func action(_ action: ExploreAction) -> String {
         switch action {
@@ -74,7 +77,7 @@ enum LuaLiteral {
         case .tab(let switchID, let child): "portolan.switch_to(\(string(switchID)), \(string(child)))"
         case .step(let name, let payload): "portolan.step(\(string(name)), \(context(payload)))"
         case .setState(let key, let value):
-            "(function() portolan.state[\(string(key))] = \(json(value)); return portolan.refresh() end)()"
+            "set_state(\(string(key)), \(json(value)))"
         }
     }
 
