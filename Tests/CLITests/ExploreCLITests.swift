@@ -79,3 +79,22 @@ import FoundationXML
         }
     }
 }
+
+/// A new user's first run, as docs/explore.md shows it: an app the explorer has never seen, with a
+/// guard loop planted in it, from the page's own app block.
+@Suite struct ExploreFirstRunCLITests {
+    @Test func theGuardLoopIsFoundAndItsReproFails() async throws {
+        let page = try String(contentsOfFile: Repository.path("docs/explore.md"), encoding: .utf8)
+        let start = try #require(page.range(of: "```lua\n"))
+        let end = try #require(page.range(of: "```\n", range: start.upperBound..<page.endIndex))
+        let directory = try TemporaryDirectory("explore-first", files: ["app.lua": String(page[start.upperBound..<end.lowerBound])])
+        defer { directory.remove() }
+        let run = try await PortolanBinary.run(["explore", "app.lua", "--repro-dir", "repros"], in: directory)
+        #expect(run.status == 1)
+        #expect(run.stdout.hasPrefix("redirect-loop: root > login (route root > verify)"), "\(run.stdout)")
+        #expect(run.stdout.contains("repro: repros/explore-01-redirect-loop.lua"))
+        let test = try await PortolanBinary.run(["test", "--app", "app.lua", "repros/explore-01-redirect-loop.lua"], in: directory)
+        #expect(test.status == 1)
+        #expect(test.stdout.contains("redirect-loop: invalid: redirect loop: more than 8 redirects: 'root > verify' → 'root > account'"))
+    }
+}
