@@ -43,6 +43,8 @@ end
 
 local LANDING = { "root", "home", "landing" }
 local rollback_trap = false   -- FAULT 7.c: set by uf_child's failing enter, read by uf_parent's leave
+-- The hidden toggles of the faults of kind 8: Lua state the app does not declare.
+local mood_flip, toss_flip, roll_flip = false, false, false
 
 -- A screen below home; `extra` adds handlers and children.
 local function screen(id, extra)

@@ -259,7 +259,9 @@ end
 local EXPLORE_FIELDS = { state = true, contexts = true, payloads = true, urls = true, back = true, unreachable = true }
 local function explore_table(explore)
   if explore == nil then return nil end
-  if type(explore) ~= "table" then return false, "explore must be a table such as { state = { logged_in = { true, false } } }" end
+  if type(explore) ~= "table" then
+    return false, "explore must be a table such as { state = { logged_in = { true, false } } }"
+  end
   for key in pairs(explore) do
     if not EXPLORE_FIELDS[key] then
       return false, "explore has no field " .. tostring(key) .. " (state, contexts, payloads, urls, back, unreachable)"
@@ -279,7 +281,9 @@ local function explore_table(explore)
   if explore.urls ~= nil then
     if type(explore.urls) ~= "table" then return false, "explore.urls must be a list of URLs" end
     for index, url in ipairs(explore.urls) do
-      if type(url) ~= "string" then return false, "explore.urls[" .. index .. "] must be a URL, not " .. tostring(url) end
+      if type(url) ~= "string" then
+        return false, "explore.urls[" .. index .. "] must be a URL, not " .. tostring(url)
+      end
     end
   end
   return explore
