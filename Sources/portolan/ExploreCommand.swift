@@ -58,6 +58,10 @@ struct Explore: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Draw the explored states, findings marked: a .dot or .svg file.", valueName: "file"))
     var graph: String?
 
+    @Option(name: .customLong("coverage-html"),
+            help: ArgumentHelp("Write the coverage page: what the app's scenarios and the exploration each reached.", valueName: "file.html"))
+    var coverageHTML: String?
+
     @Option(help: "How many hosts explore at once; the report is the same.")
     var jobs = 1
 
@@ -105,11 +109,12 @@ struct Explore: AsyncParsableCommand {
 
     func run() async throws {
         let snapshot = try from.map { path in try CommandInput.bytes(of: path, orSay: "explore: cannot read the snapshot \(path)") }
+        let scenarioFiles = scenarios.isEmpty ? ExploreScenarioFiles.beside(app: script.path) : scenarios
         let options = ExploreOptions(
             depth: depth, states: states, seconds: time,
             handlerTimeout: ScriptNumbers.duration(seconds: handlerTimeout) ?? .seconds(2),
             handlerInstructionBudget: handlerBudget, jobs: jobs, seed: seed,
-            scenarioFiles: scenarios.isEmpty ? ExploreScenarioFiles.beside(app: script.path) : scenarios)
+            scenarioFiles: scenarioFiles)
         let report: ExploreReport
         do {
             report = try await Explorer(app: script.path, options: options, from: snapshot).run()
@@ -126,6 +131,7 @@ struct Explore: AsyncParsableCommand {
                 throw ExitCode(2)
             }
         }
+        if let coverageHTML { try await writeCoverage(report, scenarioFiles: scenarioFiles, to: coverageHTML) }
         print((ExploreFormat(rawValue: format) ?? .text).render(report, reproFiles: reproFiles))
         fflush(nil)
         let failing = try failKinds()
@@ -151,5 +157,19 @@ struct Explore: AsyncParsableCommand {
             files.append(file)
         }
         return files
+    }
+
+    /// The coverage page: the scenarios beside the app run with coverage, and the exploration's.
+    private func writeCoverage(_ report: ExploreReport, scenarioFiles: [String], to file: String) async throws {
+        guard let graph = report.graph, let explored = report.coverage else { return }
+        let runner = ScenarioRunner(options: .init(app: script.path, jobs: jobs, coverage: true))
+        let results = scenarioFiles.isEmpty ? [] : await runner.run(files: scenarioFiles)
+        let measured = ScenarioRunner.coverage(of: results, graph: graph)
+        do {
+            try WholeFile.write(CoverageHTML.render(measured, app: script.path, explored: explored), to: file)
+        } catch {
+            StandardStreams.errorLine("explore: \(error.description)")
+            throw ExitCode(2)
+        }
     }
 }

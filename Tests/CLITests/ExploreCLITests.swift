@@ -66,6 +66,24 @@ import FoundationXML
         #expect(junit.stdout.contains("classname=\"explore.redirect-loop\""))
     }
 
+    @Test func theCoveragePageShowsExplorationNextToScenarios() async throws {
+        let directory = try TemporaryDirectory("explore-coverage")
+        defer { directory.remove() }
+        let run = try await PortolanBinary.run(
+            ["explore", "Examples/movies/app.lua", "--depth", "1", "--fail-on", "none", "--coverage-html", directory.path("c.html")])
+        #expect(run.status == 0, "\(run.stderr)")
+        let page = try String(contentsOfFile: directory.path("c.html"), encoding: .utf8)
+        _ = try XMLDocument(data: Data(page.utf8), options: [.documentTidyHTML])
+        // The demo's scenarios reach every node; one step of exploration reaches the welcome screens.
+        #expect(page.contains("<td class=\"scenario-count\">14 (100%)</td>"), "\(page)")
+        #expect(page.contains("<tr data-category=\"nodes\"><th scope=\"row\">nodes</th><td class=\"scenario-count\">14 (100%)</td><td class=\"explored-count\">"))
+        let fixture = try await PortolanBinary.run(
+            ["explore", Self.fixture, "--depth", "1", "--fail-on", "none", "--coverage-html", directory.path("f.html")])
+        #expect(fixture.status == 0)
+        let fixturePage = try String(contentsOfFile: directory.path("f.html"), encoding: .utf8)
+        #expect(fixturePage.contains("<li class=\"node\"><code>trap_leave</code></li>"), "no scenario reaches what exploration did")
+    }
+
     @Test func theGraphIsDrawnWithFindingsMarked() async throws {
         let directory = try TemporaryDirectory("explore-graph")
         defer { directory.remove() }

@@ -34,6 +34,8 @@ public struct ExploreReport: Sendable {
     public var nodes: [NodeID] = []
     public var visitedNodes: Set<NodeID> = []
     public var from: String?
+    /// The app's declared graph, which coverage is measured against.
+    public var graph: NavigationGraph?
     /// The route the explorer tries to each node, for the repro of one no state showed.
     public var destinations: [NodeID: Destination] = [:]
 

@@ -12,6 +12,7 @@ enum ExploreReporting {
         report.states = search.states
         report.edges = search.edges
         report.nodes = catalog.nodeOrder
+        report.graph = catalog.graph
         for id in catalog.nodeOrder {
             report.destinations[id] = ExploreCatalog.destination(
                 to: id, context: catalog.contexts[id]?.first ?? [:], in: catalog.graph, contexts: catalog.contexts)
