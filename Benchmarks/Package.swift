@@ -29,6 +29,8 @@ let package = Package(
             dependencies: ["CLuaFloor", .product(name: "PortolanLua", package: "Portolan")]
         ),
         .executableTarget(name: "SnapshotBenchmark", dependencies: [.product(name: "PortolanLua", package: "Portolan")]),
+        // `portolan explore`'s actions per second, next to one route (issue 23).
+        .executableTarget(name: "ExploreBenchmark", dependencies: [.product(name: "PortolanTools", package: "Portolan")]),
         .executableTarget(
             name: "MatcherBenchmark",
             dependencies: [

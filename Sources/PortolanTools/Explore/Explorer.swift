@@ -22,7 +22,9 @@ public struct Explorer: Sendable {
 
     public func run() async throws(HostError) -> ExploreReport {
         let clock = ContinuousClock()
-        let deadline = clock.now + .milliseconds(Int64((min(options.seconds, 1e9) * 1000).rounded()))
+        // Bounded before it becomes a whole number: a NaN or a huge limit must not trap.
+        let seconds = options.seconds.isFinite ? max(0, min(options.seconds, 1e9)) : 300
+        let deadline = clock.now + .milliseconds(Int64((seconds * 1000).rounded()))
         let setup = try await ExploreSetup.prepare(app: app, options: options, from: from)
         var search = BreadthFirstSearch(start: setup.start, limit: options.states)
         let batch = ExploreBatch(app: app, catalog: setup.catalog, options: options, startKey: setup.start.key, deadline: deadline)
