@@ -27,7 +27,7 @@ struct Explore: AsyncParsableCommand {
             """ + ExitStatusHelp.paragraph([
                 (0, "no finding of a --fail-on kind (every kind by default)"),
                 (1, "a finding of a --fail-on kind"),
-                (2, "the app did not load, or the snapshot or a file could not be read or written"),
+                (2, "the app did not load, or a file could not be read or written"),
             ])
     )
 
