@@ -76,7 +76,7 @@ struct ExploreBatch: Sendable {
             let first = session.perform(action, in: host)
             var landing: ExploreState?
             if case .routed = first.result, let after = first.after,
-               ExploreChecks.pushedOneScreen(from: state, to: after, exempt: catalog.declaration.back) {
+               ExploreChecks.backReturns(from: state, to: after, by: action, in: catalog.graph, exempt: catalog.declaration.back) {
                 _ = host.back()
                 landing = ExploreHostSession.capture(host).state
                 session.forget()

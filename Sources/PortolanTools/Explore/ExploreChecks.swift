@@ -79,10 +79,23 @@ enum ExploreChecks {
     }
 
     /// Whether back from `after` should return to `before`: the action showed one more screen on
-    /// top of where the user was, and the app does not say that screen's back goes elsewhere.
-    static func pushedOneScreen(from before: ExploreState, to after: ExploreState, exempt: Set<NodeID>) -> Bool {
-        guard after.path.count == before.path.count + 1, Array(after.path.dropLast()) == before.path,
-              let top = after.path.last else { return false }
-        return !exempt.contains(top.id)
+    /// top of where the user was, or (other than by back itself) switched a tab bar that keeps its
+    /// stacks and goes back through its history to another tab's root, from a path without a
+    /// node shown anywhere on top (a tab switch closes those); and the app does not say that back
+    /// goes elsewhere from the screen shown.
+    static func backReturns(
+        from before: ExploreState, to after: ExploreState, by action: ExploreAction, in graph: NavigationGraph, exempt: Set<NodeID>
+    ) -> Bool {
+        guard let top = after.path.last, !exempt.contains(top.id) else { return false }
+        if after.path.count == before.path.count + 1, Array(after.path.dropLast()) == before.path { return true }
+        // A tab tap: the same path up to a switch, then another of its children, at that child's root.
+        guard action != .back, after.path.count >= 2, !before.path.contains(where: { graph[$0.id]?.isAnywhere == true })
+        else { return false }
+        let switchIndex = after.path.count - 2
+        guard let switchNode = graph[after.path[switchIndex].id], switchNode.kind == .switch,
+              switchNode.backThroughHistory, switchNode.keepsStacks,
+              Array(before.path.prefix(switchIndex + 1)) == Array(after.path.prefix(switchIndex + 1)),
+              before.path.count > switchIndex + 1, before.path[switchIndex + 1].id != top.id else { return false }
+        return true
     }
 }
