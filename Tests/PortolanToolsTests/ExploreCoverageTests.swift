@@ -87,6 +87,9 @@ import TestSupport
         #expect(byStates.states.count == 3)
         #expect(byStates.limitsReached.contains { $0.hasPrefix("states 3: ") })
         #expect(ExploreFormat.text.render(byStates).contains("limit reached: states 3"))
+        let byTime = try await Explorer(app: path, options: .init(seconds: 0)).run()
+        #expect(byTime.limitsReached.contains { $0.hasPrefix("time 0 s: 1 state was not explored") }, "\(byTime.limitsReached)")
+        #expect(byTime.states.count == 1)
     }
 
     @Test func exploringStartsFromASnapshot() async throws {

@@ -31,6 +31,8 @@ struct ExploreBatch: Sendable {
     let deadline: ContinuousClock.Instant
 
     func expand(_ states: [(index: Int, state: ExploreState)]) async -> [ExpandedState] {
+        // Past the time limit no host is started: what is left is only counted.
+        guard ContinuousClock.now < deadline else { return states.map { ExpandedState(index: $0.index, cutByTime: true) } }
         let host: PortolanHost
         do {
             host = try PortolanHost(configuration: options.hostConfiguration(app: app))

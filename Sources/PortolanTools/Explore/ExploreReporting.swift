@@ -66,19 +66,25 @@ enum ExploreReporting {
     ) -> [String] {
         var limits: [String] = []
         if !search.frontier.isEmpty {
-            limits.append("depth \(options.depth): \(search.frontier.count) state\(search.frontier.count == 1 ? "" : "s") at depth \(depth) were visited, not explored")
+            limits.append("depth \(options.depth): \(states(search.frontier.count)) visited at depth \(depth), not explored")
         }
         if !search.dropped.isEmpty {
-            limits.append("states \(options.states): \(search.dropped.count) more state\(search.dropped.count == 1 ? "" : "s") were met and not kept")
+            limits.append("states \(options.states): \(states(search.dropped.count, more: true)) met and not kept")
         }
         let cut = expansions.filter(\.cutByTime).count
         if cut > 0 {
-            limits.append("time \(options.seconds) s: \(cut) state\(cut == 1 ? "" : "s") were not explored, or not wholly")
+            let seconds = options.seconds.rounded() == options.seconds && abs(options.seconds) < 1e15 ? "\(Int64(options.seconds))" : "\(options.seconds)"
+            limits.append("time \(seconds) s: \(states(cut)) not explored, or not wholly")
         }
         let unrestored = expansions.filter { $0.notExpanded != nil }.count
         if unrestored > 0 {
-            limits.append("\(unrestored) state\(unrestored == 1 ? "" : "s") could not be restored, so were not explored (snapshot-loss)")
+            limits.append("\(states(unrestored)) not explored: the restore did not give \(unrestored == 1 ? "it" : "them") back (snapshot-loss)")
         }
         return limits
+    }
+
+    /// `1 state was`, `3 more states were`.
+    private static func states(_ count: Int, more: Bool = false) -> String {
+        "\(count) \(more ? "more " : "")state\(count == 1 ? " was" : "s were")"
     }
 }
