@@ -74,8 +74,10 @@ import TestSupport
     }
 
     @Test func theReportIsTheSameWhateverJobsIs() async throws {
-        let one = try await Explorer(app: Self.app, options: .init(jobs: 1, batchSize: 4)).run()
-        let two = try await Explorer(app: Self.app, options: .init(jobs: 2, batchSize: 4)).run()
+        // A handler limit no busy machine reaches: the fixture's endless handler must stop at its
+        // instruction budget in both runs, not at a time limit in one of them.
+        let one = try await Explorer(app: Self.app, options: .init(handlerTimeout: .seconds(120), jobs: 1, batchSize: 4)).run()
+        let two = try await Explorer(app: Self.app, options: .init(handlerTimeout: .seconds(120), jobs: 2, batchSize: 4)).run()
         for format in ExploreFormat.allCases {
             #expect(format.render(one) == format.render(two), "\(format)")
         }
