@@ -260,6 +260,9 @@ public actor PortolanHost {
     /// The declared graph; nil before `portolan.app`.
     public var graph: NavigationGraph? { core.app.declaration?.graph }
 
+    /// The root's `explore` option: what `portolan explore` tries (docs/explore.md).
+    public var exploreDeclaration: ExploreDeclaration { core.app.explore }
+
     /// The app's flows, a line each (`flow movies: movie_picked, settings_wanted`), as
     /// `portolan graph` shows them.
     public var flowLines: [String] {
