@@ -8,10 +8,12 @@ import PortolanLua
 //     swift build -c release --package-path Benchmarks && Benchmarks/.build/release/ScaleBenchmark
 //
 // `--quick` runs short batches (a smoke test); `--only apps|history` one group, for callgrind
-// (`--toggle-collect='*routeTrip*'`).
+// (`--toggle-collect='*routeTrip*'`, with `--size N` for one app size).
 
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
+// `--size N` times the apps group at that one size (with the 10-node anchor skipped), for callgrind.
+let onlySize = arguments.firstIndex(of: "--size").flatMap { arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil }
 let only = arguments.firstIndex(of: "--only").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
 
 /// An app of `size` nodes whose routed part is always the same: `root > tabs`, a switch node
@@ -59,7 +61,7 @@ print("| measure | µs per route | × anchor |")
 print("|---|---|---|")
 if only == nil || only == "apps" {
     var anchor = 0.0
-    for size in [10, 1_000, 100_000] {
+    for size in onlySize.map({ [$0] }) ?? [10, 1_000, 100_000] {
         let router = Router(graph: try app(size: size))
         let cost = try await routeCost(router, "app of \(size)", quick: quick)
         if size == 10 { anchor = cost }
