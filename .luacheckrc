@@ -17,7 +17,8 @@ files["Sources/PortolanTools/Check/CheckPrelude.lua"] = {
 -- a field's description may run past the line length; the request's methods are declared on a
 -- table nothing reads.
 files["Sources/PortolanTools/Editor/EditorDefinitions.lua"] = {
-  globals = { "portolan", "expect", "expect_events", "expect_restore", "exhaustive", "scenario", "skip" },
+  globals = { "portolan", "expect", "expect_match", "expect_events", "expect_restore", "exhaustive", "scenario", "skip",
+    "before_each", "after_each" },
   unused_args = false,
   ignore = { "241" },
   max_comment_line_length = false,

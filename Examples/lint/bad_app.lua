@@ -35,6 +35,12 @@ portolan.app {
       guard = function(node, request) return portolan.deny("not yet") end,
       children = { { id = "audit" } } },
     { id = "help", kind = "tabs" },                            -- invalid-node (no such kind)
+    { id = "account", route = "/account",
+      guard = function()
+        if not is_admin then return portolan.redirect "/account" end  -- redirect-loop (its own node)
+      end },
+    { id = "history", kind = "switch", back = "histroy",       -- invalid-option (back = "history")
+      children = { { id = "day" } } },
   },
   anywhere = {
     { id = "settings", route = "/settings",
@@ -43,6 +49,7 @@ portolan.app {
       } },
   },
   version = 2, migrations = { [2] = { renamed = { gone = "ghost" } } },  -- invalid-migration
+  schemes = { "shop", "https" },                               -- web-scheme (https from every host)
 }
 
 portolan.redirect_rule("/old/:id", "/movies/:id")

@@ -25,9 +25,12 @@ struct Check: AsyncParsableCommand {
             warning), which the runner shows as an annotation on the pull request's line; the summary \
             follows as a plain line.
 
+            --strict makes warnings fail too (exit status 1), for CI: a misspelt option (keep as kepp) \
+            is a warning, since the app still loads, but it silently changes what the app does.
+
             """ + ExitStatusHelp.paragraph([
-                (0, "no error (warnings allowed)"),
-                (1, "at least one error"),
+                (0, "no error (warnings allowed, unless --strict)"),
+                (1, "at least one error, or with --strict at least one warning"),
                 (2, "the app file cannot be read: the job is wrong, not the app"),
             ])
     )
@@ -40,6 +43,9 @@ struct Check: AsyncParsableCommand {
         "The report format: text (one line per finding, then a summary), json, or github (GitHub Actions annotations).",
         valueName: "text|json|github"))
     var format: Format = .text
+
+    @Flag(help: "Fail (exit status 1) on warnings too, not only on errors.")
+    var strict = false
 
     @OptionGroup var script: AppScript
 
@@ -59,7 +65,7 @@ struct Check: AsyncParsableCommand {
         case .json: print(report.json)
         case .github: print(report.github)
         }
-        if report.hasErrors {
+        if report.hasErrors || (strict && report.warningCount > 0) {
             throw ExitCode(1)
         }
     }

@@ -20,9 +20,12 @@ struct Graph: AsyncParsableCommand {
             Formats: text (an indented tree), dot (Graphviz), mermaid (a flowchart), json, and svg \
             (a self-contained picture, drawn by Portolan itself). Switch nodes are marked, a switch's \
             initial child is emphasised, and nodes reachable from anywhere are drawn apart. Each \
-            node shows its URL route patterns, and in brackets its rules: guard, can_leave, \
-            context_task, and keep on a switch node that keeps its tabs' stacks. The REPL's :graph \
-            also draws the live tree.
+            node shows its URL route patterns, and in brackets its rules: guard (with where it \
+            redirects, when the app file says so literally: guard → /login), can_leave, \
+            context_task, keep on a switch node that keeps its tabs' stacks, and back: history on \
+            one that back returns through its history. Under the drawing: the redirect rules \
+            (redirect /item/:id → /p/:id), a queue other than fifo, the schemes and hosts, and the \
+            flows; JSON gives each its own field. The REPL's :graph also draws the live tree.
 
             The app loads under the same limits as portolan check: an instruction budget, and \
             --timeout seconds (\(Int(AppLoadLimits.timeLimit.components.seconds)) by default) after which its \
@@ -59,12 +62,10 @@ struct Graph: AsyncParsableCommand {
             let app = self.app
             let limit = ScriptNumbers.duration(seconds: timeout) ?? AppLoadLimits.timeLimit
             try await AppLoadLimits.loadApp(host, file: app, within: limit)
-            guard let graph = await host.graph else {
+            guard let graph = await host.graph, let picture = await AppRulesPicture.read(from: host, file: app) else {
                 throw HostError("\(app) declares no app: it never calls portolan.app { ... }")
             }
-            let rules = await host.nodeRules
-            var style = GraphStyle().showingRoutes(of: graph).showingRules(of: graph) { rules[$0] ?? [] }
-            style.notes = await host.flowLines
+            let style = picture.style(for: graph)
             // Ids are the app's, and the drawing may land in a CI log.
             let notation: CILogText.Notation = switch format {
             case .json: .json

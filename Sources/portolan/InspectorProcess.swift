@@ -43,6 +43,13 @@ final class InspectorProcess: ReplObserver {
         close(input)   // its input ends: the process exits
     }
 
+    /// How to get the server when it is missing: a build of `--product portolan` alone (as a CI
+    /// job that only runs scenarios makes) leaves it out.
+    static let missingProgramFix = "it is a program of its own, which a build of --product portolan alone leaves out; "
+        + "build it beside portolan with swift build --product \(programName), in the same configuration "
+        + "(-c release for a release build; a plain swift build builds both), "
+        + "or install both with scripts/install.sh"
+
     /// Starts the process, listening on 127.0.0.1:`port` (0: any free port), and waits until it
     /// listens or says why it cannot (a port taken), in its own words.
     static func start(port: UInt16) throws(StartError) -> InspectorProcess {
@@ -51,7 +58,7 @@ final class InspectorProcess: ReplObserver {
             throw StartError(description: "cannot find \(programName), the inspector's server, beside portolan")
         }
         guard access(program, X_OK) == 0 else {
-            throw StartError(description: "the inspector's server, \(program), is missing: install it beside portolan")
+            throw StartError(description: "the inspector's server, \(program), is missing: \(missingProgramFix)")
         }
         let (input, answer) = try spawn(program, arguments: ["--port", String(port)])
         let line = firstLine(from: answer)

@@ -19,7 +19,13 @@ struct Test: AsyncParsableCommand {
         discussion: """
             A scenario file calls scenario(name, fn) once per case; expect(actual, expected [, message]) \
             compares deeply and shows the difference, skip(reason) skips the running case. Each scenario \
-            runs alone in a fresh Lua state with the app loaded.
+            runs alone in a fresh Lua state with the app loaded. A directory runs every *.lua file \
+            beneath it, in sorted order.
+
+            --filter PATTERN runs only the scenarios whose name contains a match of the regular \
+            expression PATTERN. A file may mark scenarios with scenario.only (then only those run, in \
+            the whole run) or scenario.skip; --forbid-only fails each scenario.only instead, for CI. \
+            --verbose also shows what passing scenarios printed.
 
             --jobs N runs up to N scenarios at once, each in its own Lua state; the report is the same, \
             in the same order, as with --jobs 1. --shard i/n runs only the i-th of n parts of the \
@@ -36,7 +42,7 @@ struct Test: AsyncParsableCommand {
 
             """ + ExitStatusHelp.paragraph([
                 (0, "every scenario passed or was skipped"),
-                (1, "a scenario failed (or its file did not load), or coverage failed"),
+                (1, "a scenario or its file failed, coverage failed, or --filter matched none"),
             ])
     )
 
@@ -76,17 +82,45 @@ struct Test: AsyncParsableCommand {
         help: ArgumentHelp("Write the coverage report as an HTML page with the graph coloured by coverage.", valueName: "file.html"))
     var coverageHTML: String?
 
-    @Argument(help: ArgumentHelp("Scenario files to run, in order.", valueName: "file.lua"))
+    @Option(help: ArgumentHelp(
+        "Run only the scenarios whose name contains a match of this regular expression.", valueName: "pattern"))
+    var filter: String?
+
+    @Flag(help: "Fail every scenario marked scenario.only instead of running only those (for CI).")
+    var forbidOnly = false
+
+    @Flag(help: "Also show what passing scenarios printed.")
+    var verbose = false
+
+    @Option(help: ArgumentHelp(
+        "How long one handler, guard or interceptor may take, for apps that set no handler_timeout (5 s).",
+        valueName: "seconds"))
+    var handlerTimeout: Double?
+
+    // All unrecognized: an unknown option lands here, to be named as one rather than taken for a file.
+    @Argument(
+        parsing: .allUnrecognized,
+        help: ArgumentHelp("Scenario files or directories (every *.lua beneath) to run, in order.", valueName: "file.lua|dir"))
     var files: [String]
 
     func validate() throws {
+        if let option = files.first(where: { $0.hasPrefix("-") && !FilePaths.exists($0) }) {
+            throw ValidationError("Unknown option '\(option)'.")
+        }
         guard !files.isEmpty else {
-            throw ValidationError("Give at least one scenario file.")
+            throw ValidationError("Give at least one scenario file or directory.")
         }
-        for file in files where !Self.isReadableFile(file) {
-            throw ValidationError("No such scenario file: \(file)")
+        do {
+            _ = try ScenarioFiles.expand(files)
+        } catch {
+            throw ValidationError(error.description)
         }
-        if let app, !Self.isReadableFile(app) {
+        do {
+            _ = try selection()
+        } catch {
+            throw ValidationError(error.description + ".")
+        }
+        if let app, !ScenarioFiles.isReadableFile(app) {
             throw ValidationError("No such app file: \(app)")
         }
         guard timeout > 0, ScriptNumbers.duration(seconds: timeout) != nil else {
@@ -99,21 +133,36 @@ struct Test: AsyncParsableCommand {
         if let coverageHTML, coverageHTML.isEmpty {
             throw ValidationError("--coverage-html needs a file name.")
         }
+        if let handlerTimeout, RootOption.handlerTimeout.duration(seconds: handlerTimeout) == nil {
+            throw ValidationError("--handler-timeout must be \(RootOption.handlerTimeout.bounds), not \(handlerTimeout).")
+        }
+    }
+
+    private func selection() throws(ScenarioSelection.InvalidFilter) -> ScenarioSelection {
+        try ScenarioSelection(filter: filter, forbidsOnly: forbidOnly)
     }
 
     func run() async throws {
         let measuring = coverage || coverageHTML != nil
+        var host = HostConfiguration()
+        if let seconds = handlerTimeout, let limit = RootOption.handlerTimeout.duration(seconds: seconds) {
+            host.handlerTimeout = limit
+        }
         let runner = ScenarioRunner(options: .init(
-            app: app, timeout: ScriptNumbers.duration(seconds: timeout) ?? .seconds(30), jobs: jobs, coverage: measuring,
-            exhaustive: exhaustive))
-        var reporter = (ScenarioFormat(rawValue: format.rawValue) ?? .text).makeReporter()
+            app: app, timeout: ScriptNumbers.duration(seconds: timeout) ?? .seconds(30), host: host, jobs: jobs,
+            coverage: measuring, exhaustive: exhaustive))
+        var reporter = (ScenarioFormat(rawValue: format.rawValue) ?? .text).makeReporter(verbose: verbose)
         var summary = ScenarioSummary()
         if let text = reporter.begin() { Self.write(text) }
-        let results = await runner.run(files: files, shard: shard) { result in
+        let results = await runner.run(files: try ScenarioFiles.expand(files), shard: shard, selection: try selection()) { result in
             summary.add(result)
             if let text = reporter.report(result) { Self.write(text) }
         }
         if let text = reporter.finish(summary) { Self.write(text) }
+        if let filter, summary.total == 0 {
+            StandardStreams.errorLine("portolan test: no scenario's name matches --filter \(filter)")
+            throw ExitCode(1)
+        }
         if measuring {
             try await reportCoverage(of: results, runner: runner)
         }
@@ -171,11 +220,5 @@ struct Test: AsyncParsableCommand {
     private static func write(_ text: String) {
         print(text)
         fflush(nil)   // every stream: stdout is a global Swift 6 will not touch
-    }
-
-    private static func isReadableFile(_ path: String) -> Bool {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return false }
-        return (status.st_mode & S_IFMT) == S_IFREG && access(path, R_OK) == 0
     }
 }

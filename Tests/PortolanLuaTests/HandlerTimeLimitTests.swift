@@ -64,4 +64,23 @@ import TestSupport
         try await host.loadApp(source: #"portolan.app { id = "root" }"#, chunkName: "app.lua")
         #expect(await host.router?.configuration.handlerTimeout == RouterConfiguration.defaultHandlerTimeout)
     }
+
+    /// Issue 25: the root's `handler_timeout` replaces the host's limit for Lua handlers too, and a
+    /// reload that fails keeps the rules' limit with their router.
+    @Test func theAppsHandlerTimeoutReplacesTheHostsAndOutlivesAFailedReload() async throws {
+        let app = Self.app.replacingOccurrences(of: #"{ id = "root","#, with: #"{ id = "root", handler_timeout = 0.2,"#)
+        let host = try await PortolanHost.quiet(loading: app, configuration: HostConfiguration(
+            handlerTimeout: .seconds(600), handlerInstructionBudget: Int.max / 2))
+        #expect(await host.router?.configuration.handlerTimeout == .milliseconds(200))
+        await #expect(throws: HostError.self) {
+            try await host.reload(source: #"portolan.app { id = "root", handler_timeout = "soon" }"#, chunkName: "app.lua")
+        }
+        let result = await host.route(.ids("root", "spins"))
+        guard case .failure(let failure) = result else {
+            Issue.record("the route should have failed at the app's limit, got \(result)")
+            return
+        }
+        #expect(failure.kind == .timeout)
+        #expect(failure.message.contains("0.2 seconds"), "\(failure)")
+    }
 }

@@ -166,6 +166,37 @@ import TestSupport
         ])
     }
 
+    /// Issue 25: `schemes = { "shop", "https" }` beside `hosts` accepted https links from every host.
+    /// With `hosts` given, they bound the web schemes; without it, a listed web scheme admits all.
+    @Test func hostsBoundTheWebSchemesEvenWhenSchemesListThem() async throws {
+        let route = """
+            local function kind(url)
+              local done, err = portolan.route(url)
+              return done and "ok" or err.kind
+            end
+            local _, why = portolan.match("https://evil.example/products/2")
+            return kind("https://evil.example/products/1"), kind("http://evil.example/products/2"),
+              kind("https://shop.example/products/3"), kind("shop://products/4"), tostring(why)
+            """
+        let bounded = try PortolanHost()
+        await bounded.setOutput { _ in }
+        try await bounded.loadApp(source: """
+            portolan.app { id = "root", schemes = { "shop", "https", "HTTP" }, hosts = { "shop.example" }, children = {
+              { id = "product", route = "/products/:id<int>" } } }
+            """, chunkName: "shop.lua")
+        #expect(try await run(bounded, route) == [
+            #""unreachable""#, #""unreachable""#, #""ok""#, #""ok""#,
+            #""unreachable: 'https://evil.example/products/2' comes from outside the app, which accepts shop://, https://shop.example""#,
+        ])
+        let open = try PortolanHost()
+        await open.setOutput { _ in }
+        try await open.loadApp(source: """
+            portolan.app { id = "root", schemes = { "shop", "https" }, children = {
+              { id = "product", route = "/products/:id<int>" } } }
+            """, chunkName: "shop.lua")
+        #expect(try await run(open, route).prefix(4) == [#""ok""#, #""unreachable""#, #""ok""#, #""ok""#])
+    }
+
     @Test func withoutListsEveryOriginIsAcceptedAndBadListsAreRefused() async throws {
         let open = try await host()
         #expect(try await run(open, #"return #assert(portolan.route "https://anywhere.example/movies/2")"#) == ["1"])

@@ -66,6 +66,8 @@ import Testing
             #"scenario("wrong path", function() portolan.route { "root", "home" } expect(portolan.active_path(), { "root", "about" }) end)"#,
             #"scenario("unknown node", function() assert(portolan.route { "root", "nowhere" }) end)"#,
             #"scenario("raises", function() error("no") end)"#,
+            // Issue 25: a scenario.only would narrow the gate to itself; the gate forbids it.
+            #"scenario.only("focused", function() end)"#,
         ]
         let fixtures = scenarios.map { scenario in
             var fixture = BundleFixture()

@@ -29,7 +29,9 @@ import TestSupport
     private static func run(
         _ files: [String], app: String = portusApp, jobs: Int = 1, shard: ScenarioShard? = nil
     ) async throws -> (results: [ScenarioResult], coverage: Coverage) {
-        let runner = ScenarioRunner(options: .init(app: app, timeout: .seconds(20), jobs: jobs, coverage: true))
+        // The time limit is a safety net against a hang, not a measure: at 20 s, a machine loaded
+        // by parallel builds cut the listing of these small files (81 s of wall time).
+        let runner = ScenarioRunner(options: .init(app: app, timeout: .seconds(120), jobs: jobs, coverage: true))
         let results = await runner.run(files: files, shard: shard)
         let graph = try await runner.appGraph()
         return (results, ScenarioRunner.coverage(of: results, graph: graph))

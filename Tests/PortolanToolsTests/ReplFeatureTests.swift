@@ -52,6 +52,20 @@ import Testing
         #expect(await repl.session.complete(":re").candidates == [])
     }
 
+    /// Issue 25, §3: no offer that then fails to route, and links of any scheme the app accepts.
+    @Test func completionOffersOnlyIdsThatMayStandThereAndCompletesAfterASchemeAndHost() async throws {
+        let repl = try await Fixture()
+        // settings and alert are reachable from anywhere, on top of a screen: never below a switch node.
+        #expect(await repl.session.complete("/root/dashboard/").candidates == ["/root/dashboard/watched", "/root/dashboard/wishlist"])
+        #expect(await repl.session.complete("/root/onboarding/").candidates
+            == ["/root/onboarding/alert", "/root/onboarding/onboarding_login", "/root/onboarding/settings"])
+        #expect(await repl.session.complete("/root/settings/").candidates == [], "a path that breaks the rule leads nowhere")
+        // The demo lists no origins, so every scheme reaches its patterns.
+        #expect(await repl.session.complete("myapp://wi").candidates == ["myapp://wishlist", "myapp://wishlist/"])
+        #expect(await repl.session.complete("https://movies.example.com/wa").candidates
+            == ["https://movies.example.com/watched", "https://movies.example.com/watched/"])
+    }
+
     @Test func commonPrefixOfCandidates() {
         #expect(ReplCompletion(word: "l", candidates: ["login", "logout", "logged_in"]).commonPrefix == "log")
         #expect(ReplCompletion(word: "", candidates: []).commonPrefix == "")
@@ -278,7 +292,7 @@ import Testing
     }
 
     static func runScenarios(_ file: String, app: String?) async throws -> [Outcome] {
-        let runner = ScenarioRunner(options: .init(app: app, timeout: .seconds(20)))
+        let runner = ScenarioRunner(options: .init(app: app, timeout: .seconds(120)))
         var outcomes: [Outcome] = []
         for result in await runner.run(file: file) {
             outcomes.append(Outcome(passed: result.outcome == .passed, description: "\(result)"))

@@ -301,7 +301,7 @@ import Testing
             └─ dashboard [switch]
                ├─ wishlist ·
                └─ watched
-            """])
+            """, "(* the active path; · what a switch node off it shows when you switch back to it)"])
     }
 
     @Test func shortcutsHelpQuitAndUnknownCommands() async throws {

@@ -53,7 +53,7 @@ enum DOTRenderer {
         let node = drawing.nodes[index]
         var label = node.label
         if node.kind == .switch { label += "\n«switch»" }
-        for line in node.details { label += "\n" + line }
+        for line in node.lines { label += "\n" + line }
         var styles: [String] = []
         var attributes = ["label=\(Escaping.dotString(label))"]
         if node.kind == .switch {

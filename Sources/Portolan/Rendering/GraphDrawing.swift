@@ -36,8 +36,22 @@ struct GraphDrawing: Sendable, Equatable {
         var isOnActivePath: Bool
         /// Whether the parent's selected child is this node.
         var isSelected: Bool
+        /// Its URL route patterns, its rules and where its guard redirects (`GraphStyle`).
+        var routes: [String] = []
+        var rules: [String] = []
+        var guardRedirects: [String] = []
+        /// The caller's own extra lines (`GraphStyle.details`).
         var details: [String]
         var classes: [String]
+
+        /// The lines under the label in every format but JSON: the routes, the rules in
+        /// brackets (`[keep, guard → /login]`), then the caller's details.
+        var lines: [String] {
+            let marks = rules.map { rule in
+                rule == "guard" && !guardRedirects.isEmpty ? "guard → " + guardRedirects.joined(separator: " | ") : rule
+            }
+            return routes + (marks.isEmpty ? [] : ["[" + marks.joined(separator: ", ") + "]"]) + details
+        }
     }
 
     struct Edge: Sendable, Equatable {
@@ -67,7 +81,12 @@ struct GraphDrawing: Sendable, Equatable {
     let title: String?
     let stylesheet: String
     let legend: [GraphLegendItem]
-    let notes: [String]
+    /// The app's own rules (declared graph only).
+    let app: GraphAppRules
+    /// The caller's lines about the graph (an app's flows).
+    let styleNotes: [String]
+    /// What every format but JSON shows under the drawing: the app's rules, then the caller's notes.
+    var notes: [String] { app.lines + styleNotes }
 
     // MARK: Declared graph
 
@@ -77,7 +96,8 @@ struct GraphDrawing: Sendable, Equatable {
         title = style.title
         stylesheet = style.stylesheet
         legend = style.legend
-        notes = style.notes
+        app = style.app
+        styleNotes = style.notes
         let activeIDs = live.map { Set($0.activePath.map(\.id)) } ?? []
         var index: [NodeID: Int] = [:]
         addDeclared(graph.rootID, parent: nil, graph: graph, activeIDs: activeIDs, style: style, index: &index)
@@ -136,6 +156,7 @@ struct GraphDrawing: Sendable, Equatable {
             selectedChild: nil, isAnywhere: declaration.isAnywhere, isManaged: false,
             isOnActivePath: activeIDs.contains(id),
             isSelected: parentDeclaration?.initialActive == id,
+            routes: style.routes(id), rules: style.rules(id), guardRedirects: style.guardRedirects(id),
             details: style.details(id), classes: Self.sanitized(style.nodeClasses(id))))
         for child in declaration.children {
             if let added = addDeclared(child, parent: position, graph: graph, activeIDs: activeIDs, style: style, index: &index) {
@@ -154,7 +175,8 @@ struct GraphDrawing: Sendable, Equatable {
         title = style.title
         stylesheet = style.stylesheet
         legend = style.legend
-        notes = style.notes
+        app = GraphAppRules()
+        styleNotes = style.notes
         activePath = tree.activePath.map(\.description)
         addLive(tree.root, key: "0", parent: nil, isSelected: true, onPath: true, graph: tree.graph, style: style)
         for position in nodes.indices {
@@ -176,6 +198,7 @@ struct GraphDrawing: Sendable, Equatable {
             key: key, id: id, label: live.entry.description, kind: live.kind, parent: parent, children: [],
             selectedChild: nil, isAnywhere: graph[id]?.isAnywhere ?? false, isManaged: live.isManaged,
             isOnActivePath: onPath, isSelected: parent != nil && isSelected,
+            routes: style.routes(id), rules: style.rules(id), guardRedirects: style.guardRedirects(id),
             details: style.details(id), classes: Self.sanitized(style.nodeClasses(id))))
         for (offset, child) in live.children.enumerated() {
             let childPosition = nodes.count

@@ -33,6 +33,10 @@ public enum GraphRenderer {
         TreeRenderer.text(tree)
     }
 
+    /// The mark on a switch node's selected child off the active path, in the live tree's text:
+    /// what shows when the user switches back to that switch's child (a tab keeps its stack).
+    public static let shownOffPathMark = "·"
+
     /// An SVG drawing without its XML declaration, to sit inline in an HTML page, where the
     /// declaration would be a bogus comment at best.
     public static func inlineSVG(_ svg: String) -> String {
@@ -52,24 +56,28 @@ public enum GraphRenderer {
 }
 
 extension GraphStyle {
-    /// This style, with each node's declared URL route patterns added to its details.
+    /// This style, with each node's declared URL route patterns shown.
     public func showingRoutes(of graph: NavigationGraph) -> GraphStyle {
         var style = self
-        let details = self.details
-        style.details = { id in details(id) + (graph[id]?.routes ?? []) }
+        style.routes = { graph[$0]?.routes ?? [] }
         return style
     }
 
     /// The same style, with each node's rules in brackets under its label: `keep` for a switch
-    /// node that keeps its children's stacks, and the names `rules` gives (a scripting host's
-    /// `guard`, `can_leave`, `context_task`), so every format shows what can stop or change a route.
-    public func showingRules(of graph: NavigationGraph, _ rules: @escaping (NodeID) -> [String] = { _ in [] }) -> GraphStyle {
+    /// node that keeps its children's stacks, `back: history` for one that back returns through
+    /// its history, and the names `rules` gives (a scripting host's `guard`, `can_leave`,
+    /// `context_task`), so every format shows what can stop or change a route; and, after
+    /// `guard →`, where `guardRedirects` says the node's guard sends routes.
+    public func showingRules(
+        of graph: NavigationGraph, guardRedirects: [NodeID: [String]] = [:],
+        _ rules: @escaping (NodeID) -> [String] = { _ in [] }
+    ) -> GraphStyle {
         var style = self
-        let details = self.details
-        style.details = { id in
-            let marks = (graph[id]?.keepsStacks == true ? ["keep"] : []) + rules(id)
-            return details(id) + (marks.isEmpty ? [] : ["[" + marks.joined(separator: ", ") + "]"])
+        style.rules = { id in
+            (graph[id]?.keepsStacks == true ? ["keep"] : []) + (graph[id]?.backThroughHistory == true ? ["back: history"] : [])
+                + rules(id)
         }
+        style.guardRedirects = { guardRedirects[$0] ?? [] }
         return style
     }
 }

@@ -26,8 +26,9 @@ public struct GraphLegendItem: Sendable, Equatable {
 /// CSS for the SVG, legend rows.
 ///
 /// This is how other reports reuse the renderers: a coverage report marks the nodes and edges its
-/// scenarios exercised with a class and ships the CSS that colours it; the `graph` command, once
-/// nodes carry URL patterns, passes them as `details`. The renderers never interpret class names
+/// scenarios exercised with a class and ships the CSS that colours it; the `graph` command adds
+/// each node's URL patterns (`routes`), its rules and where its guard redirects, and the app's own
+/// rules (`app`). The renderers never interpret class names
 /// beyond their own (`node`, `screen`, `switch`, `anywhere`, `active`, `selected`, `edge`, `live`).
 public struct GraphStyle {
     /// Extra CSS classes of a node (SVG `class`, DOT `class`, Mermaid `class`, JSON `classes`).
@@ -35,8 +36,18 @@ public struct GraphStyle {
     public var nodeClasses: (NodeID) -> [String]
     /// Extra CSS classes of a parent → child edge (SVG, DOT, JSON).
     public var edgeClasses: (GraphEdgeID) -> [String]
-    /// Extra lines shown under a node's label (e.g. its URL patterns); empty for none.
+    /// Extra lines shown under a node's label, after its routes and rules; empty for none.
     public var details: (NodeID) -> [String]
+    /// A node's URL route patterns (`showingRoutes`): lines under its label, JSON `routes`.
+    public var routes: (NodeID) -> [String] = { _ in [] }
+    /// A node's rules (`showingRules`: `keep`, `back: history`, `guard`, …): in brackets under
+    /// its label, JSON `rules`.
+    public var rules: (NodeID) -> [String] = { _ in [] }
+    /// Where a node's guard sends routes, when its source says so: after `guard →` in the
+    /// brackets, JSON `guardRedirects`.
+    public var guardRedirects: (NodeID) -> [String] = { _ in [] }
+    /// What holds for the whole app: its redirect rules, queue and origins (`GraphAppRules`).
+    public var app = GraphAppRules()
     /// CSS appended to the SVG's built-in stylesheet, after it, so it can override it.
     public var stylesheet: String
     /// Rows appended to the SVG legend.

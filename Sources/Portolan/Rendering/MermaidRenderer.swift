@@ -64,7 +64,7 @@ enum MermaidRenderer {
     private static func declaration(_ index: Int, _ drawing: GraphDrawing) -> String {
         let node = drawing.nodes[index]
         var label = Escaping.mermaid(node.label)
-        for line in node.details { label += "<br/>" + Escaping.mermaid(line) }
+        for line in node.lines { label += "<br/>" + Escaping.mermaid(line) }
         return node.kind == .switch ? "n\(index)(\"\(label)\")" : "n\(index)[\"\(label)\"]"
     }
 }

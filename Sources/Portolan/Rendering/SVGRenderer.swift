@@ -132,7 +132,7 @@ enum SVGRenderer {
             + attribute("data-id", node.id)
         if drawing.source == .live { out += attribute("data-key", node.key) }
         out += ">\n"
-        let tooltip = ([node.label] + node.details).joined(separator: "\n")
+        let tooltip = ([node.label] + node.lines).joined(separator: "\n")
         out += "<title>\(Escaping.xml(tooltip))</title>\n"
         let radius = node.kind == .switch ? 10 : 2
         out += "<rect x=\"\(box.x)\" y=\"\(box.y)\" width=\"\(box.width)\" height=\"\(box.height)\" rx=\"\(radius)\" fill=\"#ffffff\" stroke=\"#495057\""
@@ -147,7 +147,7 @@ enum SVGRenderer {
             out += "<text class=\"tag\" x=\"\(box.centerX)\" y=\"\(baseline)\" text-anchor=\"middle\">switch</text>\n"
             bounds.includeText("switch", x: box.centerX, baseline: baseline, fontSize: 10, anchor: .middle)
         }
-        for line in node.details {
+        for line in node.lines {
             baseline += TreeLayout.lineHeight
             out += "<text class=\"detail\" x=\"\(box.centerX)\" y=\"\(baseline)\" text-anchor=\"middle\">\(Escaping.xml(line))</text>\n"
             bounds.includeText(line, x: box.centerX, baseline: baseline, fontSize: 10, face: .monospace, anchor: .middle)

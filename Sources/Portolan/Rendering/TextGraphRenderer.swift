@@ -46,9 +46,9 @@ enum TextGraphRenderer {
         if node.isOnActivePath {
             line += " *"
         } else if drawing.source == .live, node.isSelected {
-            line += " ·"
+            line += " " + GraphRenderer.shownOffPathMark
         }
-        if !node.details.isEmpty { line += "  " + node.details.joined(separator: "  ") }
+        if !node.lines.isEmpty { line += "  " + node.lines.joined(separator: "  ") }
         lines.append(line)
         let childPrefix = prefix + (connector == "├─ " ? "│  " : connector.isEmpty ? "" : "   ")
         for (offset, child) in node.children.enumerated() {

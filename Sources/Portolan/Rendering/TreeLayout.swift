@@ -33,7 +33,7 @@ struct TreeLayout {
 
     /// A box's lines: the label, a `switch` tag, then details.
     static func lines(of node: GraphDrawing.Node) -> Int {
-        1 + (node.kind == .switch ? 1 : 0) + node.details.count
+        1 + (node.kind == .switch ? 1 : 0) + node.lines.count
     }
 
     /// The estimated width of a line of text: no font metrics, a fixed advance per character,
@@ -56,7 +56,7 @@ struct TreeLayout {
         boxes = drawing.nodes.map { node in
             var width = Self.textWidth(node.label)
             if node.kind == .switch { width = max(width, Self.textWidth("switch", fontSize: 10)) }
-            for line in node.details { width = max(width, Self.textWidth(line, fontSize: 10)) }
+            for line in node.lines { width = max(width, Self.textWidth(line, fontSize: 10)) }
             return Box(width: max(width + 2 * Self.paddingX, 48), height: Self.lines(of: node) * Self.lineHeight + 2 * Self.paddingY)
         }
         guard !drawing.nodes.isEmpty else { return }

@@ -25,7 +25,7 @@ enum TreeRenderer {
         var suffix: String {
             switch self {
             case .active: return " *"
-            case .selected: return " ·"
+            case .selected: return " " + GraphRenderer.shownOffPathMark
             case .none: return ""
             }
         }

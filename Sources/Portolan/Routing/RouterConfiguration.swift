@@ -1,5 +1,5 @@
 /// What the router does with a route request that arrives while a route runs.
-public enum QueuePolicy: String, Sendable {
+public enum QueuePolicy: String, Sendable, CaseIterable {
     /// Each runs after those before it (the default).
     case fifo
     /// The newest wins: the queued routes are cancelled, and so is the running one between two

@@ -22,17 +22,28 @@ public struct URLOrigins: Sendable, Equatable {
     /// Whether the lists leave every origin open.
     public var isOpen: Bool { schemes.isEmpty && hosts.isEmpty }
 
+    /// The schemes whose URLs `hosts` names the hosts of.
+    public static let webSchemes: Set<String> = ["http", "https"]
+
     /// Whether `url` comes from an origin the app accepts (ParsedURL lowercases scheme and host).
+    ///
+    /// With `hosts` given, an `http` or `https` URL must come from one of them, even when `schemes`
+    /// lists its scheme: whoever lists `https` beside their hosts means "my web links", not every
+    /// host's (docs/urls.md). Without `hosts`, a listed web scheme admits all of its URLs, as any
+    /// listed scheme does.
     public func accepts(_ url: ParsedURL) -> Bool {
         guard !isOpen, let scheme = url.scheme else { return true }
-        if schemes.contains(scheme) { return true }
-        guard scheme == "http" || scheme == "https", let host = url.host else { return false }
-        return hosts.contains(host)
+        let isWeb = Self.webSchemes.contains(scheme)
+        if isWeb, !hosts.isEmpty {
+            return url.host.map(hosts.contains) ?? false
+        }
+        return schemes.contains(scheme)
     }
 
     /// The accepted origins as a refusal lists them: `shop://, https://shop.example`.
     public var summary: String {
-        let listed = schemes.sorted().map { $0 + "://" } + hosts.sorted().map { "https://" + $0 }
+        let bounded = hosts.isEmpty ? schemes : schemes.subtracting(Self.webSchemes)
+        let listed = bounded.sorted().map { $0 + "://" } + hosts.sorted().map { "https://" + $0 }
         return listed.isEmpty ? "any" : listed.joined(separator: ", ")
     }
 }

@@ -44,6 +44,9 @@ final class HostCore: @unchecked Sendable {
         runner = LuaRunner(state: state, wakeup: wakeup, limits: configuration)
         files = ScriptFiles(state: state, configuredModuleDirectory: configuration.moduleDirectory)
         runner.isRouteCancelled = { [unowned self] in app.router?.isRunningRouteCancelled == true }
+        // The router's configuration holds the app's `handler_timeout` (or the host's), and a
+        // failed reload puts the old router back, so its limit with it.
+        runner.handlerTimeout = { [unowned self] in app.router?.configuration.handlerTimeout ?? configuration.handlerTimeout }
         do {
             state.interrupt.wakes(wakeup.semaphore, owner: wakeup)
             state.memoryLimit = configuration.memoryLimit

@@ -16,12 +16,15 @@ final class LuaRunner {
     var scriptInstructionBudget: Int?
     /// Whether the route running now was cancelled (its ticket, or the task awaiting it).
     var isRouteCancelled: () -> Bool = { false }
+    /// A handler's time limit: the app's `handler_timeout` once it declared one, else the host's.
+    var handlerTimeout: () -> Duration
 
     init(state: LuaState, wakeup: Wakeup, limits: HostConfiguration) {
         self.state = state
         self.wakeup = wakeup
         self.limits = limits
         scriptInstructionBudget = limits.scriptInstructionBudget
+        handlerTimeout = { [limits] in limits.handlerTimeout }
     }
 
     // MARK: Main flows
@@ -81,7 +84,8 @@ final class LuaRunner {
     /// within the handler time limit. A wait cut by an interrupt or a cancellation throws
     /// `RouteStopped`; the limits throw `HandlerTimeout` and `HandlerError`.
     func runHandler(_ function: LuaValue, _ arguments: [LuaValue]) throws -> [LuaValue] {
-        let deadline = ContinuousClock.now + limits.handlerTimeout
+        let timeLimit = handlerTimeout()
+        let deadline = ContinuousClock.now + timeLimit
         let coroutine = try pool.coroutine(running: function, in: state)
         var input = arguments
         while true {
@@ -95,7 +99,7 @@ final class LuaRunner {
             } catch {
                 if error.kind == .interrupted { throw RouteStopped(.interrupted) }
                 if error.kind == .timeLimit {
-                    throw HandlerTimeout("the handler did not finish within \(limits.handlerTimeout): \(error.message)")
+                    throw HandlerTimeout("the handler did not finish within \(timeLimit): \(error.message)")
                 }
                 throw HandlerError(error.message)
             }
@@ -115,7 +119,7 @@ final class LuaRunner {
                     throw RouteStopped(reason, at: Self.waitLocation(of: coroutine))
                 }
                 guard wakeUp <= deadline else {
-                    throw HandlerTimeout("the handler did not finish within \(limits.handlerTimeout)")
+                    throw HandlerTimeout("the handler did not finish within \(timeLimit)")
                 }
                 input = []
             }

@@ -273,6 +273,17 @@ public actor PortolanHost {
         }
     }
 
+    /// The app's redirect rules in declaration order, as `portolan graph` shows them: a pattern
+    /// rule's pattern and template; both nil for a rule written as a Lua function.
+    public var redirectRules: [GraphAppRules.Redirect] {
+        core.app.rules.redirectRules.map { rule in
+            switch rule {
+            case .pattern(let from, let to): return GraphAppRules.Redirect(from: from, to: to)
+            case .function: return GraphAppRules.Redirect(from: nil, to: nil)
+            }
+        }
+    }
+
     // MARK: Embedding
 
     /// Binds a Swift object to a node id declared in Lua; it handles that node instead of Lua.

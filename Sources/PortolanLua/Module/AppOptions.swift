@@ -27,6 +27,8 @@ struct AppOptions {
     /// `migrations = { [N] = { … } }`, as the module's checker let them through; the core makes
     /// them `SnapshotMigration`s (their `context` functions run through its runner).
     var migrations: [Int: LuaValue] = [:]
+    /// `handler_timeout = S`: the app's handler time limit, instead of its host's (`RootOption.duration`).
+    var handlerTimeout: Duration?
 
     init() {}
 
@@ -53,6 +55,12 @@ struct AppOptions {
         queuePolicy = value(.queue).stringValue.flatMap(QueuePolicy.init(rawValue:)) ?? .fifo
         historyLimit = try number(.history, default: historyLimit)
         version = try number(.version, default: version)
+        if let seconds = value(.handlerTimeout).doubleValue {
+            guard let limit = RootOption.handlerTimeout.duration(seconds: seconds) else {
+                throw DeclarationError(message: "handler_timeout must be \(RootOption.handlerTimeout.bounds), not \(seconds)")
+            }
+            handlerTimeout = limit
+        }
         if case .table(let table) = value(.migrations) {
             for (key, step) in table {
                 guard let version = key.intValue.flatMap({ Int(exactly: $0) }) else { continue }
@@ -68,9 +76,10 @@ struct AppOptions {
         }
     }
 
-    func routerConfiguration(handlerTimeout: Duration) -> RouterConfiguration {
+    /// The router's configuration; `hostTimeout` is the handler time limit unless the app sets its own.
+    func routerConfiguration(handlerTimeout hostTimeout: Duration) -> RouterConfiguration {
         RouterConfiguration(
-            handlerTimeout: handlerTimeout, maxRedirects: maxRedirects, rollsBack: rollsBack,
+            handlerTimeout: handlerTimeout ?? hostTimeout, maxRedirects: maxRedirects, rollsBack: rollsBack,
             animatesEachStep: animatesEachStep, historyLimit: historyLimit, queuePolicy: queuePolicy)
     }
 }

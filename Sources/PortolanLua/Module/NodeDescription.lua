@@ -45,6 +45,24 @@ local function route_list(route, name)
   return route
 end
 
+-- What is wrong with a node's `keep` and `back`, the options of switch nodes, or nil.
+local function switch_option_error(node, name)
+  if node.keep ~= nil and type(node.keep) ~= "boolean" then
+    return name .. ": keep must be true or false, not a " .. type(node.keep)
+  end
+  if node.keep and node.kind ~= "switch" then
+    return name .. ": keep is for switch nodes (it keeps their children's stacks)"
+  end
+  if node.back ~= nil and node.back ~= "history" then
+    local shown = type(node.back) == "string" and '"' .. node.back .. '"' or tostring(node.back)
+    return name .. ': back must be "history", not ' .. shown
+  end
+  if node.back ~= nil and node.kind ~= "switch" then
+    return name .. ': back = "history" is only for a switch node'
+  end
+  return nil
+end
+
 -- Returns the plain description the host validates, or nil and a message. `depth` is the node's
 -- level (1 for the root and anywhere nodes): a node past the engine's limit is refused here, since
 -- a description that deep would be too deep to hand the host at all.
@@ -66,15 +84,8 @@ local function describe(node, where, found, depth)
   if node.active ~= nil and type(node.active) ~= "string" then
     return nil, name .. ": active must be a child's id"
   end
-  if node.keep ~= nil and type(node.keep) ~= "boolean" then
-    return nil, name .. ": keep must be true or false, not a " .. type(node.keep)
-  end
-  if node.keep and node.kind ~= "switch" then
-    return nil, name .. ": keep is for switch nodes (it keeps their children's stacks)"
-  end
-  if node.back ~= nil and (node.back ~= "history" or node.kind ~= "switch") then
-    return nil, name .. ': back = "history" is the only back, and only on a switch node'
-  end
+  local bad_option = switch_option_error(node, name)
+  if bad_option then return nil, bad_option end
   local handlers = {}
   for _, field in ipairs(HANDLERS) do
     local value = node[field]
@@ -127,13 +138,20 @@ end
 local function is_scheme(text) return text:match("^%a[%w+.-]*$") ~= nil and #text <= 64 end
 local function is_host(text) return text:match("^[%w.-]+$") ~= nil and #text <= 253 end
 
--- A numeric root option within its bounds: nil when absent, else the number; or false and what is wrong.
+-- A numeric root option within its bounds: nil when absent, else the number; or false and what is
+-- wrong. The bounds' third item says them (RootOption.bounds); a time limit (`seconds`) may be any
+-- number above its lower bound, the others are whole numbers within theirs.
 local function whole_number(spec, field)
   local value, bounds = spec[field], BOUNDS[field]
   if value == nil then return nil end
-  if math.type(value) ~= "integer" or value < bounds[1] or value > bounds[2] then
-    return false, string.format("%s must be a whole number from %d to %d, not %s",
-      field, bounds[1], bounds[2], tostring(value))
+  local fits
+  if bounds.seconds then
+    fits = type(value) == "number" and value > bounds[1] and value <= bounds[2]
+  else
+    fits = math.type(value) == "integer" and value >= bounds[1] and value <= bounds[2]
+  end
+  if not fits then
+    return false, string.format("%s must be %s, not %s", field, bounds[3], tostring(value))
   end
   return value
 end
@@ -223,10 +241,12 @@ local function app_options(spec)
   if version == false then return nil, bad_version end
   local migrations, bad_migrations = migration_table(spec.migrations)
   if migrations == false then return nil, bad_migrations end
-  return { case_insensitive_routes = spec.case_insensitive_routes == true, rollback = spec.rollback,
-           max_depth = max_depth, max_copies = max_copies, version = version, migrations = migrations,
-           max_redirects = limit, animate = spec.animate, history = history, queue = spec.queue,
-           schemes = schemes, hosts = hosts }
+  local handler_timeout, bad_timeout = whole_number(spec, "handler_timeout")
+  if handler_timeout == false then return nil, bad_timeout end
+  return { handler_timeout = handler_timeout, case_insensitive_routes = spec.case_insensitive_routes == true,
+           rollback = spec.rollback, max_depth = max_depth, max_copies = max_copies, version = version,
+           migrations = migrations, max_redirects = limit, animate = spec.animate, history = history,
+           queue = spec.queue, schemes = schemes, hosts = hosts }
 end
 
 return describe, app_options

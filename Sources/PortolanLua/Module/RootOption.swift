@@ -20,6 +20,8 @@ public enum RootOption: String, CaseIterable, Sendable {
     case version
     /// `migrations = { [N] = { renamed =, removed =, moved =, context = } }`: what changed at each version.
     case migrations
+    /// `handler_timeout = S`: how long one handler, guard or interceptor may take, in seconds.
+    case handlerTimeout = "handler_timeout"
 
     /// The whole numbers the option may be; nil for an option that is no number.
     public var range: ClosedRange<Int>? {
@@ -31,16 +33,55 @@ public enum RootOption: String, CaseIterable, Sendable {
         case .maxDepth: PathLimits.depthRange
         case .maxCopies: PathLimits.copiesRange
         case .version: RulesIdentity.versions
-        case .caseInsensitiveRoutes, .schemes, .hosts, .rollback, .animate, .queue, .migrations: nil
+        case .caseInsensitiveRoutes, .schemes, .hosts, .rollback, .animate, .queue, .migrations, .handlerTimeout: nil
         }
     }
 
-    /// What the module's checker gets: `{ max_redirects = { 0, 1000 }, … }` for each numeric option.
+    /// The strings the option may be, for an option that is a choice; nil for any other.
+    public var choices: [String]? {
+        switch self {
+        case .queue: QueuePolicy.allCases.map(\.rawValue)
+        case .animate: ["last", "each"]
+        default: nil
+        }
+    }
+
+    /// Whether the option is true or false.
+    public var isFlag: Bool { self == .rollback || self == .caseInsensitiveRoutes }
+
+    /// Whether the option is a time limit in seconds (any number, not only whole ones): more than
+    /// 0, and at most `ScriptNumbers.maxSeconds`, as every wait and limit a script or a command
+    /// line gives. `portolan test --handler-timeout` takes the same bounds through `duration`.
+    public var isTimeLimit: Bool { self == .handlerTimeout }
+
+    /// `seconds` as a time limit of this option, or nil when it is out of the option's bounds.
+    public func duration(seconds: Double) -> Duration? {
+        guard isTimeLimit, seconds > 0 else { return nil }
+        return ScriptNumbers.duration(seconds: seconds)
+    }
+
+    /// The values the option may take, as messages say them: `a whole number from 0 to 1000`, or
+    /// `a number of seconds more than 0 and at most 1000000000`.
+    public var bounds: String {
+        if isTimeLimit { return "a number of seconds more than 0 and at most \(Int64(ScriptNumbers.maxSeconds))" }
+        guard let range else { return "" }
+        return "a whole number from \(range.lowerBound) to \(range.upperBound)"
+    }
+
+    /// What the module's checker gets: `{ max_redirects = { 0, 1000, "a whole number from 0 to 1000" }, … }`
+    /// for each numeric option, and for a time limit `{ 0, 1000000000, "a number of seconds …", seconds = true }`
+    /// (its lower bound excluded).
     static var luaBounds: [LuaValue: LuaValue] {
         var bounds: [LuaValue: LuaValue] = [:]
         for option in allCases {
-            guard let range = option.range else { continue }
-            bounds[.string(option.rawValue)] = .array([.integer(Int64(range.lowerBound)), .integer(Int64(range.upperBound))])
+            if let range = option.range {
+                bounds[.string(option.rawValue)] = .array([
+                    .integer(Int64(range.lowerBound)), .integer(Int64(range.upperBound)), .string(option.bounds)])
+            } else if option.isTimeLimit {
+                bounds[.string(option.rawValue)] = .table([
+                    .integer(1): .integer(0), .integer(2): .integer(Int64(ScriptNumbers.maxSeconds)),
+                    .integer(3): .string(option.bounds), .string("seconds"): .boolean(true)])
+            }
         }
         return bounds
     }

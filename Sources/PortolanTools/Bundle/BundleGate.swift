@@ -97,7 +97,8 @@ public struct BundleGate: Sendable {
         guard !manifest.scenarios.isEmpty else { return nil }
         let runner = ScenarioRunner(options: .init(
             app: entry, timeout: options.scenarioBudget, host: AppLoadLimits.configuration))
-        let results = await runner.run(files: manifest.scenarios.map(files.path))
+        // Every scenario runs: a `scenario.only` in a bundle fails the gate rather than narrow it.
+        let results = await runner.run(files: manifest.scenarios.map(files.path), selection: .forbiddingOnly)
         let failures = results.compactMap { result -> String? in
             guard case .failed(let message) = result.outcome else { return nil }
             let file = String(result.file.dropFirst(files.root.count + 1))

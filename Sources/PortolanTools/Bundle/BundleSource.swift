@@ -8,7 +8,7 @@ import Portolan
 import PortolanLua
 
 /// A directory a bundle is built from (`portolan bundle build DIR`): its `bundle.json` (the
-/// manifest's own fields) and every `.lua` file beneath it, hidden ones aside.
+/// manifest's own fields) and every `.lua` file beneath it, hidden ones aside (`LuaFileTree`).
 public struct BundleSource {
     public let manifest: BundleManifest
     public let files: [String: [UInt8]]
@@ -24,7 +24,7 @@ public struct BundleSource {
         }
         guard let json = SnapshotReader.json(from: manifestBytes) else { throw .invalidManifest("\(Self.manifestFile) is not JSON") }
         var files: [String: [UInt8]] = [:]
-        for path in Self.luaFiles(beneath: root) {
+        for path in LuaFileTree.files(beneath: root) {
             guard files.count < BundleLimits.maximumFiles else { throw .tooLarge("more than \(BundleLimits.maximumFiles) files") }
             guard let bytes = try? LuaState.chunkBytes(contentsOfFile: root + "/" + path) else {
                 throw .invalidManifest("cannot read \(path)")
@@ -39,22 +39,5 @@ public struct BundleSource {
     /// Builds the bundle, signed with `key`.
     public func bundle(signedWith key: BundleSigningKey) throws(BundleError) -> [UInt8] {
         try RulesBundle.encode(manifest, files: files, signingKey: key)
-    }
-
-    /// The `.lua` files beneath `root`, relative to it, sorted; names starting with `.` are skipped,
-    /// and so is anything deeper than a bundle's paths may be.
-    private static func luaFiles(beneath root: String, prefix: String = "", depth: Int = 1) -> [String] {
-        guard depth <= 8, let names = try? FileManager.default.contentsOfDirectory(atPath: root + "/" + prefix) else { return [] }
-        var paths: [String] = []
-        for name in names.sorted() where !name.hasPrefix(".") {
-            let path = prefix + name
-            // A folder is what lists; `fileExists(atPath:isDirectory:)` differs between Foundations.
-            if (try? FileManager.default.contentsOfDirectory(atPath: root + "/" + path)) != nil {
-                paths += luaFiles(beneath: root, prefix: path + "/", depth: depth + 1)
-            } else if name.hasSuffix(".lua") {
-                paths.append(path)
-            }
-        }
-        return paths.sorted()
     }
 }

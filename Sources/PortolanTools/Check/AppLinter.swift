@@ -47,18 +47,23 @@ struct AppLinter {
             checkStructure(item)
             checkHandlers(item)
         }
+        checkOptions()
         checkDuplicates()
         checkActive()
         let routes = checkRoutes()
         checkRedirectRules(routes)
         checkRedirects(routes)
+        checkGuardLoops(routes)
+        checkOrigins()
         checkGoesTo()
         checkTurnAways()
         checkDecisionEffects()
         checkMigrations()
         if let reason = app.declarationError, !findings.contains(where: { $0.severity == .error }) {
-            // The engine refused something no lint above recognised: say so rather than pass.
-            report(.error, .loadError, line: app.appLine, "portolan.app refused the graph: \(reason)")
+            // The engine refused something no lint above recognised: say so rather than pass. The
+            // reason without the place the prelude's call gave it (`portolan check:18: `).
+            let said = reason.replacing(#/^portolan check:[0-9]+: /#, with: "")
+            report(.error, .loadError, line: app.appLine, "portolan.app refused the graph: \(said)")
         }
         return findings
     }

@@ -93,6 +93,8 @@ enum AppRecorder {
         if report["declared"] == .boolean(false) { app.declarationError = report["why"].stringValue ?? "refused" }
         app.functionRuleCount = Int(report["function_rules"].intValue ?? 0)
         app.caseInsensitiveRoutes = report["case_insensitive"] == .boolean(true)
+        app.schemes = (report["schemes"].arrayValue ?? []).compactMap(\.stringValue)
+        app.hosts = (report["hosts"].arrayValue ?? []).compactMap(\.stringValue)
         app.version = report["version"].intValue.flatMap { Int(exactly: $0) }
         app.migrations = (report["migrations"].arrayValue ?? []).compactMap(RecordedMigration.init(lua:))
         for rule in report["rules"].arrayValue ?? [] {

@@ -17,6 +17,7 @@ public struct CheckFinding: Sendable, Equatable {
         case loadError = "load-error"
         case noApp = "no-app"
         case invalidNode = "invalid-node"
+        case invalidOption = "invalid-option"
         case duplicateID = "duplicate-id"
         case activeNotChild = "active-not-child"
         case handlerNotFunction = "handler-not-function"
@@ -32,6 +33,8 @@ public struct CheckFinding: Sendable, Equatable {
         case unknownNodeInGuard = "unknown-node-in-guard"
         case unknownNodeInRedirect = "unknown-node-in-redirect"
         case invalidRedirect = "invalid-redirect"
+        case redirectLoop = "redirect-loop"
+        case webScheme = "web-scheme"
         case decisionSideEffect = "decision-side-effect"
         case invalidMigration = "invalid-migration"
     }

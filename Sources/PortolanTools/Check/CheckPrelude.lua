@@ -34,6 +34,16 @@ local function migrations_of(migrations)
   return list
 end
 
+-- The strings of a list (`schemes`, `hosts`), or nil when it is no table.
+local function strings_of(list)
+  if type(list) ~= "table" then return nil end
+  local strings = {}
+  for _, item in ipairs(list) do
+    if type(item) == "string" then strings[#strings + 1] = item end
+  end
+  return strings
+end
+
 -- "file:line: " of the code that called the function calling this one (error's level 1 is pcall,
 -- 2 this function, 3 its caller, 4 the code that called it).
 local function where()
@@ -67,9 +77,13 @@ local function describe(node, visiting)
     return { type = "table", cycle = true, line = lines[node], id = type(node.id) == "string" and node.id or nil }
   end
   visiting[node] = true
-  local d = { type = "table", line = lines[node], fields = {} }
+  local d = { type = "table", line = lines[node], fields = {}, values = {} }
   for key, value in pairs(node) do
-    if type(key) == "string" then d.fields[key] = type(value) end
+    if type(key) == "string" then
+      d.fields[key] = type(value)
+      -- The value of an option written as a plain value, for the linter to say what is wrong with it.
+      if type(value) == "string" or type(value) == "number" or type(value) == "boolean" then d.values[key] = value end
+    end
   end
   if type(node.id) == "string" then d.id = node.id end
   if node.kind ~= nil then d.kind = tostring(node.kind) end
@@ -113,6 +127,8 @@ _G.__portolan_check_collect = function()
         for index, node in ipairs(anywhere) do report.anywhere[index] = describe(node, {}) end
       end
       report.case_insensitive = app.spec.case_insensitive_routes == true
+      report.schemes = strings_of(app.spec.schemes)
+      report.hosts = strings_of(app.spec.hosts)
       if math.type(app.spec.version) == "integer" then report.version = app.spec.version end
       report.migrations = migrations_of(app.spec.migrations)
     end

@@ -194,17 +194,6 @@ struct DecisionEffects {
 
     /// The index of the `end` closing the block whose body starts at `index`.
     private func blockEnd(from index: Int) -> Int {
-        var depth = 1
-        var position = index
-        while let current = token(position) {
-            switch current.name {
-            case "function", "if", "do", "repeat": depth += 1
-            case "end", "until": depth -= 1
-            default: break
-            }
-            if depth == 0 { return position }
-            position += 1
-        }
-        return position
+        LuaTokenizer.blockEnd(in: tokens, from: index)
     }
 }

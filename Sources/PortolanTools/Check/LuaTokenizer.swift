@@ -42,6 +42,23 @@ enum LuaTokenizer {
         return reader.readAll()
     }
 
+    /// The index of the `end` (or `until`) closing the block whose body starts at `index`; the
+    /// token count when the source ends first.
+    static func blockEnd(in tokens: [LuaToken], from index: Int) -> Int {
+        var depth = 1
+        var position = index
+        while position < tokens.count {
+            switch tokens[position].name {
+            case "function", "if", "do", "repeat": depth += 1
+            case "end", "until": depth -= 1
+            default: break
+            }
+            if depth == 0 { return position }
+            position += 1
+        }
+        return position
+    }
+
     private struct Reader {
         let bytes: [UInt8]
         var index = 0

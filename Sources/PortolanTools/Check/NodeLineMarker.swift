@@ -51,21 +51,23 @@ struct NodeTable {
     var line: Int
     /// The line of each of its own fields (`name = …`); the first wins when one repeats.
     var fields: [String: Int]
+    /// Its `id` when written as a string literal (`id = "movie"`), nil otherwise.
+    var id: String?
 
     static func find(in tokens: [LuaToken]) -> [NodeTable] {
-        var open: [(index: Int, fields: [String: Int])] = []
+        var open: [(index: Int, fields: [String: Int], id: String?)] = []
         var tables: [NodeTable] = []
         for (index, token) in tokens.enumerated() {
             switch token.kind {
             case .symbol("{"), .symbol("("), .symbol("["):
-                open.append((index, [:]))
+                open.append((index, [:], nil))
             case .symbol("}"), .symbol(")"), .symbol("]"):
                 guard let top = open.popLast() else { continue }
                 let opener = tokens[top.index]
                 guard token.isSymbol("}"), opener.isSymbol("{"), !nodeFields.isDisjoint(with: top.fields.keys) else { continue }
                 tables.append(NodeTable(
                     open: top.index, close: index, start: opener.start, end: token.end,
-                    line: top.fields["id"] ?? opener.line, fields: top.fields))
+                    line: top.fields["id"] ?? opener.line, fields: top.fields, id: top.id))
             case .name(let name):
                 guard let top = open.last, tokens[top.index].isSymbol("{"), index > 0, index + 1 < tokens.count,
                     tokens[index + 1].isSymbol("="),
@@ -73,6 +75,11 @@ struct NodeTable {
                     top.fields[name] == nil
                 else { continue }
                 open[open.count - 1].fields[name] = token.line
+                if name == "id", index + 3 < tokens.count, let id = tokens[index + 2].string,
+                    [",", ";", "}"].contains(where: tokens[index + 3].isSymbol)
+                {
+                    open[open.count - 1].id = id
+                }
             default:
                 continue
             }

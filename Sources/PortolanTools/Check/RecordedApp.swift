@@ -19,6 +19,9 @@ struct RecordedApp {
     /// Redirect rules given as Lua functions: the linter cannot know where they send a URL.
     var functionRuleCount = 0
     var caseInsensitiveRoutes = false
+    /// The root's `schemes` and `hosts`, their strings.
+    var schemes: [String] = []
+    var hosts: [String] = []
     /// The root's `version`, when it declares one.
     var version: Int?
     /// The root's `migrations`, what the linter can read of them (not their `context` functions).
@@ -45,6 +48,8 @@ struct RecordedNode {
     var id: String?
     /// Each string-keyed field and the Lua type of its value.
     var fields: [String: String] = [:]
+    /// Each string-keyed field holding a string, a number or a boolean, and its value.
+    var values: [String: PlainValue] = [:]
     var kind: String?
     var active: String?
     var routes: [String] = []
@@ -66,6 +71,9 @@ struct RecordedNode {
         id = value["id"].stringValue
         for (key, type) in value["fields"].tableValue ?? [:] {
             if let key = key.stringValue, let type = type.stringValue { fields[key] = type }
+        }
+        for (key, item) in value["values"].tableValue ?? [:] {
+            if let key = key.stringValue, let plain = PlainValue(item) { values[key] = plain }
         }
         kind = value["kind"].stringValue
         active = value["active"].stringValue
@@ -89,4 +97,45 @@ struct RecordedRule {
     var to: String
     var file: String?
     var line: Int
+}
+
+/// A field's value that is a string, a number or a boolean, as the script wrote it.
+enum PlainValue: Equatable, Sendable, CustomStringConvertible {
+    case string(String)
+    case integer(Int64)
+    case number(Double)
+    case boolean(Bool)
+
+    init?(_ value: LuaValue) {
+        switch value {
+        case .string(let text): self = .string(text)
+        case .integer(let number): self = .integer(number)
+        case .number(let number): self = .number(number)
+        case .boolean(let flag): self = .boolean(flag)
+        default: return nil
+        }
+    }
+
+    var stringValue: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+
+    var doubleValue: Double? {
+        switch self {
+        case .integer(let number): Double(number)
+        case .number(let number): number
+        default: nil
+        }
+    }
+
+    /// As messages quote it: `"latest-wins"` (cut at 80 bytes), `12`, `true`.
+    var description: String {
+        switch self {
+        case .string(let text): "\"\(Excerpt.cut(text, toBytes: 80))\""
+        case .integer(let number): "\(number)"
+        case .number(let number): "\(number)"
+        case .boolean(let flag): "\(flag)"
+        }
+    }
 }

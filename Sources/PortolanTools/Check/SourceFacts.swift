@@ -19,6 +19,18 @@ struct SourceFacts {
     struct Redirect {
         var line: Int
         var destination: Literal
+        /// When the redirect stands in a guard's function (`guard = function … end`): the line
+        /// `NodeLineMarker` gives the node table holding the guard.
+        var guardNodeLine: Int?
+        /// The ids that guard tests with `request:goes_to("x")`: a redirect to one of them may be
+        /// what it lets through next time.
+        var guardTests: Set<String> = []
+    }
+
+    /// A literal redirect inside the guard of a node whose id is written literally.
+    struct GuardRedirect {
+        var node: String
+        var destination: Literal
     }
 
     struct GoesTo {
@@ -48,6 +60,7 @@ struct SourceFacts {
     var redirects: [Redirect] = []
     var goesTo: [GoesTo] = []
     var guardTurnAways: [GuardTurnAway] = []
+    var guardRedirects: [GuardRedirect] = []
     var interceptTurnAways: [InterceptTurnAway] = []
     /// What guards, `can_leave`, interceptors and redirect rules visibly change (`DecisionEffects`).
     var decisionEffects: [DecisionEffects.Effect] = []
@@ -104,19 +117,47 @@ struct SourceFacts {
             return index + 3
         }
 
+        /// Each guard written as a function in a node table: its tokens' range, the node table, and
+        /// the ids it tests with `goes_to`.
+        func guardBodies() -> [(range: Range<Int>, node: NodeTable, tests: Set<String>)] {
+            tokens.indices.compactMap { index in
+                guard isGuardFunction(at: index), let body = bodyStart(afterFunctionAt: index + 2),
+                    let node = enclosingNodeTable(of: index)
+                else { return nil }
+                let range = body..<LuaTokenizer.blockEnd(in: tokens, from: body)
+                var tests: Set<String> = []
+                for position in range where isSymbol(position, ":") && isName(position + 1, "goes_to") {
+                    if case .string(let id) = callArgument(at: position + 2) { tests.insert(id) }
+                }
+                return (range, node, tests)
+            }
+        }
+
+        /// `guard = function` as a field of a table constructor.
+        func isGuardFunction(at index: Int) -> Bool {
+            isName(index, HandlerName.guard.rawValue) && isSymbol(index + 1, "=") && isName(index + 2, "function")
+                && (isSymbol(index - 1, "{") || isSymbol(index - 1, ",") || isSymbol(index - 1, ";"))
+        }
+
         mutating func scan() {
+            let guards = guardBodies()
             for index in tokens.indices {
                 if let after = moduleField(index, "redirect") {
-                    facts.redirects.append(Redirect(line: tokens[index].line, destination: callArgument(at: after)))
+                    let inGuard = guards.filter { $0.range.contains(index) }.max { $0.range.lowerBound < $1.range.lowerBound }
+                    let destination = callArgument(at: after)
+                    facts.redirects.append(Redirect(
+                        line: tokens[index].line, destination: destination, guardNodeLine: inGuard?.node.line,
+                        guardTests: inGuard?.tests ?? []))
+                    if let node = inGuard?.node.id {
+                        facts.guardRedirects.append(GuardRedirect(node: node, destination: destination))
+                    }
                 } else if let after = moduleField(index, "intercept") {
                     readInterceptor(at: after)
                 } else if isSymbol(index, ":"), isName(index + 1, "goes_to") {
                     if case .string(let id) = callArgument(at: index + 2) {
                         facts.goesTo.append(GoesTo(line: tokens[index + 1].line, id: id))
                     }
-                } else if isName(index, HandlerName.guard.rawValue), isSymbol(index + 1, "="), isName(index + 2, "function"),
-                    isSymbol(index - 1, "{") || isSymbol(index - 1, ",") || isSymbol(index - 1, ";")
-                {
+                } else if isGuardFunction(at: index) {
                     readGuard(at: index)
                 }
             }
@@ -129,12 +170,13 @@ struct SourceFacts {
             }
         }
 
-        /// The single literal argument of a call whose arguments start at `index`: `("x")`, `"x"`, `{…}`.
+        /// The first literal argument of a call whose arguments start at `index`: `("x")`, `("x", { … })`,
+        /// `"x"`, `{…}`.
         func callArgument(at index: Int) -> Literal {
             if isSymbol(index, "(") {
                 var position = index + 1
                 let value = literal(&position)
-                return isSymbol(position, ")") ? value : .dynamic
+                return isSymbol(position, ")") || isSymbol(position, ",") ? value : .dynamic
             }
             if token(index)?.string != nil || isSymbol(index, "{") {
                 var position = index
@@ -229,7 +271,12 @@ struct SourceFacts {
 
         /// The line of the innermost node table around `index`, as `NodeLineMarker` gives it.
         func enclosingNodeLine(of index: Int) -> Int? {
-            nodeTables.filter { $0.open < index && index < $0.close }.max { $0.open < $1.open }?.line
+            enclosingNodeTable(of: index)?.line
+        }
+
+        /// The innermost node table around `index`.
+        func enclosingNodeTable(of index: Int) -> NodeTable? {
+            nodeTables.filter { $0.open < index && index < $0.close }.max { $0.open < $1.open }
         }
 
         /// `portolan.intercept(function(r) if r:goes_to("x") then return <turn away>`.

@@ -165,7 +165,8 @@ function Request:goes_to(id) end
 ---@field version? integer # which version of the rules this is, for snapshots, 1 to 1000000 (default 1)
 ---@field migrations? table<integer, portolan.Migration> # what changed at each version (docs/snapshots.md)
 ---@field schemes? string[] # the custom URL schemes the app owns: `{ "shop" }`
----@field hosts? string[] # the web hosts the app serves: `{ "shop.example" }`
+---@field hosts? string[] # the web hosts the app serves: `{ "shop.example" }`; with `schemes`, they bound `http`/`https` too
+---@field handler_timeout? number # how long one handler, guard or interceptor may take, in seconds, more than 0 (default 5, or `portolan test --handler-timeout`)
 
 --- A flow (RxFlow): where each step leads.
 ---@class portolan.Flow
@@ -397,10 +398,26 @@ function expect(actual, expected, message) end
 
 --- Asserts, exactly and in order, the router events since the previous `expect_events` (or the
 --- scenario's start), in their canonical text: `will_route root > a`, `enter a`,
---- `switch root -> tabs`, `did_route root > a`, `failed denied root > a`, `redirected X -> Y`.
+--- `switch root -> tabs`, `did_route root > a`, `failed denied root > a`, `redirected X -> Y`; a
+--- failed route's undo (`rolled_back leave a`) comes before its `failed`.
 ---@param events string[]
 ---@param message? string
 function expect_events(events, message) end
+
+--- Fails the scenario at the caller's line unless `actual` has everything `expected` names, deeply;
+--- extra keys in `actual` are ignored (`expect_match(err, { kind = "denied" })`).
+---@param actual any
+---@param expected any
+---@param message? string
+function expect_match(actual, expected, message) end
+
+--- Runs `fn` before each scenario declared after it in the file.
+---@param fn fun()
+function before_each(fn) end
+
+--- Runs `fn` after each scenario declared after it in the file, whether it passed or not.
+---@param fn fun()
+function after_each(fn) end
 
 --- Restores `doc`, asserts the outcome's fields that `expected` names (`{ outcome = "migrated" }`), returns it.
 ---@param doc string
@@ -423,6 +440,16 @@ scenario = {}
 ---@param name_format string
 ---@param fn fun(...)
 function scenario.each(rows, name_format, fn) end
+
+--- Declares a scenario that alone runs, with the others so marked (`portolan test --forbid-only` fails it).
+---@param name string
+---@param fn fun()
+function scenario.only(name, fn) end
+
+--- Declares a scenario that is reported skipped without running.
+---@param name string
+---@param fn fun()
+function scenario.skip(name, fn) end
 
 --- Stops the running scenario and counts it as skipped.
 ---@param reason? string

@@ -44,8 +44,7 @@ final class ChunkEvaluator {
             interrupted = error.isInterrupted
             printer.say("error: \(error.message)", .error)
         }
-        let routed = !RouteReport.reports(from: tap.log.snapshot()).isEmpty
-        await recorder.noteLua(source, raised: raised, interrupted: interrupted, routed: routed)
+        await recorder.noteLua(source, raised: raised, interrupted: interrupted, routes: RouteReport.reports(from: tap.log.snapshot()))
         return .ready
     }
 

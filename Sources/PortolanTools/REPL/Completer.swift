@@ -115,15 +115,46 @@ enum Completer {
 
     // MARK: URLs and id paths
 
-    /// Completions of a URL or id path from the graph's route patterns and declared children.
+    /// Completions of a URL or id path from the graph's route patterns and declared children. A
+    /// URL with a scheme (`shop://`) completes from the patterns that name it and, when the app
+    /// accepts it, from those without one, which match the path of any URL; an id path offers only
+    /// ids that may stand there (`NavigationGraph.allows`), so no offer then fails to route.
     static func urls(_ text: String, graph: NavigationGraph) -> [String] {
+        var candidates = patternCompletions(text, patterns: graph.urlRoutes.patterns.map(\.pattern.text))
+        if let (scheme, rest) = schemeAndRest(of: text) {
+            candidates += schemeCompletions(scheme: scheme, rest: rest, graph: graph)
+        }
+        // An id path: the root's id, then ids allowed below the id before.
+        let typed = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let done = typed.dropLast()
+        let partial = typed.last ?? ""
+        if text.first == "/", done.count >= 1, let ids = idsAllowed(after: done.dropFirst().map(id(of:)), graph: graph) {
+            let stem = done.joined(separator: "/") + "/"
+            candidates += ids.filter { $0.hasPrefix(partial) }.map { stem + $0 }
+        }
+        return candidates
+    }
+
+    /// The ids that may follow `path` (ids from the root) on a path: the root first, then what
+    /// `NavigationGraph.allows` below the last; nil when `path` itself breaks that rule.
+    private static func idsAllowed(after path: [String], graph: NavigationGraph) -> [NodeID]? {
+        guard let last = path.last else { return [graph.rootID] }
+        guard path.first == graph.rootID else { return nil }
+        for (parent, child) in zip(path, path.dropFirst()) where !graph.allows(child, below: parent) { return nil }
+        guard let parent = graph[last] else { return nil }
+        return (parent.children + parent.pushes + graph.anywhereIDs).filter { graph.allows($0, below: last) }
+    }
+
+    /// Completions of `text` from `patterns` segment by segment: constant segments only, a
+    /// parameter already typed accepting any non-empty segment.
+    private static func patternCompletions(_ text: String, patterns: [String]) -> [String] {
         var candidates: [String] = []
         let typed = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         let done = typed.dropLast()
         let partial = typed.last ?? ""
         let stem = done.joined(separator: "/") + "/"
-        patterns: for (pattern, _) in graph.urlRoutes.patterns {
-            let segments = pattern.text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        patterns: for pattern in patterns {
+            let segments = pattern.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
             guard segments.count > done.count else { continue }
             for (index, segment) in done.enumerated() {
                 let wanted = segments[index]
@@ -135,19 +166,33 @@ enum Completer {
             guard !next.hasPrefix(":"), !next.hasPrefix("*"), next.hasPrefix(partial) else { continue }
             candidates.append(stem + next + (segments.count > done.count + 1 ? "/" : ""))
         }
-        // An id path: the root's id, then declared children (and anywhere nodes) of the id before.
-        if text.first == "/", done.count >= 1 {
-            var ids: [NodeID] = []
-            if done.count == 1 {
-                ids = [graph.rootID]
-            } else if let parent = graph[id(of: done.last ?? "")], id(of: done[1]) == graph.rootID {
-                ids = parent.children + graph.anywhereIDs
-            }
-            for id in ids where id.hasPrefix(partial) {
-                candidates.append(stem + id)
-            }
-        }
         return candidates
+    }
+
+    /// `("shop", "p/4")` for `shop://p/4`; nil for text without a scheme.
+    private static func schemeAndRest(of text: String) -> (String, String)? {
+        guard text.first != "/", ParsedURL.isURL(text), let separator = text.firstRange(of: "://") else { return nil }
+        return (text[..<separator.lowerBound].lowercased(), String(text[separator.upperBound...]))
+    }
+
+    /// What follows `scheme://` from the patterns without a scheme, when the app accepts the
+    /// scheme: for a custom one the path's first segment stands where the host would
+    /// (`shop://p/4` is `/p/4`); for the web's, the app's `hosts` first, then the path.
+    private static func schemeCompletions(scheme: String, rest: String, graph: NavigationGraph) -> [String] {
+        let origins = graph.urlRoutes.origins
+        let paths = graph.urlRoutes.patterns.map(\.pattern.text).filter { $0.first == "/" }
+        let isWeb = scheme == "http" || scheme == "https"
+        let prefix = scheme + "://"
+        guard isWeb else {
+            guard origins.isOpen || origins.schemes.contains(scheme) else { return [] }
+            return patternCompletions("/" + rest, patterns: paths).map { prefix + $0.dropFirst() }
+        }
+        guard let slash = rest.firstIndex(of: "/") else {
+            return origins.hosts.sorted().filter { $0.hasPrefix(rest.lowercased()) }.map { prefix + $0 + "/" }
+        }
+        let host = rest[..<slash].lowercased()
+        guard origins.isOpen || origins.schemes.contains(scheme) || origins.hosts.contains(host) else { return [] }
+        return patternCompletions(String(rest[slash...]), patterns: paths).map { prefix + rest[..<slash] + $0 }
     }
 
     /// The id of an id-path segment (`movie` in `movie{id=4}`).

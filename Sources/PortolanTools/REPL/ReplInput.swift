@@ -87,12 +87,14 @@ public enum ReplInput: Equatable, Sendable {
                                      carry a context: /root/dashboard/wishlist/wishlist_movie{id=42})
           :plan DEST                 what routing to DEST would do, without doing it; DEST is a
                                      URL, an id path or a Lua destination: :plan {"root", "dashboard"}
-          :tree                      the live routing tree (* marks the active path)
+          :tree                      the live routing tree (* marks the active path, · what a
+                                     switch node off it shows when you switch back to it)
           :back                      leave the top screen of the active path (its last node that
                                      is not managed by a switch node)
           :history                   the route requests of this session and what they did
           :graph [FORMAT [FILE]]     the live tree, active path highlighted: text (default), dot,
-                                     mermaid, json or svg; to FILE when given (:graph svg t.svg)
+                                     mermaid, json or svg; to FILE when given (svg needs one:
+                                     :graph svg t.svg)
           :events on|off             print router events as they happen
           :reload                    run the app script again; what no longer exists is left,
                                      portolan.state is kept, and the guards are asked again

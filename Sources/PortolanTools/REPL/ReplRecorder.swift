@@ -43,7 +43,9 @@ final class ReplRecorder {
         let tree = await host.router?.tree
         let fresh = ReplRecording(
             path: argument, app: app, appName: appName,
-            start: .init(lua: setupLua, routes: tree?.routesFromFreshTree ?? [], activePath: tree?.activePath.map(\.id) ?? []))
+            start: .init(
+                lua: setupLua, appNames: await appNames(), routes: tree?.routesFromFreshTree ?? [],
+                activePath: tree?.activePath.map(\.id) ?? []))
         do {
             try fresh.write()
         } catch {
@@ -67,28 +69,38 @@ final class ReplRecorder {
     /// Remembers a route request: `call` is the Lua call that asks for it.
     nonisolated(nonsending) func recordRoute(call: String, result: RouteResult) async {
         guard recording != nil else { return }
-        let outcome: ReplRecording.Outcome
-        switch result {
-        case .success(let instructions): outcome = .instructions(instructions.map(\.description))
-        case .failure(let failure): outcome = .failed(kind: failure.kind.rawValue)
-        }
-        recording?.append(.route(call: call, result: outcome, activePath: await activeIDs()))
+        recording?.append(.route(call: call, result: Self.outcome(of: result), activePath: await activeIDs()))
         save()
     }
 
-    /// Remembers a Lua chunk typed at the prompt: while recording, to replay it (unless it only
-    /// read a name, or Ctrl-C stopped it, which would not stop in the replay); before, as setup
-    /// when it is a statement that ran cleanly without routing.
-    nonisolated(nonsending) func noteLua(_ chunk: String, raised: Bool, interrupted: Bool, routed: Bool) async {
+    private static func outcome(of result: RouteResult) -> ReplRecording.Outcome {
+        switch result {
+        case .success(let instructions): return .instructions(instructions.map(\.description))
+        case .failure(let failure): return .failed(kind: failure.kind.rawValue)
+        }
+    }
+
+    /// Remembers a Lua chunk typed at the prompt that ran `routes`: while recording, to replay it
+    /// (unless it only looked at something, or Ctrl-C stopped it, which would not stop in the
+    /// replay), a lone `portolan.route …` expression as a route whose result is expected; before,
+    /// as setup when it is a statement that ran cleanly without routing and did more than look.
+    nonisolated(nonsending) func noteLua(_ chunk: String, raised: Bool, interrupted: Bool, routes: [RouteReport]) async {
+        let reading = RecordedLua(chunk)
+        let routed = !routes.isEmpty
         if recording != nil {
-            guard !interrupted else { return }
-            let trimmed = chunk.replTrimmed()
-            let isPlainName = trimmed.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
-            if isPlainName && !routed { return }
+            guard !interrupted, routed || !reading.isLook else { return }
+            if !raised, routes.count == 1, let route = routes.first, reading.startsWithRouteCall,
+                await host.compiles("return " + chunk, chunkName: "=stdin")
+            {
+                let result: RouteResult = route.failure.map { .failure($0) } ?? .success(route.instructions)
+                recording?.append(.route(call: chunk.replTrimmed(), result: Self.outcome(of: result), activePath: await activeIDs()))
+                save()
+                return
+            }
             let statement = await host.compiles(chunk, chunkName: "=stdin")
             recording?.append(.lua(chunk, statement: statement, raised: raised, routed: routed, activePath: await activeIDs()))
             save()
-        } else if !raised, !routed, await host.compiles(chunk, chunkName: "=stdin") {
+        } else if !raised, !routed, !reading.isLook, await host.compiles(chunk, chunkName: "=stdin") {
             if setupLua.count == Self.setupLimit { setupLua.removeFirst() }
             setupLua.append(chunk)
         }
@@ -109,6 +121,14 @@ final class ReplRecorder {
             printer.say("error: \(error.message); recording stopped", .error)
             self.recording = nil
         }
+    }
+
+    /// The names the app's files mention (the demo's source when the session runs the demo): a
+    /// global the setup assigns that the app reads is one the replay needs.
+    private nonisolated(nonsending) func appNames() async -> Set<String> {
+        let files = await host.appFiles
+        let sources = files.isEmpty ? [DemoApp.source] : files.compactMap(AppChecker.readFile)
+        return sources.reduce(into: Set<String>()) { $0.formUnion(RecordedLua($1).names) }
     }
 
     private nonisolated(nonsending) func activeIDs() async -> [String] {

@@ -38,8 +38,11 @@ public struct ReplRecording: Sendable {
     let appName: String
     /// Where the session stood when the recording started.
     struct Start: Sendable {
-        /// Lua statements typed before, replayed first (`ReplRecorder`'s setup Lua).
+        /// Lua statements typed before, replayed first (`ReplRecorder`'s setup Lua), except those
+        /// that only assign globals nothing reads (`setup`).
         var lua: [String] = []
+        /// The names the app's files mention.
+        var appNames: Set<String> = []
         /// The routes that get there from where the app starts (`RoutingTree.routesFromFreshTree`):
         /// none when the session stood where the app starts.
         var routes: [Destination] = []
@@ -97,9 +100,10 @@ public struct ReplRecording: Sendable {
         }
         lines.append("")
         lines.append("scenario(\"recorded session\", function()")
-        if !start.lua.isEmpty {
+        let setup = self.setup
+        if !setup.isEmpty {
             lines.append("  -- The Lua typed before the recording started, which may change what routes do.")
-            lines += start.lua.flatMap { Self.replay($0, statement: true) }
+            lines += setup.flatMap { Self.replay($0, statement: true) }
         }
         if !start.routes.isEmpty {
             lines.append("  -- Where the session stood when the recording started: get there first.")
@@ -135,6 +139,28 @@ public struct ReplRecording: Sendable {
         }
         lines.append("end)")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The setup the file replays: the statements typed before the recording, without those
+    /// that only assign globals (`x = 1`, `function f() … end`) which neither the app's files nor
+    /// any line replayed after them mention.
+    var setup: [String] {
+        var mentioned = start.appNames
+        for step in steps {
+            switch step {
+            case .lua(let chunk, _, _, _, _): mentioned.formUnion(RecordedLua(chunk).names)
+            case .route(let call, _, _): mentioned.formUnion(RecordedLua(call).names)
+            case .note: break
+            }
+        }
+        var kept: [String] = []
+        for chunk in start.lua.reversed() {
+            let reading = RecordedLua(chunk)
+            if let assigned = reading.assignedGlobals, assigned.isDisjoint(with: mentioned) { continue }
+            mentioned.formUnion(reading.names)
+            kept.append(chunk)
+        }
+        return kept.reversed()
     }
 
     /// A chunk as a line of the scenario's function: statements as they are (in a `do` block

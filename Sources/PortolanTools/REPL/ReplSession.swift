@@ -78,7 +78,7 @@ public actor ReplSession {
         views = RouterViews(host: host, printer: printer)
         snapshots = ReplSnapshots(host: host, printer: printer)
         reloader = AppReloader(host: host, printer: printer, tap: tap, recorder: recorder)
-        observers = ReplObservers(host: host, appName: appName)
+        observers = ReplObservers(host: host, appName: appName, appFile: appFile)
         // What a line's Lua prints is bounded per line typed, as a scenario's output is.
         await host.setOutput { line in printer.printFromLua(line) }
     }

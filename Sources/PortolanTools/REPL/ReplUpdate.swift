@@ -10,4 +10,6 @@ public struct ReplUpdate: Sendable {
     public var events: [RouterEvent]
     /// The routes those events tell of, in order: the one asked for, then any queued meanwhile.
     public var routes: [RouteReport]
+    /// The app's rules as its declared graph shows them; nil while no app is declared.
+    public var rules: AppRulesPicture?
 }

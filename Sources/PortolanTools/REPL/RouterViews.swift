@@ -7,14 +7,22 @@ struct RouterViews {
     let host: PortolanHost
     let printer: ReplPrinter
 
-    /// `:tree`: the live tree, the active path marked.
+    /// `:tree`: the live tree, the active path marked; when a switch node off the active path
+    /// shows a child (a tab left with its stack), a line under it says what that mark means.
     nonisolated(nonsending) func tree() async {
         guard let router = await host.router else {
             printer.write("(no app declared yet: call portolan.app { ... })")
             return
         }
-        printer.write(GraphRenderer.activeTree(router.tree))
+        let drawing = GraphRenderer.activeTree(router.tree)
+        printer.write(drawing)
+        if drawing.split(separator: "\n").contains(where: { $0.hasSuffix(" " + GraphRenderer.shownOffPathMark) }) {
+            printer.say(Self.keptLegend, .note)
+        }
     }
+
+    /// What the marks of `GraphRenderer.activeTree` mean.
+    static let keptLegend = "(* the active path; · what a switch node off it shows when you switch back to it)"
 
     /// `:graph [FORMAT [FILE]]`: the first word is always a format, so a misspelt one is an error
     /// rather than the name of a file to write.
@@ -34,6 +42,11 @@ struct RouterViews {
             format = named
         }
         let file = words.count == 2 ? words[1] : nil
+        // An SVG is a picture: in a terminal it is only kilobytes of XML.
+        guard format != .svg || file != nil else {
+            printer.say("error: :graph svg writes a picture to a file, as in :graph svg tree.svg (then open tree.svg in a browser)", .error)
+            return
+        }
         guard let router = await host.router else {
             printer.say("(no app declared yet: call portolan.app { ... })", .note)
             return

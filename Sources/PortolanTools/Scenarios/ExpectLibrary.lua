@@ -4,7 +4,8 @@ local report, printer, sorted_keys = ...
 
 -- The library runs in the host's environment (HostEnvironment.c): the builtins it calls are the
 -- sandbox's, whatever the app rebinds, so an app that redefines `error` or `type` cannot make a
--- failing expectation pass. Its API (`expect`, `expect_events`, `exhaustive`, `scenario`, `skip`)
+-- failing expectation pass. Its API (`expect`, `expect_match`, `expect_events`, `exhaustive`, `scenario`,
+-- `skip`, `before_each`, `after_each`)
 -- lives only in the scenario file's globals, never in the app's: an observer that could call
 -- `skip()` or `expect_events({})` would turn failures into skips or drain the journal.
 local error, type, tostring, ipairs = error, type, tostring, ipairs
@@ -121,6 +122,35 @@ function library.expect(...)
   if why then error(why, 2) end
 end
 
+-- The part of `actual` that `expected` speaks of, to compare with it as `expect` does: for a table
+-- `expected`, only its keys, each projected the same way; for a non-empty list, every item of
+-- `actual` (so a missing or extra item still shows), each projected by the item expected there.
+-- Anything else is `actual` itself. Raw, as the comparison is.
+local function projected(actual, expected, seen)
+  if type(actual) ~= "table" or type(expected) ~= "table" or seen[actual] then return actual end
+  seen[actual] = true
+  local part = {}
+  if rawlen(expected) > 0 and is_list(expected) and is_list(actual) then
+    for i = 1, rawlen(actual) do part[i] = projected(rawget(actual, i), rawget(expected, i), seen) end
+  else
+    for key, value in next, expected do part[key] = projected(rawget(actual, key), value, seen) end
+  end
+  seen[actual] = nil
+  return part
+end
+
+--- Fails the scenario at the caller's line unless `actual` has everything `expected` names, deeply:
+--- extra keys in `actual` are ignored at every level (a list must still have exactly the items
+--- expected, each matched the same way). The difference is shown as `expect` shows it.
+function library.expect_match(...)
+  if select("#", ...) < 2 then
+    error("expect_match(actual, expected [, message]) needs an expected value (nil too)", 2)
+  end
+  local actual, expected, message = ...
+  local why = mismatch(projected(actual, expected, {}), expected, message)
+  if why then error(why, 2) end
+end
+
 --- Restores `doc` (a snapshot string) and fails the scenario at the caller's line unless the
 --- outcome has every field `expected` names, deeply equal: { outcome = "migrated", changes = { … } },
 --- { outcome = "refused" }. Returns the whole outcome (docs/snapshots.md).
@@ -170,23 +200,67 @@ end
 
 local count = 0
 local SKIP = setmetatable({}, { __tostring = function() return "skipped" end })
+-- The set-up and tear-down functions (`before_each`, `after_each`) for the scenarios declared next.
+local befores, afters = {}, {}
 
--- Declares one scenario; `level` is where errors point, the file's line for the caller.
-local function declare(name, fn, level)
+-- The tear-down of the selected scenario while it runs: what the runner calls, through
+-- `tear_down_after_error`, when the scenario raised before its tear-down ran.
+local pending_tear_down = nil
+
+-- Runs the scenario between its set-up and tear-down, each called directly, so that an error keeps
+-- the traceback the runner reads (`called from`); the runner then runs the tear-down (below).
+local function run_scenario(fn)
+  local set_up, tear_down = { unpack(befores) }, { unpack(afters) }
+  pending_tear_down = tear_down
+  for i = 1, #set_up do set_up[i]() end
+  fn()
+  pending_tear_down = nil
+  for i = #tear_down, 1, -1 do tear_down[i]() end
+end
+
+-- After a scenario (or its set-up) raised, or skipped: runs its tear-down, each function under
+-- pcall, and returns the first one's error as text, or nil.
+local function tear_down_after_error()
+  local tear_down = pending_tear_down
+  pending_tear_down = nil
+  if tear_down == nil then return nil end
+  local first
+  for i = #tear_down, 1, -1 do
+    local ok, why = pcall(tear_down[i])
+    if not ok and first == nil then first = tostring(why) end
+  end
+  return first
+end
+
+-- Declares one scenario; `level` is where errors point, the file's line for the caller; `mark` is
+-- "only" or "skip" for `scenario.only` and `scenario.skip`.
+local function declare(name, fn, level, mark)
   if running then error("scenario(...) cannot be called inside another scenario", level) end
   count = count + 1
   if SELECTED == nil then
-    report("found", count, name)
+    report("found", count, name, mark)
   elseif count == SELECTED then
     report("start", count, name)
     running = true
-    fn()
+    run_scenario(fn)
     running = false
     local unasserted = exhaustive_mode and report("unasserted")
     if unasserted then error(unasserted, level) end
     report("finish", count)
   end
 end
+
+-- `before_each(fn)`, `after_each(fn)`: `fn` runs before (after) each scenario declared after it in
+-- the file; several run in the order declared (tear-downs in reverse).
+local function hook(list, what)
+  return function(fn)
+    if running then error(what .. "(fn) belongs at the top of the file, not inside a scenario", 2) end
+    if type(fn) ~= "function" then error(what .. "(fn): fn must be a function", 2) end
+    list[#list + 1] = fn
+  end
+end
+library.before_each = hook(befores, "before_each")
+library.after_each = hook(afters, "after_each")
 
 -- A row's values: a sequence's items, or the row itself.
 local function row_values(row)
@@ -222,21 +296,33 @@ local function each(rows, name_format, fn)
   end
 end
 
--- The `scenario` table: callable, with `each`.
+-- `scenario(name, fn)`, and `scenario.only`, `scenario.skip` with their mark.
+local function declarer(form, mark)
+  return function(name, fn)
+    if type(name) ~= "string" then error(form .. "(name, fn): name must be a string", 3) end
+    if type(fn) ~= "function" then error(form .. "(name, fn): fn must be a function", 3) end
+    declare(name, fn, 4, mark)
+  end
+end
+
+-- The `scenario` table: callable, with `each`, `only` and `skip`.
 local function scenario_table()
-  return setmetatable({ each = each }, {
-    __call = function(_, name, fn)
-      if type(name) ~= "string" then error("scenario(name, fn): name must be a string", 2) end
-      if type(fn) ~= "function" then error("scenario(name, fn): fn must be a function", 2) end
-      declare(name, fn, 3)
-    end,
+  local plain = declarer("scenario")
+  local only, skipped = declarer("scenario.only", "only"), declarer("scenario.skip", "skip")
+  return setmetatable({
+    each = each,
+    only = function(name, fn) only(name, fn) end,
+    skip = function(name, fn) skipped(name, fn) end,
+  }, {
+    __call = function(_, name, fn) plain(name, fn) end,
     __metatable = "scenario",
   })
 end
 
 --- Declares a scenario. The runner lists them first, then runs each alone in a fresh state.
 --- `scenario.each(rows, name, fn)` declares one per row: `fn` gets the row's values (a sequence is
---- unpacked), and the name is `string.format(name, values...)`.
+--- unpacked), and the name is `string.format(name, values...)`. `scenario.only(name, fn)` runs only
+--- the scenarios so marked (`--forbid-only` fails them); `scenario.skip(name, fn)` skips one.
 library.scenario = scenario_table()
 
 --- Stops the running scenario and counts it as skipped.
@@ -257,7 +343,8 @@ for name, value in next, G do scenario_globals[name] = value end
 for name, value in next, library do scenario_globals[name] = value end
 setmetatable(scenario_globals, { __index = G, __newindex = G, __metatable = "scenario globals" })
 
--- The runner compiles the scenario file with this, its text given as a string.
+-- The runner compiles the scenario file with the first function, its text given as a string, and
+-- calls the second after the file raised.
 return function(source, chunk_name)
   return load(source, chunk_name, "t", scenario_globals)
-end
+end, tear_down_after_error

@@ -6,9 +6,14 @@ import PortolanLua
 /// The chunk's arguments are the runner's Swift function, `report(event, ...)`, the host's printer
 /// of values (the REPL's, in its compact form) and its order of keys. The runner answers:
 /// - `("mode")` returns the index of the scenario to run, or nil while the runner only lists them;
-/// - `("found", index, name)` names a scenario while listing;
+/// - `("found", index, name, mark)` names a scenario while listing, with `"only"` or `"skip"` for
+///   `scenario.only` and `scenario.skip`;
 /// - `("start", index, name)`, `("finish", index)` frame the run of the selected one;
 /// - `("skip", reason)` records a skip just before `skip` raises its marker.
+///
+/// It returns the compiler of scenario files, and the function the runner calls after the file
+/// raised: the selected scenario's `after_each` functions, which the error skipped (each under
+/// pcall; the first one's error, or nil).
 ///
 /// The selected scenario's function is called right where the file calls `scenario`, so it runs
 /// in the file's main flow and `portolan.route` works in it as it does at the top level.

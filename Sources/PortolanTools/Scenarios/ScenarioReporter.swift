@@ -20,12 +20,13 @@ public enum ScenarioFormat: String, Sendable, CaseIterable {
     case tap
     case junit
 
-    /// The format's reporter, whose every line is safe in a CI log (`CILogText`).
-    public func makeReporter() -> any ScenarioReporter {
+    /// The format's reporter, whose every line is safe in a CI log (`CILogText`); `verbose` shows
+    /// what passing scenarios printed too (`--verbose`).
+    public func makeReporter(verbose: Bool = false) -> any ScenarioReporter {
         switch self {
-        case .text: CILogSafeReporter(TextScenarioReporter(), notation: .text)
-        case .tap: CILogSafeReporter(TAPScenarioReporter(), notation: .yaml)
-        case .junit: CILogSafeReporter(JUnitScenarioReporter(), notation: .xml)
+        case .text: CILogSafeReporter(TextScenarioReporter(verbose: verbose), notation: .text)
+        case .tap: CILogSafeReporter(TAPScenarioReporter(verbose: verbose), notation: .yaml)
+        case .junit: CILogSafeReporter(JUnitScenarioReporter(verbose: verbose), notation: .xml)
         }
     }
 }
@@ -67,25 +68,44 @@ extension ScenarioResult {
             lines.append("routes:")
             lines += routes.map { "  " + $0 }
         }
-        if !output.isEmpty {
-            lines.append("output:")
-            lines += output.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }.map { "  | " + $0 }
-        }
-        return lines
+        return lines + outputLines
+    }
+
+    /// What the scenario printed, under its heading; what `--verbose` shows of a passing one.
+    var outputLines: [String] {
+        guard !output.isEmpty else { return [] }
+        return ["output:"] + output.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }.map { "  | " + $0 }
+    }
+
+    /// A failure's first line, and when it ends in a colon (a diff's header: `events differ; -
+    /// expected, + actual:`) the first line under it too, so that a CI summary showing only this
+    /// says what differed.
+    var failureHeadline: String {
+        guard case .failed(let message) = outcome else { return "" }
+        let lines = message.split(separator: "\n")
+        guard let first = lines.first else { return "" }
+        guard first.hasSuffix(":"), lines.count > 1 else { return String(first) }
+        return first + " " + lines[1].drop(while: { $0 == " " })
     }
 }
 
 /// One line per scenario (`ok   `, `FAIL `, `skip `), a failure's message and output indented
 /// below it, then the closing line `N passed, N failed[, N skipped]`.
 public struct TextScenarioReporter: ScenarioReporter {
-    public init() {}
+    /// Whether a passing scenario's output is shown under it.
+    private let verbose: Bool
+
+    public init(verbose: Bool = false) {
+        self.verbose = verbose
+    }
 
     public func begin() -> String? { nil }
 
     public func report(_ result: ScenarioResult) -> String? {
         switch result.outcome {
         case .passed:
-            return "ok   " + Self.visible(result.title)
+            let output = verbose ? result.outputLines.map { "     " + Self.visible($0) } : []
+            return (["ok   " + Self.visible(result.title)] + output).joined(separator: "\n")
         case .skipped(let reason):
             return "skip " + Self.visible(result.title) + (reason.isEmpty ? "" : " (\(Self.visible(reason)))")
         case .failed:
@@ -108,8 +128,12 @@ public struct TextScenarioReporter: ScenarioReporter {
 /// failure, `# SKIP` directives, and the plan `1..N` at the end.
 public struct TAPScenarioReporter: ScenarioReporter {
     private var count = 0
+    /// Whether a passing scenario's output gets a YAML block too.
+    private let verbose: Bool
 
-    public init() {}
+    public init(verbose: Bool = false) {
+        self.verbose = verbose
+    }
 
     public func begin() -> String? { "TAP version 14" }
 
@@ -118,7 +142,9 @@ public struct TAPScenarioReporter: ScenarioReporter {
         let description = Self.escape(result.title)
         switch result.outcome {
         case .passed:
-            return "ok \(count) - \(description)"
+            guard verbose, !result.output.isEmpty else { return "ok \(count) - \(description)" }
+            return (["ok \(count) - \(description)", "  ---"] + Self.block("output", result.output.joined(separator: "\n"))
+                + ["  ..."]).joined(separator: "\n")
         case .skipped(let reason):
             return "ok \(count) - \(description) # SKIP" + (reason.isEmpty ? "" : " " + Self.escape(reason))
         case .failed(let message):
@@ -181,8 +207,12 @@ public struct TAPScenarioReporter: ScenarioReporter {
 /// `skipped`, and a failure's output in `system-out`.
 public struct JUnitScenarioReporter: ScenarioReporter {
     private var results: [ScenarioResult] = []
+    /// Whether a passing scenario's output goes in its `system-out` too.
+    private let verbose: Bool
 
-    public init() {}
+    public init(verbose: Bool = false) {
+        self.verbose = verbose
+    }
 
     public func begin() -> String? { nil }
 
@@ -212,6 +242,10 @@ public struct JUnitScenarioReporter: ScenarioReporter {
             for result in cases {
                 let open = #"    <testcase name="\#(Escaping.xml(result.name))" classname="\#(Escaping.xml(file))" time="\#(Self.time(result.duration))""#
                 switch result.outcome {
+                case .passed where verbose && !result.output.isEmpty:
+                    lines.append(open + ">")
+                    lines.append("      <system-out>\(Escaping.xml(result.outputLines.joined(separator: "\n")))</system-out>")
+                    lines.append("    </testcase>")
                 case .passed:
                     lines.append(open + "/>")
                 case .skipped(let reason):
@@ -219,9 +253,8 @@ public struct JUnitScenarioReporter: ScenarioReporter {
                     lines.append(#"      <skipped message="\#(Escaping.xml(reason))"/>"#)
                     lines.append("    </testcase>")
                 case .failed(let message):
-                    let headline = message.split(separator: "\n").first.map(String.init) ?? ""
                     lines.append(open + ">")
-                    lines.append(#"      <failure message="\#(Escaping.xml(headline))">\#(Escaping.xml(message))</failure>"#)
+                    lines.append(#"      <failure message="\#(Escaping.xml(result.failureHeadline))">\#(Escaping.xml(message))</failure>"#)
                     if !result.sectionLines.isEmpty {
                         lines.append("      <system-out>\(Escaping.xml(result.sectionLines.joined(separator: "\n")))</system-out>")
                     }

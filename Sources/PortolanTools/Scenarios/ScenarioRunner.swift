@@ -62,11 +62,15 @@ public struct ScenarioRunner: Sendable {
     /// `options.jobs` is. `report` sees each result as soon as it and all before it are known.
     ///
     /// Every file is listed first (at most `options.jobs` at a time), then the scenarios run.
+    ///
+    /// `selection` keeps the scenarios `--filter` names and those marked `scenario.only`, and
+    /// settles those marked `scenario.skip`, before any shard is dealt.
     @discardableResult
     public func run(
-        files: [String], shard: ScenarioShard? = nil, report: (ScenarioResult) -> Void = { _ in }
+        files: [String], shard: ScenarioShard? = nil, selection: ScenarioSelection = .init(),
+        report: (ScenarioResult) -> Void = { _ in }
     ) async -> [ScenarioResult] {
-        var entries = await entries(files: files)
+        var entries = selection.select(await entries(files: files))
         if let shard { entries = shard.select(entries) }
         return await run(entries: entries, report: report)
     }
@@ -79,10 +83,16 @@ public struct ScenarioRunner: Sendable {
 
     // MARK: Listing
 
+    /// A scenario as its file declares it: its name, and `scenario.only` or `scenario.skip`.
+    public struct Declared: Sendable, Equatable {
+        public var name: String
+        public var mark: ScenarioMark?
+    }
+
     public enum Listing: Sendable, Equatable {
-        /// The scenario names in order; `appError` when the app failed to load (the file was then
+        /// The scenarios in order; `appError` when the app failed to load (the file was then
         /// listed without it, and each of its scenarios fails with that error).
-        case listed([String], appError: String?)
+        case listed([Declared], appError: String?)
         /// The file cannot be listed: it does not load, or its top level fails or never ends.
         case failed(ScenarioResult)
     }
@@ -223,13 +233,14 @@ public struct ScenarioRunner: Sendable {
     ) -> Attempt.Ending {
         host.setOutput { session.print($0) }
         host.observeEvents { session.record($0) }
-        let compile: LuaValue
+        let compile: LuaValue, tearDown: LuaValue
         do {
             let runner = try host.function { session.handle($0) }
-            compile = try host.call(
+            let library = try host.call(
                 expectLibrarySource, chunkName: "=expect", arguments: [runner, try host.valuePrinter, host.keyOrder],
-                environment: .host
-            ).first ?? .nil
+                environment: .host)
+            compile = library.first ?? .nil
+            tearDown = library.count > 1 ? library[1] : .nil
         } catch {
             return .failed("cannot install scenario and expect: \(error.message)", session.snapshot)
         }
@@ -250,8 +261,19 @@ public struct ScenarioRunner: Sendable {
         do {
             try runScenarioFile(file, compiledBy: compile, in: host)
         } catch {
+            var message = describe(error, file: file) + (host.graph == nil ? noAppHint(for: error.message) : "")
+            // The tear-down the error skipped (`after_each`); not for a scenario cut at its limit.
+            if !error.isInterrupted, case .function = tearDown {
+                do {
+                    if let failed = try host.call(tearDown).first?.stringValue {
+                        message += "\nand after_each failed too: " + failed
+                    }
+                } catch {
+                    message += "\nand after_each failed too: " + error.message
+                }
+            }
             coverage?.detach(from: host)
-            return .failed(describe(error, file: file), session.snapshot)
+            return .failed(message, session.snapshot)
         }
         coverage?.detach(from: host)
         return .done(session.snapshot)
@@ -288,6 +310,13 @@ public struct ScenarioRunner: Sendable {
             calls.append("called from " + location.dropLast())
         }
         return ([error.message] + calls).joined(separator: "\n")
+    }
+
+    /// What a failure that names a missing global adds when no app was loaded, by `--app` or by
+    /// the file: the global is most likely the app's (`login`), not a typo.
+    static func noAppHint(for message: String) -> String {
+        guard message.contains("a nil value (global '") else { return "" }
+        return "\n(no app was loaded: give the app with --app APP.lua, or load it in the file with portolan.load(\"app.lua\"))"
     }
 
     /// How Lua names a file in its messages: the path, or for a long one `...` and its last 56

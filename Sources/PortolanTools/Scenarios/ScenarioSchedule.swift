@@ -12,12 +12,15 @@ public struct ScenarioEntry: Sendable, Equatable {
     public var name: String
     /// The result, when the listing already knows it; nil when the scenario must run.
     public var known: ScenarioResult?
+    /// `scenario.only` or `scenario.skip`, when the file declared it so (`ScenarioSelection`).
+    public var mark: ScenarioMark?
 
-    public init(file: String, index: Int, name: String, known: ScenarioResult? = nil) {
+    public init(file: String, index: Int, name: String, known: ScenarioResult? = nil, mark: ScenarioMark? = nil) {
         self.file = file
         self.index = index
         self.name = name
         self.known = known
+        self.mark = mark
     }
 }
 
@@ -95,19 +98,20 @@ extension ScenarioRunner {
             switch listing {
             case .failed(let result)?:
                 entries.append(ScenarioEntry(file: file, index: 0, name: result.name, known: result))
-            case .listed(let names, appError: let appError)?:
-                if names.isEmpty {
+            case .listed(let found, appError: let appError)?:
+                if found.isEmpty {
                     entries.append(ScenarioEntry(
                         file: file, index: 0, name: ScenarioResult.fileFailureName,
                         known: ScenarioResult(
                             file: file, name: ScenarioResult.fileFailureName,
                             outcome: .failed("declares no scenario: call scenario(name, fn) for each case"))))
                 }
-                for (offset, name) in names.enumerated() {
+                for (offset, scenario) in found.enumerated() {
                     let known = appError.map {
-                        ScenarioResult(file: file, name: name, outcome: .failed("the app did not load: " + $0))
+                        ScenarioResult(file: file, name: scenario.name, outcome: .failed("the app did not load: " + $0))
                     }
-                    entries.append(ScenarioEntry(file: file, index: offset + 1, name: name, known: known))
+                    entries.append(ScenarioEntry(
+                        file: file, index: offset + 1, name: scenario.name, known: known, mark: scenario.mark))
                 }
             case nil:
                 break   // not reached: every position is delivered

@@ -10,7 +10,7 @@ import Synchronization
 /// host's executor; hence the lock.
 final class ScenarioSession: Sendable {
     struct Record: Sendable {
-        var found: [String] = []
+        var found: [ScenarioRunner.Declared] = []
         var started = false
         var finished = false
         var skipReason: String?
@@ -61,7 +61,8 @@ final class ScenarioSession: Sendable {
             return [unassertedEvents().map { .string($0) } ?? .nil]
         case "found":
             let name = ScenarioResult.bounded(name: argument(2).stringValue ?? "?")
-            record.withLock { $0.found.append(name) }
+            let mark = argument(3).stringValue.flatMap(ScenarioMark.init(rawValue:))
+            record.withLock { $0.found.append(.init(name: name, mark: mark)) }
         case "start":
             record.withLock { $0.started = true }
         case "finish":

@@ -1,0 +1,85 @@
+import Portolan
+import PortolanLua
+
+// Lints of the options an app sets as plain values: the root's (`queue`, `animate`, `rollback`,
+// the numbers; `RootOption`'s names, bounds and choices) and a node's (`back`, `launch`, `keep`).
+// Each bad value is reported at its own field's line, with the value and what it may be, whatever
+// else is wrong: `portolan.app` stops at the first one, the linter does not.
+
+extension AppLinter {
+    mutating func checkOptions() {
+        if let root = visited.first, root.node.typeName == "table" {
+            for option in RootOption.allCases {
+                checkRootOption(option, of: root)
+            }
+        }
+        for item in visited where item.node.typeName == "table" && !item.node.isCycle {
+            checkNodeOptions(item)
+        }
+    }
+
+    private mutating func checkRootOption(_ option: RootOption, of root: Visited) {
+        let field = option.rawValue
+        guard let type = root.node.fields[field] else { return }
+        let value = root.node.values[field]
+        let allowed: String
+        if let choices = option.choices {
+            if let text = value?.stringValue, case .string? = value, choices.contains(text) { return }
+            allowed = Self.either(choices)
+        } else if option.isFlag {
+            if case .boolean? = value { return }
+            allowed = "true or false"
+        } else if let range = option.range {
+            if case .integer(let number)? = value, let whole = Int(exactly: number), range.contains(whole) { return }
+            allowed = option.bounds
+        } else if option.isTimeLimit {
+            if let seconds = value?.doubleValue, option.duration(seconds: seconds) != nil { return }
+            allowed = option.bounds
+        } else {
+            return   // schemes, hosts, migrations: lists and tables, which their own checks read
+        }
+        report(.error, .invalidOption, line: line(of: root, field: field),
+               "\(field) must be \(allowed), not \(Self.shown(value, type: type))")
+    }
+
+    private mutating func checkNodeOptions(_ item: Visited) {
+        let node = item.node
+        if let type = node.fields["back"] {
+            if node.values["back"] != .string("history") {
+                report(.error, .invalidOption, line: line(of: item, field: "back"),
+                       "\(item.label): back must be \"history\", not \(Self.shown(node.values["back"], type: type))")
+            } else if !node.isSwitch {
+                report(.error, .invalidOption, line: line(of: item, field: "back"),
+                       "\(item.label): back = \"history\" is only for a switch node, whose children it goes back through")
+            }
+        }
+        if let type = node.fields["launch"] {
+            let modes = LaunchMode.allCases.map(\.rawValue)
+            if !(node.values["launch"]?.stringValue.map(modes.contains) ?? false) || type != "string" {
+                report(.error, .invalidOption, line: line(of: item, field: "launch"),
+                       "\(item.label): launch must be \(Self.either(modes)), not \(Self.shown(node.values["launch"], type: type))")
+            }
+        }
+        if let type = node.fields["keep"] {
+            if type != "boolean" {
+                report(.error, .invalidOption, line: line(of: item, field: "keep"),
+                       "\(item.label): keep must be true or false, not \(Self.shown(node.values["keep"], type: type))")
+            } else if node.values["keep"] == .boolean(true), !node.isSwitch {
+                report(.error, .invalidOption, line: line(of: item, field: "keep"),
+                       "\(item.label): keep is for switch nodes (it keeps their children's stacks)")
+            }
+        }
+    }
+
+    /// `"fifo" or "latest_wins"`, `"a", "b" or "c"`.
+    private static func either(_ choices: [String]) -> String {
+        let quoted = choices.map { "\"\($0)\"" }
+        guard let last = quoted.last, quoted.count > 1 else { return quoted.first ?? "" }
+        return quoted.dropLast().joined(separator: ", ") + " or " + last
+    }
+
+    /// A value as the script wrote it, or `a table` for what is no plain value.
+    private static func shown(_ value: PlainValue?, type: String) -> String {
+        value?.description ?? "a \(type)"
+    }
+}

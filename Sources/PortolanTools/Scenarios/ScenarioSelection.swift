@@ -1,0 +1,80 @@
+/// How a scenario file marks a scenario: `scenario.only(name, fn)` or `scenario.skip(name, fn)`.
+public enum ScenarioMark: String, Sendable, Equatable {
+    case only, skip
+}
+
+/// Which of a run's scenarios run, decided once every file is listed: those whose name matches
+/// `--filter`, and, when any is marked `scenario.only`, only those (as Mocha's and Playwright's
+/// `.only`, across the whole run). A scenario marked `scenario.skip` is reported skipped without
+/// running. `--forbid-only` turns each `only` into a failure and ignores the marks, so a CI run
+/// never passes on the one scenario someone was working on.
+///
+/// A file's own entry (one that cannot be listed, or declares nothing) is always kept: its
+/// failure must be seen whatever is selected.
+public struct ScenarioSelection {
+    /// `--filter`: a regular expression a scenario's name must contain a match of.
+    public let filter: Regex<AnyRegexOutput>?
+    /// `--filter`'s text, as the run's messages quote it.
+    public let filterText: String?
+    /// `--forbid-only`.
+    public private(set) var forbidsOnly: Bool
+
+    public struct InvalidFilter: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// The reason a skipped scenario gets.
+    public static let skipReason = "scenario.skip"
+    /// The failure of a scenario marked `only` under `--forbid-only`.
+    public static let forbiddenOnly =
+        "scenario.only is forbidden by --forbid-only: remove the only before committing, so that every scenario runs"
+
+    /// Every scenario, the marks as the files set them.
+    public init() {
+        filter = nil
+        filterText = nil
+        forbidsOnly = false
+    }
+
+    /// Every scenario, each `scenario.only` a failure: what a gate that must run them all uses.
+    public static var forbiddingOnly: ScenarioSelection {
+        var selection = ScenarioSelection()
+        selection.forbidsOnly = true
+        return selection
+    }
+
+    public init(filter: String?, forbidsOnly: Bool) throws(InvalidFilter) {
+        if let filter {
+            do {
+                self.filter = try Regex(filter)
+            } catch {
+                throw InvalidFilter(description: "--filter \(filter) is not a regular expression: \(error)")
+            }
+        } else {
+            self.filter = nil
+        }
+        filterText = filter
+        self.forbidsOnly = forbidsOnly
+    }
+
+    /// The entries that run, in their order, those marked `skip` (or forbidden `only`) settled.
+    public func select(_ entries: [ScenarioEntry]) -> [ScenarioEntry] {
+        let focused = !forbidsOnly && entries.contains { $0.mark == .only }
+        return entries.compactMap { entry in
+            guard entry.index > 0 else { return entry }
+            if let filter, (try? filter.firstMatch(in: entry.name)) == nil { return nil }
+            if focused, entry.mark != .only { return nil }
+            guard entry.known == nil else { return entry }
+            var settled = entry
+            switch entry.mark {
+            case .skip?:
+                settled.known = ScenarioResult(file: entry.file, name: entry.name, outcome: .skipped(Self.skipReason))
+            case .only? where forbidsOnly:
+                settled.known = ScenarioResult(file: entry.file, name: entry.name, outcome: .failed(Self.forbiddenOnly))
+            default:
+                break
+            }
+            return settled
+        }
+    }
+}
