@@ -8,7 +8,10 @@ struct RestoreRun {
     let prepared: PreparedRestore
 
     func run() -> RestoreOutcome {
-        let start = router.state.withLock { $0 }
+        let start = router.state.withLock { state in
+            state.treeWillChangeFromOutside()
+            return state
+        }
         guard let plan = TreeTransition.instructions(from: start.tree, to: prepared.tree) else {
             return .refused("the restored tree cannot be reached from the live one")
         }
