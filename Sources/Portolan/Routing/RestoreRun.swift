@@ -57,7 +57,8 @@ struct RestoreRun {
         case .success:
             guards = .redirected(to: router.history.last?.settled ?? .path(router.activePath))
         case .failure(let failure):
-            let reason = failure.kind == .denied ? "a guard denies the restored path: \(failure.message)" : "\(failure.kind.rawValue): \(failure.message)"
+            let reason = failure.kind == .denied ? "a guard denies the restored path: \(failure.message)" : failure.message
+            // `undo` names the kind once, in front of the reason.
             return undo(RouteFailure(failure.kind, reason), executed: executed, start: start)
         }
         return prepared.changes.isEmpty
