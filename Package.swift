@@ -58,6 +58,13 @@ let package = Package(
                 .embedInCode("Module/NodeDescription.lua"), .embedInCode("Module/URLRules.lua"),
                 .embedInCode("Module/Flows.lua"), .embedInCode("Module/AppState.lua"),
                 .embedInCode("Module/Decisions.lua"), .embedInCode("Module/Snapshots.lua"),
+                // The same parts compiled to bytecode by scripts/compile-module.lua, loaded at start-up
+                // instead of parsed when they match the source and the Lua release (PrecompiledModule).
+                .embedInCode("Module/Bytecode/manifest.txt"), .embedInCode("Module/Bytecode/portolan.luac"),
+                .embedInCode("Module/Bytecode/ValuePrinter.luac"), .embedInCode("Module/Bytecode/NodeDescription.luac"),
+                .embedInCode("Module/Bytecode/URLRules.luac"), .embedInCode("Module/Bytecode/Flows.luac"),
+                .embedInCode("Module/Bytecode/AppState.luac"), .embedInCode("Module/Bytecode/Decisions.luac"),
+                .embedInCode("Module/Bytecode/Snapshots.luac"),
             ]
         ),
         // What people use the host through: the REPL, the scenario runner with coverage, and the

@@ -28,9 +28,19 @@ let package = Package(
             name: "HostBenchmark",
             dependencies: ["CLuaFloor", .product(name: "PortolanLua", package: "Portolan")]
         ),
+        // What grows with the app's size and the history limit (issue 24).
+        .executableTarget(
+            name: "ScaleBenchmark",
+            dependencies: [
+                "BenchmarkSupport", .product(name: "Portolan", package: "Portolan"),
+                .product(name: "PortolanLua", package: "Portolan"),
+            ]
+        ),
         .executableTarget(name: "SnapshotBenchmark", dependencies: [.product(name: "PortolanLua", package: "Portolan")]),
         // The rules bundle gate: the swap's pause and the gate's time for 50 scenarios (issue 22).
         .executableTarget(name: "BundleBenchmark", dependencies: [.product(name: "PortolanTools", package: "Portolan")]),
+        // `portolan explore`'s actions per second, next to one route (issue 23).
+        .executableTarget(name: "ExploreBenchmark", dependencies: [.product(name: "PortolanTools", package: "Portolan")]),
         .executableTarget(
             name: "MatcherBenchmark",
             dependencies: [

@@ -25,6 +25,15 @@ for saved in Examples/movies/snapshots/*.json; do
     "$portolan" snapshot migrate "$saved" --app Examples/movies/app.lua
 done
 
+# The explorer (docs/explore.md): no finding on the demo app; on the fault fixture, findings (exit
+# 1), and exit 0 with --fail-on none (ExploreFaultTests checks each of its 25 planted faults).
+"$portolan" explore Examples/movies/app.lua --depth 3
+"$portolan" explore Examples/explore-faults/app.lua --fail-on none >/dev/null
+if "$portolan" explore Examples/explore-faults/app.lua >/dev/null; then
+    echo "portolan explore found nothing in Examples/explore-faults" >&2
+    exit 1
+fi
+
 # The browser tests: the SVG and the coverage page fit a 1280×800 window, and the REPL's live
 # inspector in headless Chromium (Selenium).
 PORTOLAN_BINARY="$portolan" python3 Tests/Browser/run.py

@@ -50,6 +50,7 @@ portolan.app {
   },
   version = 2, migrations = { [2] = { renamed = { gone = "ghost" } } },  -- invalid-migration
   schemes = { "shop", "https" },                               -- web-scheme (https from every host)
+  explore = { back = { "phantom" } },                           -- unknown-node-in-explore
 }
 
 portolan.redirect_rule("/old/:id", "/movies/:id")

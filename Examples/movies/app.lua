@@ -185,6 +185,10 @@ portolan.app {
   id = "root", kind = "switch", active = "onboarding",
   -- However far a user follows related movies, a stack holds at most 8 copies of one screen.
   max_copies = 8,
+  -- What `portolan explore` changes besides what a user does (docs/explore.md): logging in and
+  -- out (the outage switch and unsaved settings are left as they are: they fail on purpose); and
+  -- an example of the related movie's context, which no route pattern or scenario literal gives.
+  explore = { state = { logged_in = { true, false } }, contexts = { related = { { id = 7 } } } },
   -- Version 2 of these rules: the wishlist tab was called "favorites" in version 1, and its movie
   -- screen had a trailer screen on top, since removed. A state saved by version 1 (a snapshot,
   -- docs/snapshots.md) is restored under these rules by this migration (scenarios/snapshots.lua).

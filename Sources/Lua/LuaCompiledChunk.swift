@@ -9,6 +9,22 @@ import CLuaShim
 public struct LuaCompiledChunk: Sendable, Hashable {
     let bytecode: [UInt8]
     public let chunkName: String
+
+    init(bytecode: [UInt8], chunkName: String) {
+        self.bytecode = bytecode
+        self.chunkName = chunkName
+    }
+
+    /// Bytecode the host built into its own binary from its own source (the `portolan` module's
+    /// parts, `scripts/compile-module.lua`), never bytes a script or a file supplied: Lua does not
+    /// verify bytecode, so loading anything else could break out of the sandbox. The caller checks
+    /// that it was compiled from the source it stands for, by the Lua release that runs it.
+    public init(hostBytecode bytecode: [UInt8], chunkName: String) {
+        self.init(bytecode: bytecode, chunkName: chunkName)
+    }
+
+    /// The bytecode, to compare with another compilation of the same source.
+    public var bytes: [UInt8] { bytecode }
 }
 
 extension LuaState {

@@ -13,7 +13,7 @@ struct Portolan: AsyncParsableCommand {
 
             """ + ExitStatusHelp.paragraph(Repl.exitStatuses),
         version: versionLine,
-        subcommands: [Repl.self, Test.self, Graph.self, Check.self, Types.self, Snapshot.self, Bundle.self],
+        subcommands: [Repl.self, Test.self, Explore.self, Graph.self, Check.self, Types.self, Snapshot.self, Bundle.self],
         defaultSubcommand: Repl.self
     )
 

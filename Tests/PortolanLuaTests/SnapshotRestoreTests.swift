@@ -134,6 +134,21 @@ import Testing
         #expect(await host.router?.activePath.map(\.id) == ["root", "login"])
     }
 
+    @Test func aHandlerThatFailsRefusesTheRestoreNamingItsKindOnce() async throws {
+        let saved = try await hostWithKeptStack().snapshotBytes()
+        let host = try await PortolanHost.quiet(loading: Self.app(extra: #"{ id = "c" },"#)
+            .replacingOccurrences(of: #"{ id = "list" }"#, with: #"{ id = "list", enter = function() error("list is broken") end }"#))
+        let before = try await host.snapshotBytes()
+        guard case .refused(let reason) = await host.restore(saved) else {
+            Issue.record("a failing enter handler must refuse the restore")
+            return
+        }
+        #expect(reason.hasPrefix("handler_failed: "), "\(reason)")
+        #expect(!reason.contains("handler_failed: handler_failed"), "\(reason)")
+        #expect(reason.contains("list is broken"), "\(reason)")
+        #expect(try await host.snapshotBytes() == before)
+    }
+
     @Test func hostileBytesAreRefusedAndTheTreeStays() async throws {
         let host = try await hostWithKeptStack()
         let before = try await host.snapshotBytes()

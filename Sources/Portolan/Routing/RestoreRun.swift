@@ -8,7 +8,10 @@ struct RestoreRun {
     let prepared: PreparedRestore
 
     func run() -> RestoreOutcome {
-        let start = router.state.withLock { $0 }
+        let start = router.state.withLock { state in
+            state.treeWillChangeFromOutside()
+            return state
+        }
         guard let plan = TreeTransition.instructions(from: start.tree, to: prepared.tree) else {
             return .refused("the restored tree cannot be reached from the live one")
         }
@@ -54,7 +57,8 @@ struct RestoreRun {
         case .success:
             guards = .redirected(to: router.history.last?.settled ?? .path(router.activePath))
         case .failure(let failure):
-            let reason = failure.kind == .denied ? "a guard denies the restored path: \(failure.message)" : "\(failure.kind.rawValue): \(failure.message)"
+            let reason = failure.kind == .denied ? "a guard denies the restored path: \(failure.message)" : failure.message
+            // `undo` names the kind once, in front of the reason.
             return undo(RouteFailure(failure.kind, reason), executed: executed, start: start)
         }
         return prepared.changes.isEmpty

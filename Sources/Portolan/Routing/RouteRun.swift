@@ -63,15 +63,26 @@ struct RouteRun {
         var executed: [Instruction] = []
         var switchedAway: [(NodeID, Entry)] = []
         executed.reserveCapacity(plan.count)
-        let (nodes, start) = router.state.withLock { ($0.nodes, $0.tree) }
-        // The tree as the route starts, to undo it: a value shared until the route changes it.
-        let restorePoint = router.configuration.rollsBack && !plan.isEmpty ? start : nil
+        // The way back to the tree as the route starts, one step per instruction (`RouteUndoLog`).
+        // A route queued from inside this one runs after it; one run inside it (a restore's guard
+        // check) changes the tree from outside any route around it, whose log it then restores.
+        let rollsBack = router.configuration.rollsBack && !plan.isEmpty
+        let (nodes, outerLog) = router.state.withLock { state in
+            state.treeWillChangeFromOutside()
+            let outer = state.undoLog
+            state.undoLog = rollsBack ? RouteUndoLog(capacity: plan.count) : nil
+            return (state.nodes, outer)
+        }
+        defer { router.state.withLock { $0.undoLog = outerLog } }
         // A failure after some instructions ran is undone when the router rolls back.
         func failed(_ failure: RouteFailure) -> RouteResult {
             var failure = failure
             failure.executed = executed
-            guard let restorePoint, !executed.isEmpty else { return .failure(failure) }
-            return .failure(Rollback.undo(failure, executed: executed, to: restorePoint, destination: destination, on: router))
+            guard rollsBack, !executed.isEmpty,
+                let start = router.state.withLock({ state in state.undoLog.map { $0.start(from: state.tree) } })
+            else { return .failure(failure) }
+            router.state.withLock { $0.undoLog = nil }
+            return .failure(Rollback.undo(failure, executed: executed, to: start, destination: destination, on: router))
         }
         for (index, instruction) in plan.enumerated() {
             if ticket.isCancelled {
@@ -86,12 +97,7 @@ struct RouteRun {
                 }
             }
             do {
-                let left = try router.state.withLock { state throws(TreeUpdateError) in
-                    let left = BackNavigation.childSwitchedAway(by: instruction, in: state.tree)
-                    try state.tree.apply(instruction)
-                    return left
-                }
-                if let left { switchedAway.append(left) }
+                if let left = try apply(instruction) { switchedAway.append(left) }
             } catch {
                 return failed(RouteFailure(.invalid, "the tree changed while the route ran: \(error)", instruction: instruction))
             }
@@ -107,6 +113,18 @@ struct RouteRun {
             }
         }
         return .success(executed)
+    }
+
+    /// Applies `instruction` to the live tree, with its step in the undo log; the child a switch
+    /// node with `back_history` switched away from, if any.
+    private func apply(_ instruction: Instruction) throws(TreeUpdateError) -> (NodeID, Entry)? {
+        try router.state.withLock { state throws(TreeUpdateError) in
+            let left = BackNavigation.childSwitchedAway(by: instruction, in: state.tree)
+            let step = state.undoLog != nil ? state.tree.undoStep(for: instruction) : nil
+            try state.tree.apply(instruction)
+            if let step { state.undoLog?.record(step) }
+            return left
+        }
     }
 
     /// Calls the context task of every node on the destination, root first; the first failure.

@@ -357,13 +357,19 @@ public final class Router: Sendable {
     /// From any thread; from a route's handler it takes effect at once.
     @discardableResult
     public func resetTabs(of switchID: NodeID? = nil) throws(TreeUpdateError) -> [Entry] {
-        try state.withLock { state throws(TreeUpdateError) in try state.tree.resetTabs(of: switchID) }
+        try state.withLock { state throws(TreeUpdateError) in
+            state.treeWillChangeFromOutside()
+            return try state.tree.resetTabs(of: switchID)
+        }
     }
 
     /// Changes the tree now, from any thread; the event goes out on the router's thread, where
     /// observers run (a host's read its Lua state): from another thread it is handed over.
     private func report(_ change: (inout RoutingTree) throws(TreeUpdateError) -> Instruction) throws(TreeUpdateError) {
-        let instruction = try state.withLock { state throws(TreeUpdateError) in try change(&state.tree) }
+        let instruction = try state.withLock { state throws(TreeUpdateError) in
+            state.treeWillChangeFromOutside()
+            return try change(&state.tree)
+        }
         if thread.isCurrent {
             eventHub.emit(.hostReported(instruction))
         } else {

@@ -9,6 +9,8 @@ struct RouterState {
     var routes = RouteScheduler()
     var history: RouteHistory
     var switchHistory = SwitchHistory()
+    /// The running route's way back to the tree it started from, when it rolls back.
+    var undoLog: RouteUndoLog?
     /// `failed` events of requests refused from another thread while a drain ran, for the drain to
     /// emit on the router's thread before its next route: handing them to the thread would count as
     /// work queued on a thread an async handler's wait blocks (`AwaitedWork`).

@@ -19,6 +19,8 @@ struct AppSlot {
     /// service, whatever the files hold since.
     var rulesHash = RulesHash.of(files: [])
     var migrations: [Int: SnapshotMigration] = [:]
+    /// The root's `explore` option (`AppOptions`).
+    var explore = ExploreDeclaration()
 
     /// Where a reload stands. Until the script declares its app again, the rules it adds must not
     /// reach the router still in service (a failed reload restores it untouched).

@@ -22,12 +22,19 @@ enum CompiledChunks {
     private static let cache = Mutex<[Key: LuaCompiledChunk]>([:])
 
     /// `source` compiled as `chunkName`, loaded into `state` as a function with `environment`.
+    /// `precompiled`, the host's own bytecode of that very source (`PrecompiledModule`), spares the
+    /// first compilation when it loads; when it does not, the source is compiled as before.
     static func function(
-        _ source: [UInt8], chunkName: String, in state: LuaState, environment: LuaChunkEnvironment = .globals
+        _ source: [UInt8], chunkName: String, in state: LuaState, environment: LuaChunkEnvironment = .globals,
+        precompiled: LuaCompiledChunk? = nil
     ) throws(LuaError) -> LuaValue {
         let key = Key(chunkName: chunkName, source: source)
         if let compiled = cached(key) {
             return try state.load(compiled, environment: environment)
+        }
+        if let precompiled, let function = try? state.load(precompiled, environment: environment) {
+            store(precompiled, for: key)
+            return function
         }
         let compiled = try state.compile(source, chunkName: chunkName)
         store(compiled, for: key)

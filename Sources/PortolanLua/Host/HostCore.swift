@@ -124,6 +124,7 @@ final class HostCore: @unchecked Sendable {
         app.declaration = declaration
         app.router = router
         app.rulesVersion = options.version
+        app.explore = options.explore
         app.rulesHash = RulesHash.of(files: appFiles)
         app.migrations = snapshotMigrations(options.migrations)
         if app.reload == .scriptRunning { app.reload = .declared }

@@ -49,7 +49,9 @@ public actor PortolanHost {
     /// finds them compiled (the hosts of a process share their compiled chunks). For a program's
     /// start-up on more than one core, such as the REPL's; nothing changes but when the work is done.
     public nonisolated static func prepare(app: (source: String, chunkName: String)? = nil) {
-        var chunks = PortolanModule.partsInLoadOrder.map { (source: $0.source, chunkName: $0.chunkName) }
+        // The module's parts whose bytecode the binary holds load without compiling: only the rest.
+        var chunks = PortolanModule.partsInLoadOrder.filter { PrecompiledModule.chunk(for: $0) == nil }
+            .map { (source: $0.source, chunkName: $0.chunkName) }
         if let app { chunks.append((source: Array(app.source.utf8), chunkName: app.chunkName)) }
         CompiledChunks.prepare(chunks)
     }
@@ -259,6 +261,9 @@ public actor PortolanHost {
 
     /// The declared graph; nil before `portolan.app`.
     public var graph: NavigationGraph? { core.app.declaration?.graph }
+
+    /// The root's `explore` option: what `portolan explore` tries (docs/explore.md).
+    public var exploreDeclaration: ExploreDeclaration { core.app.explore }
 
     /// The app's flows, a line each (`flow movies: movie_picked, settings_wanted`), as
     /// `portolan graph` shows them.

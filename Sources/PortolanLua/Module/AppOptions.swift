@@ -29,6 +29,8 @@ struct AppOptions {
     var migrations: [Int: LuaValue] = [:]
     /// `handler_timeout = S`: the app's handler time limit, instead of its host's (`RootOption.duration`).
     var handlerTimeout: Duration?
+    /// `explore = { state =, contexts =, … }`: what `portolan explore` tries (docs/explore.md).
+    var explore = ExploreDeclaration()
 
     init() {}
 
@@ -67,6 +69,7 @@ struct AppOptions {
                 migrations[version] = step
             }
         }
+        explore = ExploreDeclaration(lua: value(.explore))
         let maxDepth = try number(.maxDepth, default: limits.maxDepth)
         let maxCopies = try number(.maxCopies, default: limits.maxCopies)
         do {

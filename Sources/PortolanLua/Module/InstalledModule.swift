@@ -24,8 +24,7 @@ struct InstalledModule {
              .table(RootOption.luaBounds), .array(LaunchMode.allCases.map { .string($0.rawValue) })],
             in: state)
         guard checkers.count == 2 else { throw HostError("the node-table checkers returned \(checkers.count) values") }
-        let chunk = try CompiledChunks.function(
-            PortolanModule.source, chunkName: PortolanModule.chunkName, in: state, environment: .host)
+        let chunk = try Self.load(PortolanModule.main, in: state)
         let urlRules = try Self.run(PortolanModule.urlRules, [], in: state).first ?? .nil
         let flows = try Self.run(PortolanModule.flows, [], in: state).first ?? .nil
         let appState = try Self.run(
@@ -45,7 +44,14 @@ struct InstalledModule {
     /// What a part of the module returns. Each runs in the host's environment, as the module does:
     /// what they call is what the sandbox gave, whatever globals an app rebinds.
     private static func run(_ part: PortolanModule.Part, _ arguments: [LuaValue], in state: LuaState) throws -> [LuaValue] {
-        let chunk = try CompiledChunks.function(part.source, chunkName: part.chunkName, in: state, environment: .host)
-        return try state.call(chunk, arguments)
+        try state.call(try load(part, in: state), arguments)
+    }
+
+    /// A part as a function in the host's environment: from the binary's bytecode when it matches
+    /// the part's source and the Lua release (`PrecompiledModule`), else compiled.
+    private static func load(_ part: PortolanModule.Part, in state: LuaState) throws -> LuaValue {
+        try CompiledChunks.function(
+            part.source, chunkName: part.chunkName, in: state, environment: .host,
+            precompiled: PrecompiledModule.chunk(for: part))
     }
 }

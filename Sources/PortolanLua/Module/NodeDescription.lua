@@ -214,6 +214,81 @@ local function migration_table(migrations)
   return migrations
 end
 
+-- A list of plain tables (contexts, payloads): keys strings, values strings, numbers or booleans.
+local function flat_tables(list, where)
+  if type(list) ~= "table" then return false, where .. " must be a list of tables such as { { id = 1 } }" end
+  for index, item in ipairs(list) do
+    if type(item) ~= "table" then return false, where .. "[" .. index .. "] must be a table, not a " .. type(item) end
+    for key, value in pairs(item) do
+      local kind = type(value)
+      if type(key) ~= "string" or (kind ~= "string" and kind ~= "number" and kind ~= "boolean") then
+        return false, where .. "[" .. index .. "] must map names to strings, numbers or booleans"
+      end
+    end
+  end
+  return true
+end
+
+-- A table of lists keyed by name (`contexts`, `payloads`, `state`), each list checked by `check`.
+local function keyed_lists(value, where, check)
+  if value == nil then return true end
+  if type(value) ~= "table" then return false, where .. " must be a table keyed by name" end
+  for key, list in pairs(value) do
+    if type(key) ~= "string" then return false, where .. "'s keys must be names, not " .. tostring(key) end
+    local ok, bad = check(list, where .. "." .. key)
+    if not ok then return false, bad end
+  end
+  return true
+end
+
+-- The values one key of the app's state takes (`explore.state.logged_in = { true, false }`).
+local function state_values(list, where)
+  if type(list) ~= "table" or #list == 0 then
+    return false, where .. " must be a list of the values to try, such as { true, false }"
+  end
+  for index, value in ipairs(list) do
+    local kind = type(value)
+    if kind ~= "string" and kind ~= "number" and kind ~= "boolean" then
+      return false, where .. "[" .. index .. "] must be a string, a number or a boolean, not a " .. kind
+    end
+  end
+  return true
+end
+
+-- The root's `explore` (docs/explore.md), checked: nil when absent, the table, or false and why.
+local EXPLORE_FIELDS = { state = true, contexts = true, payloads = true, urls = true, back = true, unreachable = true }
+local function explore_table(explore)
+  if explore == nil then return nil end
+  if type(explore) ~= "table" then
+    return false, "explore must be a table such as { state = { logged_in = { true, false } } }"
+  end
+  for key in pairs(explore) do
+    if not EXPLORE_FIELDS[key] then
+      return false, "explore has no field " .. tostring(key) .. " (state, contexts, payloads, urls, back, unreachable)"
+    end
+  end
+  local checks = { { "state", state_values }, { "contexts", flat_tables }, { "payloads", flat_tables } }
+  for _, pair in ipairs(checks) do
+    local ok, bad = keyed_lists(explore[pair[1]], "explore." .. pair[1], pair[2])
+    if not ok then return false, bad end
+  end
+  for _, field in ipairs { "back", "unreachable" } do
+    if explore[field] ~= nil then
+      local ok, bad = id_list(explore[field], "explore." .. field)
+      if not ok then return false, bad end
+    end
+  end
+  if explore.urls ~= nil then
+    if type(explore.urls) ~= "table" then return false, "explore.urls must be a list of URLs" end
+    for index, url in ipairs(explore.urls) do
+      if type(url) ~= "string" then
+        return false, "explore.urls[" .. index .. "] must be a URL, not " .. tostring(url)
+      end
+    end
+  end
+  return explore
+end
+
 -- The root table's options, checked: a table for the host, or nil and what is wrong.
 local function app_options(spec)
   local schemes, bad_scheme = origin_list(spec, "schemes", is_scheme, '"shop" (a scheme, without "://")')
@@ -243,10 +318,12 @@ local function app_options(spec)
   if migrations == false then return nil, bad_migrations end
   local handler_timeout, bad_timeout = whole_number(spec, "handler_timeout")
   if handler_timeout == false then return nil, bad_timeout end
+  local explore, bad_explore = explore_table(spec.explore)
+  if explore == false then return nil, bad_explore end
   return { handler_timeout = handler_timeout, case_insensitive_routes = spec.case_insensitive_routes == true,
            rollback = spec.rollback, max_depth = max_depth, max_copies = max_copies, version = version,
            migrations = migrations, max_redirects = limit, animate = spec.animate, history = history,
-           queue = spec.queue, schemes = schemes, hosts = hosts }
+           queue = spec.queue, schemes = schemes, hosts = hosts, explore = explore }
 end
 
 return describe, app_options

@@ -22,6 +22,9 @@ public enum RootOption: String, CaseIterable, Sendable {
     case migrations
     /// `handler_timeout = S`: how long one handler, guard or interceptor may take, in seconds.
     case handlerTimeout = "handler_timeout"
+    /// `explore = { state =, contexts =, payloads =, urls =, back =, unreachable = }`: what
+    /// `portolan explore` tries and where its expectations do not hold on purpose (docs/explore.md).
+    case explore
 
     /// The whole numbers the option may be; nil for an option that is no number.
     public var range: ClosedRange<Int>? {
@@ -33,7 +36,7 @@ public enum RootOption: String, CaseIterable, Sendable {
         case .maxDepth: PathLimits.depthRange
         case .maxCopies: PathLimits.copiesRange
         case .version: RulesIdentity.versions
-        case .caseInsensitiveRoutes, .schemes, .hosts, .rollback, .animate, .queue, .migrations, .handlerTimeout: nil
+        case .caseInsensitiveRoutes, .schemes, .hosts, .rollback, .animate, .queue, .migrations, .handlerTimeout, .explore: nil
         }
     }
 

@@ -59,6 +59,7 @@ struct AppLinter {
         checkTurnAways()
         checkDecisionEffects()
         checkMigrations()
+        checkExploreOption()
         if let reason = app.declarationError, !findings.contains(where: { $0.severity == .error }) {
             // The engine refused something no lint above recognised: say so rather than pass. The
             // reason without the place the prelude's call gave it (`portolan check:18: `).

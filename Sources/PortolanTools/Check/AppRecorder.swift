@@ -99,6 +99,10 @@ enum AppRecorder {
         app.hosts = (report["hosts"].arrayValue ?? []).compactMap(\.stringValue)
         app.version = report["version"].intValue.flatMap { Int(exactly: $0) }
         app.migrations = (report["migrations"].arrayValue ?? []).compactMap(RecordedMigration.init(lua:))
+        app.exploreNodes = (report["explore_nodes"].arrayValue ?? []).compactMap { item in
+            guard let field = item["field"].stringValue, let id = item["id"].stringValue else { return nil }
+            return (field, id)
+        }
         for rule in report["rules"].arrayValue ?? [] {
             guard let from = rule["from"].stringValue, let to = rule["to"].stringValue else { continue }
             let location = LuaLocation(rule["where"].stringValue ?? "", file: file)

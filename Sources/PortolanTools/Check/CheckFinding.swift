@@ -37,6 +37,7 @@ public struct CheckFinding: Sendable, Equatable {
         case webScheme = "web-scheme"
         case decisionSideEffect = "decision-side-effect"
         case invalidMigration = "invalid-migration"
+        case unknownNodeInExplore = "unknown-node-in-explore"
     }
 
     public let severity: Severity

@@ -7,6 +7,27 @@ _G.__portolan_at = function(line, t)
   return t
 end
 
+-- The node ids the root's `explore` names (docs/explore.md), as { { field =, id = } }: the keys of
+-- its contexts, and the ids listed in back and unreachable.
+local function explore_nodes_of(explore)
+  if type(explore) ~= "table" then return nil end
+  local named = {}
+  if type(explore.contexts) == "table" then
+    for id in pairs(explore.contexts) do
+      if type(id) == "string" then named[#named + 1] = { field = "contexts", id = id } end
+    end
+  end
+  for _, field in ipairs { "back", "unreachable" } do
+    if type(explore[field]) == "table" then
+      for _, id in ipairs(explore[field]) do
+        if type(id) == "string" then named[#named + 1] = { field = field, id = id } end
+      end
+    end
+  end
+  table.sort(named, function(a, b) return a.field .. " " .. a.id < b.field .. " " .. b.id end)
+  return named
+end
+
 -- The data of the root's migrations (renamed, removed, moved; not the context functions), as
 -- lists the linter reads: { { version =, renamed = { { old, new } }, removed = { id }, moved = { { id, lineage } } } }.
 local function migrations_of(migrations)
@@ -131,6 +152,7 @@ _G.__portolan_check_collect = function()
       report.hosts = strings_of(app.spec.hosts)
       if math.type(app.spec.version) == "integer" then report.version = app.spec.version end
       report.migrations = migrations_of(app.spec.migrations)
+      report.explore_nodes = explore_nodes_of(app.spec.explore)
     end
   end
   return report

@@ -26,6 +26,8 @@ struct RecordedApp {
     var version: Int?
     /// The root's `migrations`, what the linter can read of them (not their `context` functions).
     var migrations: [RecordedMigration] = []
+    /// The node ids the root's `explore` names, with the field that names them (docs/explore.md).
+    var exploreNodes: [(field: String, id: String)] = []
 
     /// Every node table, root tree first then anywhere trees, parents before children.
     var allNodes: [RecordedNode] {

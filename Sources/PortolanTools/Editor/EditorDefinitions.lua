@@ -143,6 +143,15 @@ function Request:goes_to(id) end
 ---@field context? fun(id: string, context: table): table? # rewrites a saved context
 ---@field incompatible? boolean # states saved before this version are refused
 
+--- The root's `explore` option: what `portolan explore` tries, and where its expectations do not hold on purpose.
+---@class portolan.Explore
+---@field state? table<string, (string|number|boolean)[]> # each key of `portolan.state` with the values to try
+---@field contexts? table<string, table[]> # example contexts for routes to each node
+---@field payloads? table<string, table[]> # example payloads for each flow step
+---@field urls? string[] # URLs to try besides the samples of the patterns
+---@field back? string[] # nodes where back does not return where the user came from, on purpose
+---@field unreachable? string[] # declared nodes no exploration is meant to show
+
 --- What `portolan.restore` did: `reason` for a refusal, `redirected` when a guard sent the app elsewhere.
 ---@class portolan.RestoreOutcome
 ---@field outcome "restored"|"migrated"|"refused"
@@ -164,6 +173,7 @@ function Request:goes_to(id) end
 ---@field case_insensitive_routes? boolean # URL patterns match letters in any case (default false)
 ---@field version? integer # which version of the rules this is, for snapshots, 1 to 1000000 (default 1)
 ---@field migrations? table<integer, portolan.Migration> # what changed at each version (docs/snapshots.md)
+---@field explore? portolan.Explore # what `portolan explore` tries (docs/explore.md)
 ---@field schemes? string[] # the custom URL schemes the app owns: `{ "shop" }`
 ---@field hosts? string[] # the web hosts the app serves: `{ "shop.example" }`; with `schemes`, they bound `http`/`https` too
 ---@field handler_timeout? number # how long one handler, guard or interceptor may take, in seconds, more than 0 (default 5, or `portolan test --handler-timeout`)

@@ -10,10 +10,12 @@ import PortolanLua
 /// parsed it and writes them into `#browser-check`, so a test that reads the DOM a browser dumped
 /// knows the page was rendered and its script ran. The page reads the same without it.
 public enum CoverageHTML {
-    public static func render(_ coverage: Coverage, app: String? = nil) -> String {
+    /// `explored`, when given, is what `portolan explore` reached: shown next to the scenarios'.
+    public static func render(_ coverage: Coverage, app: String? = nil, explored: Coverage? = nil) -> String {
         [
             head(app: app),
             summary(coverage, app: app),
+            explored.map { exploredSection($0, next: coverage) } ?? "",
             graph(coverage, app: app),
             neverExercised(coverage),
             patterns(coverage),

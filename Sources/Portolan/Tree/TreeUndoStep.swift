@@ -1,0 +1,78 @@
+/// What one instruction changed in a tree, kept so that the change can be reverted exactly: the
+/// part of the active path it could change, as it was, and for a switch to another child the
+/// switch node's own slot as it was.
+///
+/// A route keeps one per instruction it applies (`RouteUndoLog`) instead of a copy of the whole
+/// tree, so its cost does not grow with the app: a copy shares the tree's arrays, and the first
+/// change after it copied every array it touched, a switch node's slot for each of its declared
+/// children included (100,000 of them in an app of 100,000 tabs).
+struct TreeUndoStep: Sendable {
+    /// The shallowest depth the instruction could change; everything above it stays.
+    let depth: Int
+    /// The active path from `depth` down, and the switch nodes standing there, as they were.
+    let entries: [Entry]
+    let nodeIndices: [Int]
+    let switches: [SwitchState]
+    /// For a switch to another child: the switch node's slot in `switches`, the child that was
+    /// active, and the slot of the child that became active with what it held (nil: nothing kept).
+    let switched: (slot: Int, active: Int, position: Int, parked: LiveNode?)?
+}
+
+extension RoutingTree {
+    /// What `instruction` would change, read before it is applied. Costs what the instruction
+    /// itself costs: the part of the path it leaves or parks, nothing for an enter.
+    func undoStep(for instruction: Instruction) -> TreeUndoStep {
+        switch instruction {
+        case .enter:
+            return suffix(from: activePath.count)
+        case .leave(let entry):
+            var depth = activePath.count - 1
+            while depth > 0, activePath[depth] != entry { depth -= 1 }
+            return suffix(from: depth > 0 ? depth : activePath.count)
+        case .switch(let switchNode, let target):
+            guard let slot = deepestSwitch(where: { activePath[$0] == switchNode }) else {
+                return suffix(from: activePath.count)
+            }
+            let state = switches[slot]
+            guard let child = graph.index(of: target.id, below: nodeIndices[state.depth]),
+                graph[index: child].parent == nodeIndices[state.depth]
+            else { return suffix(from: activePath.count) }
+            let position = graph[index: child].position
+            guard position != state.active, state.parked.indices.contains(position) else {
+                return suffix(from: state.depth + 1)
+            }
+            return suffix(from: state.depth + 1, switched: (slot, state.active, position, state.parked[position]))
+        }
+    }
+
+    /// Puts back what `step`'s instruction changed. The tree must be as that instruction left it:
+    /// the steps of a route are reverted newest first, from the tree as the route left it.
+    mutating func revert(_ step: TreeUndoStep) {
+        if step.depth < activePath.count {
+            activePath.removeSubrange(step.depth...)
+            nodeIndices.removeSubrange(step.depth...)
+        }
+        while let last = switches.last, last.depth >= step.depth { switches.removeLast() }
+        if let switched = step.switched, switches.indices.contains(switched.slot) {
+            switches[switched.slot].active = switched.active
+            switches[switched.slot].parked[switched.active] = nil
+            switches[switched.slot].parked[switched.position] = switched.parked
+        }
+        activePath.append(contentsOf: step.entries)
+        nodeIndices.append(contentsOf: step.nodeIndices)
+        switches.append(contentsOf: step.switches)
+    }
+
+    private func suffix(
+        from depth: Int, switched: (slot: Int, active: Int, position: Int, parked: LiveNode?)? = nil
+    ) -> TreeUndoStep {
+        guard depth < activePath.count else {
+            return TreeUndoStep(depth: depth, entries: [], nodeIndices: [], switches: [], switched: switched)
+        }
+        var firstSwitch = switches.count
+        while firstSwitch > 0, switches[firstSwitch - 1].depth >= depth { firstSwitch -= 1 }
+        return TreeUndoStep(
+            depth: depth, entries: Array(activePath[depth...]), nodeIndices: Array(nodeIndices[depth...]),
+            switches: Array(switches[firstSwitch...]), switched: switched)
+    }
+}

@@ -1,0 +1,119 @@
+import Portolan
+import PortolanLua
+
+/// One state as a batch expanded it: every action's edge, what the checks found, and whether the
+/// state could be restored at all.
+struct ExpandedState: Sendable {
+    struct Edge: Sendable {
+        var action: ExploreAction
+        /// The state the action left; nil when none could be taken.
+        var target: ExploreState?
+        var result: String
+    }
+
+    var index: Int
+    var edges: [Edge] = []
+    var findings: [ExploreFinding] = []
+    /// Why the state was not expanded: it could not be restored, or the time ran out.
+    var notExpanded: String?
+    var cutByTime = false
+}
+
+/// A batch of states expanded in one fresh host (the app loaded anew, `math.random` seeded), in
+/// order. The batches are fixed by the exploration, not by `--jobs`, so that what a host ran
+/// before each state is the same however many run at once: the report is the same byte for byte.
+struct ExploreBatch: Sendable {
+    let app: String
+    let catalog: ExploreCatalog
+    let options: ExploreOptions
+    /// The key of the start, which is no dead end whatever its actions do.
+    let startKey: String
+    let deadline: ContinuousClock.Instant
+
+    func expand(_ states: [(index: Int, state: ExploreState)]) async -> [ExpandedState] {
+        // Past the time limit no host is started: what is left is only counted.
+        guard ContinuousClock.now < deadline else { return states.map { ExpandedState(index: $0.index, cutByTime: true) } }
+        let host: PortolanHost
+        do {
+            host = try PortolanHost(configuration: options.hostConfiguration(app: app))
+            try await AppLoadLimits.loadApp(host, file: app)
+        } catch {
+            return states.map { ExpandedState(index: $0.index, notExpanded: "the app did not load: \(error.message)") }
+        }
+        let batch = self
+        return await host.perform { host in
+            var session: ExploreHostSession
+            do {
+                session = try ExploreHostSession(host: host, seed: batch.options.seed)
+            } catch {
+                return states.map { ExpandedState(index: $0.index, notExpanded: "cannot start: \(error)") }
+            }
+            return states.map { batch.expand($0.state, index: $0.index, session: &session, host: host) }
+        }
+    }
+
+    private func expand(
+        _ state: ExploreState, index: Int, session: inout ExploreHostSession, host: isolated PortolanHost
+    ) -> ExpandedState {
+        var expanded = ExpandedState(index: index)
+        guard ContinuousClock.now < deadline else {
+            expanded.cutByTime = true
+            return expanded
+        }
+        if let why = session.make(live: state, in: host) {
+            expanded.notExpanded = why
+            expanded.findings.append(Self.snapshotLoss(state, index: index, why: why))
+            return expanded
+        }
+        for action in catalog.actions(at: state.path) {
+            guard ContinuousClock.now < deadline else {
+                expanded.cutByTime = true
+                break
+            }
+            if let why = session.make(live: state, in: host) {
+                expanded.notExpanded = why
+                expanded.findings.append(Self.snapshotLoss(state, index: index, why: why))
+                break
+            }
+            let first = session.perform(action, in: host)
+            var landing: ExploreState?
+            if case .routed = first.result, let after = first.after,
+               ExploreChecks.backReturns(from: state, to: after, by: action, in: catalog.graph, exempt: catalog.declaration.back) {
+                _ = host.back()
+                landing = ExploreHostSession.capture(host).state
+                session.forget()
+            }
+            let second: ExploreOutcome
+            if session.make(live: state, in: host) == nil {
+                second = session.perform(action, in: host)
+            } else {
+                second = first
+            }
+            expanded.findings += ExploreChecks.findings(
+                action: action, state: state, index: index, first: first, second: second, backLanding: landing)
+            expanded.edges.append(.init(action: action, target: first.after, result: first.result.description))
+        }
+        if index != 0, state.key != startKey, expanded.notExpanded == nil, !expanded.cutByTime {
+            expanded.findings += deadEnd(state, index: index, edges: expanded.edges)
+        }
+        return expanded
+    }
+
+    /// A state the restore does not give back; states lost the same way (a guard that redirects
+    /// every restore of them) are one fault.
+    private static func snapshotLoss(_ state: ExploreState, index: Int, why: String) -> ExploreFinding {
+        var finding = ExploreFinding(kind: .snapshotLoss, state: index, path: state.pathText, action: nil, evidence: why)
+        finding.foldKeys = [String(why.prefix { $0 != ";" })]
+        return finding
+    }
+
+    /// A dead end: back and every other action a user has leave the state as it is.
+    private func deadEnd(_ state: ExploreState, index: Int, edges: [ExpandedState.Edge]) -> [ExploreFinding] {
+        let userEdges = edges.filter(\.action.isUserAction)
+        guard !userEdges.isEmpty, userEdges.allSatisfy({ $0.target == nil || $0.target?.key == state.key }) else { return [] }
+        let back = userEdges.first { $0.action == .back }?.result ?? "?"
+        return [ExploreFinding(
+            kind: .deadEnd, state: index, path: state.pathText, action: .back,
+            evidence: "back: \(back); none of the \(userEdges.count) actions leaves \(state.pathText)")]
+    }
+}

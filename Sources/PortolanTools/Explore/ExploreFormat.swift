@@ -1,0 +1,102 @@
+import Portolan
+
+/// The formats of an exploration's report: `text` for people, `json` for tools, `junit` and
+/// `github` (workflow annotations) for CI. Every one is a function of the report alone, which
+/// holds no times: the same exploration gives the same bytes.
+public enum ExploreFormat: String, Sendable, CaseIterable {
+    case text, json, junit, github
+
+    public func render(_ report: ExploreReport, reproFiles: [String?] = []) -> String {
+        switch self {
+        case .text: ExploreTextReport.text(report, reproFiles: reproFiles)
+        case .json: ExploreTextReport.json(report, reproFiles: reproFiles)
+        case .junit: ExploreTextReport.junit(report, reproFiles: reproFiles)
+        case .github: ExploreTextReport.github(report, reproFiles: reproFiles)
+        }
+    }
+}
+
+/// The four renderings of a report.
+enum ExploreTextReport {
+    static func summary(_ report: ExploreReport) -> String {
+        let found = report.findings.count
+        return "explored \(report.states.count) state\(report.states.count == 1 ? "" : "s"), "
+            + "\(report.transitions) action\(report.transitions == 1 ? "" : "s"), "
+            + "\(report.visitedNodes.intersection(report.nodes).count) of \(report.nodes.count) screens: "
+            + "\(found) finding\(found == 1 ? "" : "s")"
+    }
+
+    static func text(_ report: ExploreReport, reproFiles: [String?]) -> String {
+        var lines: [String] = []
+        for (index, finding) in report.findings.enumerated() {
+            lines.append("\(finding.kind.name): \(finding.path)" + (finding.action.map { " (\($0))" } ?? ""))
+            lines.append("  " + finding.evidence)
+            let steps = report.actions(to: finding.state)
+            if !steps.isEmpty { lines.append("  reached by: " + steps.map(\.description).joined(separator: "; ")) }
+            if index < report.repeats.count, report.repeats[index] > 0 {
+                lines.append("  seen \(report.repeats[index]) more time\(report.repeats[index] == 1 ? "" : "s")")
+            }
+            if index < reproFiles.count, let file = reproFiles[index] { lines.append("  repro: \(file)") }
+        }
+        for limit in report.limitsReached { lines.append("limit reached: " + limit) }
+        lines.append(summary(report))
+        return lines.joined(separator: "\n")
+    }
+
+    static func json(_ report: ExploreReport, reproFiles: [String?]) -> String {
+        let findings: [JSONValue] = report.findings.enumerated().map { index, finding in
+            var members: [String: JSONValue] = [
+                "kind": .string(finding.kind.name), "number": .integer(Int64(finding.kind.rawValue)),
+                "state": .integer(Int64(finding.state)), "path": .string(finding.path),
+                "action": finding.action.map { .string($0.description) } ?? .null, "evidence": .string(finding.evidence),
+                "reached_by": .array(report.actions(to: finding.state).map { .string($0.description) }),
+                "repeats": .integer(Int64(index < report.repeats.count ? report.repeats[index] : 0)),
+            ]
+            if let node = finding.node { members["node"] = .string(node) }
+            if index < reproFiles.count, let file = reproFiles[index] { members["repro"] = .string(file) }
+            return .object(members)
+        }
+        return CanonicalJSON.text(of: .object([
+            "app": .string(report.app), "states": .integer(Int64(report.states.count)),
+            "actions": .integer(Int64(report.transitions)),
+            "screens": .integer(Int64(report.nodes.count)),
+            "screens_shown": .array(report.nodes.filter(report.visitedNodes.contains).map { .string($0) }),
+            "findings": .array(findings), "limits_reached": .array(report.limitsReached.map { .string($0) }),
+        ]))
+    }
+
+    static func junit(_ report: ExploreReport, reproFiles: [String?]) -> String {
+        var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+                     "<testsuite name=\"portolan explore \(xml(report.app))\" tests=\"\(max(1, report.findings.count))\" failures=\"\(report.findings.count)\">"]
+        if report.findings.isEmpty {
+            lines.append("  <testcase classname=\"explore\" name=\"\(xml(summary(report)))\"/>")
+        }
+        for (index, finding) in report.findings.enumerated() {
+            let repro = index < reproFiles.count ? reproFiles[index].map { "\nrepro: \($0)" } ?? "" : ""
+            lines.append("  <testcase classname=\"explore.\(finding.kind.name)\" name=\"\(xml(finding.path + (finding.action.map { " (\($0))" } ?? "")))\">")
+            lines.append("    <failure message=\"\(xml(finding.kind.meaning))\">\(xml(finding.evidence + repro))</failure>")
+            lines.append("  </testcase>")
+        }
+        lines.append("</testsuite>")
+        return lines.joined(separator: "\n")
+    }
+
+    static func github(_ report: ExploreReport, reproFiles: [String?]) -> String {
+        var lines: [String] = []
+        for (index, finding) in report.findings.enumerated() {
+            let repro = index < reproFiles.count ? reproFiles[index].map { " (repro: \($0))" } ?? "" : ""
+            lines.append("::error file=\(property(report.app)),title=\(property("portolan explore: " + finding.kind.name))::"
+                + data(finding.summary + repro))
+        }
+        lines.append(summary(report))
+        return lines.joined(separator: "\n")
+    }
+
+    private static func xml(_ text: String) -> String { Escaping.xml(text) }
+
+    /// A workflow command's message and properties, escaped as the runner decodes them, and never
+    /// holding a command of their own (`CILogText`).
+    private static func data(_ text: String) -> String { CILogText.safeInsideLine(Escaping.githubMessage(text)) }
+
+    private static func property(_ text: String) -> String { CILogText.safeInsideLine(Escaping.githubProperty(text)) }
+}

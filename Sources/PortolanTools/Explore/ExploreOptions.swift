@@ -1,0 +1,52 @@
+import Portolan
+import PortolanLua
+
+/// The limits and settings of one exploration (docs/explore.md). Every limit is bounded by
+/// default; a run that reaches one says which, and what it did not explore.
+public struct ExploreOptions: Sendable {
+    /// How many actions from the start the explorer goes: states this far are visited, not expanded.
+    public var depth: Int
+    /// How many states it visits at most.
+    public var states: Int
+    /// How long it may run, in seconds. A run cut by time is the one kind of run whose report may
+    /// differ from run to run.
+    public var seconds: Double
+    /// How long one handler, guard or interceptor may take, and how many Lua instructions it may run.
+    public var handlerTimeout: Duration
+    public var handlerInstructionBudget: Int
+    /// How many hosts explore at once; the report is the same, byte for byte, whatever it is.
+    public var jobs: Int
+    /// The seed of `math.random` in every host the explorer starts.
+    public var seed: Int
+    /// Scenario files whose literal contexts, payloads and URLs are examples (docs/explore.md).
+    public var scenarioFiles: [String]
+    /// How many example contexts (or payloads) the explorer tries for one node (or step).
+    public var examplesPerNode: Int
+    /// How many states one host explores before the next host starts afresh. Fixed, not derived
+    /// from `jobs`, so that what a host did before a state is the same whatever `jobs` is.
+    public var batchSize: Int
+
+    public init(
+        depth: Int = 6, states: Int = 2_000, seconds: Double = 300, handlerTimeout: Duration = .seconds(2),
+        handlerInstructionBudget: Int = 1_000_000, jobs: Int = 1, seed: Int = 1, scenarioFiles: [String] = [],
+        examplesPerNode: Int = 2, batchSize: Int = 16
+    ) {
+        self.depth = max(0, depth)
+        self.states = max(1, states)
+        self.seconds = seconds
+        self.handlerTimeout = handlerTimeout
+        self.handlerInstructionBudget = max(1, handlerInstructionBudget)
+        self.jobs = max(1, jobs)
+        self.seed = seed
+        self.scenarioFiles = scenarioFiles
+        self.examplesPerNode = max(1, examplesPerNode)
+        self.batchSize = max(1, batchSize)
+    }
+
+    /// The configuration of each host: these handler limits, the app's directory for `require`.
+    func hostConfiguration(app: String) -> HostConfiguration {
+        HostConfiguration(
+            handlerTimeout: handlerTimeout, handlerInstructionBudget: handlerInstructionBudget,
+            scriptInstructionBudget: AppLoadLimits.scriptInstructionBudget, moduleDirectory: FilePaths.directory(of: app))
+    }
+}

@@ -1,0 +1,48 @@
+import Lua
+import Portolan
+import PortolanLua
+
+/// What an exploration starts from: the app's catalog of actions and the start state, read in
+/// a host of its own (the app loaded as every command loads it, then the snapshot restored).
+struct ExploreSetup: Sendable {
+    let catalog: ExploreCatalog
+    let start: ExploreState
+
+    static func prepare(app: String, options: ExploreOptions, from: [UInt8]?) async throws(HostError) -> ExploreSetup {
+        let host = try PortolanHost(configuration: options.hostConfiguration(app: app))
+        try await AppLoadLimits.loadApp(host, file: app)
+        let literals = ScenarioLiterals(files: options.scenarioFiles)
+        return try await host.perform { host throws(HostError) -> ExploreSetup in
+            host.setOutput { _ in }
+            guard let graph = host.graph else { throw HostError("\(app) declares no app (portolan.app)") }
+            let catalog = ExploreCatalog(
+                graph: graph, declaration: host.exploreDeclaration, literals: literals,
+                steps: flowSteps(host.flowLines), examples: options.examplesPerNode)
+            if let from {
+                let outcome = host.restore(from)
+                if case .refused(let reason) = outcome { throw HostError("the snapshot to start from was refused: \(reason)") }
+            }
+            let captured = ExploreHostSession.capture(host)
+            guard let start = captured.state else {
+                throw HostError("cannot take a snapshot of the start: \(captured.error ?? "no app")")
+            }
+            return ExploreSetup(catalog: catalog, start: start)
+        }
+    }
+
+    /// The step names of `flow movies: movie_picked, settings_wanted (adapts steps)` lines, sorted.
+    static func flowSteps(_ lines: [String]) -> [String] {
+        var steps: Set<String> = []
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            var list = String(line[line.index(after: colon)...])
+            let note = " (adapts steps)"
+            if list.hasSuffix(note) { list = String(list.dropLast(note.count)) }
+            for name in list.split(separator: ",") {
+                let step = name.filter { $0 != " " }
+                if !step.isEmpty { steps.insert(step) }
+            }
+        }
+        return steps.sorted()
+    }
+}
