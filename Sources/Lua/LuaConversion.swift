@@ -12,7 +12,9 @@ import CLuaShim
 extension LuaState {
     /// Pushes `value` onto `L`. On failure nothing is left pushed.
     func push(_ value: LuaValue, on L: OpaquePointer) throws(LuaError) {
-        try push([value], on: L)
+        guard value.pushesWithoutAllocating else { return try push([value], on: L) }
+        try ensureStack(L, 1)
+        try pushPlain(value, on: L)
     }
 
     /// Pushes each value; on failure nothing is left pushed. Values that allocate (strings,
@@ -25,18 +27,23 @@ extension LuaState {
                 for value in values { try pushPlain(value, on: L) }
                 return
             }
-            // Outside any call, first release what Swift dropped: a failed coroutine's stack may be
-            // all that keeps a memory bomb's garbage alive, and this push allocates.
-            if callDepth == 0 { drainUnreferences() }
-            let encoding = try LuaValueEncoding(values, state: self)
-            let status = encoding.bytes.withUnsafeBufferPointer { buffer in
-                cluashim_ppushencoded(L, buffer.baseAddress, buffer.count, CInt(encoding.count))
-            }
-            try check(status, on: L)
+            try push(encoding: LuaValueEncoding(values, state: self), count: values.count, on: L)
         } catch {
             lua_settop(L, top)
             throw error
         }
+    }
+
+    /// Pushes encoded values under one protected call; on failure nothing is left pushed.
+    func push(encoding: LuaValueEncoding, count: Int, on L: OpaquePointer) throws(LuaError) {
+        try ensureStack(L, count + 4)
+        // Outside any call, first release what Swift dropped: a failed coroutine's stack may be
+        // all that keeps a memory bomb's garbage alive, and this push allocates.
+        if callDepth == 0 { drainUnreferences() }
+        let status = encoding.bytes.withUnsafeBufferPointer { buffer in
+            cluashim_ppushencoded(L, buffer.baseAddress, buffer.count, CInt(encoding.count))
+        }
+        try check(status, on: L)
     }
 
     /// Pushes a value that allocates nothing in Lua (``LuaValue/pushesWithoutAllocating``).

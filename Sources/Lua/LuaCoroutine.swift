@@ -105,6 +105,18 @@ public final class LuaCoroutine {
 
     /// Resumes the coroutine: starts it with `arguments`, or makes its pending `coroutine.yield` return them.
     public func resume(_ arguments: [LuaValue] = []) throws(LuaError) -> Outcome {
+        try resume(count: arguments.count) { (state, L) throws(LuaError) in try state.push(arguments, on: L) }
+    }
+
+    /// Resumes the coroutine as ``resume(_:)`` does, with arguments that may be
+    /// references (``LuaArgument``): what a host's handler calls push.
+    public func resume(passing arguments: [LuaArgument]) throws(LuaError) -> Outcome {
+        try resume(count: arguments.count) { (state, L) throws(LuaError) in try state.push(arguments, on: L) }
+    }
+
+    private func resume(
+        count: Int, pushing push: (LuaState, OpaquePointer) throws(LuaError) -> Void
+    ) throws(LuaError) -> Outcome {
         guard let state else { throw LuaError(.usage, "the Lua state of this coroutine is closed") }
         guard status == .suspended else { throw LuaError(.usage, "cannot resume a \(status) coroutine") }
         let L = state.thread
@@ -112,17 +124,17 @@ public final class LuaCoroutine {
         defer { lua_settop(L, top) }
 
         // Values are built on the caller's thread (a pcall on a suspended coroutine is not allowed), then moved.
-        try state.push(arguments, on: L)
-        guard lua_checkstack(thread, CInt(arguments.count) + 1) != 0 else {
+        try push(state, L)
+        guard lua_checkstack(thread, CInt(count) + 1) != 0 else {
             throw LuaError(.memory, "Lua stack overflow")
         }
-        lua_xmove(L, thread, CInt(arguments.count))
+        lua_xmove(L, thread, CInt(count))
 
         status = .running
         var resultCount: CInt = 0
         // lua_resume is protected: errors are returned, not raised.
         let code = state.enterCall(on: thread) {
-            lua_resume(thread, L, CInt(arguments.count), &resultCount)
+            lua_resume(thread, L, CInt(count), &resultCount)
         }
         if code == LUA_OK || code == LUA_YIELD, let swallowed = state.swallowedTrip() {
             status = .failed

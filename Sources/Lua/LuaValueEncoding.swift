@@ -22,6 +22,17 @@ struct LuaValueEncoding {
         }
     }
 
+    init(_ arguments: [LuaArgument], state: LuaState) throws(LuaError) {
+        bytes.reserveCapacity(64)
+        for argument in arguments {
+            switch argument {
+            case .value(let value): try append(value, state: state, depth: 0)
+            case .reference(let reference): try appendReference(reference, state: state)
+            }
+            count += 1
+        }
+    }
+
     private mutating func append(_ value: LuaValue, state: LuaState, depth: Int) throws(LuaError) {
         switch value {
         case .nil: bytes.append(Tag.nil.rawValue)
@@ -39,12 +50,16 @@ struct LuaValueEncoding {
         case .table(let table):
             try appendTable(table, state: state, depth: depth)
         case .function(let reference), .userdata(let reference), .thread(let reference):
-            guard reference.state === state else {
-                throw LuaError(.conversion, "a Lua reference from another (or a closed) state cannot be used here")
-            }
-            bytes.append(Tag.reference.rawValue)
-            appendRaw(Int64(reference.reference))
+            try appendReference(reference, state: state)
         }
+    }
+
+    private mutating func appendReference(_ reference: LuaReference, state: LuaState) throws(LuaError) {
+        guard reference.state === state else {
+            throw LuaError(.conversion, "a Lua reference from another (or a closed) state cannot be used here")
+        }
+        bytes.append(Tag.reference.rawValue)
+        appendRaw(Int64(reference.reference))
     }
 
     private mutating func appendString(_ utf8: UnsafeBufferPointer<UInt8>) {

@@ -46,9 +46,14 @@ package final class RouterEventHub: Sendable {
     }
 
     /// Hands `event` to every observer, then to every stream. The listeners are read first and
-    /// called after the lock is let go, so an observer may add listeners or queue a route.
-    package func emit(_ event: RouterEvent) {
-        let (observers, streams) = listeners.withLock { ($0.observers, Array($0.streams.values)) }
+    /// called after the lock is let go, so an observer may add listeners or queue a route. With no
+    /// listener the event is not even built, and no list of streams is made when there is none.
+    package func emit(_ event: @autoclosure () -> RouterEvent) {
+        let (observers, streams) = listeners.withLock { listeners in
+            (listeners.observers, listeners.streams.isEmpty ? [] : Array(listeners.streams.values))
+        }
+        guard !observers.isEmpty || !streams.isEmpty else { return }
+        let event = event()
         for observer in observers {
             observer(event)
         }

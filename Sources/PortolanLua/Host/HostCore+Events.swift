@@ -14,7 +14,9 @@ extension HostCore {
         }
         eventStreams.emit(event)
         if canary != nil { watchCanary(event) }
-        guard let name = event.luaName, app.rules.observedEvents.contains(name), let emit = installed?.functions.emit else { return }
+        // Most apps observe nothing: then no name is looked up.
+        guard !app.rules.observedEvents.isEmpty, let name = event.luaName, app.rules.observedEvents.contains(name),
+              let emit = installed?.functions.emit else { return }
         // The step that asked for the route travels with its events (the last argument).
         let step = router?.runningStep?.luaValue ?? .nil
         let arguments = [.string(name)] + Self.luaArguments(of: event) + (event.carriesStep ? [step] : [])

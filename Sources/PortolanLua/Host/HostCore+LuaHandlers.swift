@@ -10,51 +10,61 @@ extension HostCore {
     /// the router calls (a guard runs with the interceptors).
     func luaHandlers(of id: NodeID, declared: Set<HandlerName>) -> NodeHandlers? {
         var handlers = NodeHandlers()
+        let node = PinnedNodeStrings(id: id)
         // Unowned: the core owns the router these are bound to.
         if declared.contains(.enter) {
-            handlers.enter = { [unowned self] entry, info in try runHandler(.enter, of: id, entry: entry, info: info) }
+            handlers.enter = { [unowned self] entry, info in try runHandler(.enter, of: node, entry: entry, info: info) }
         }
         if declared.contains(.leave) {
-            handlers.leave = { [unowned self] entry, info in try runHandler(.leave, of: id, entry: entry, info: info) }
+            handlers.leave = { [unowned self] entry, info in try runHandler(.leave, of: node, entry: entry, info: info) }
         }
         if declared.contains(.switch) {
-            handlers.switchTo = { [unowned self] child, info in try runHandler(.switch, of: id, entry: child, info: info) }
+            handlers.switchTo = { [unowned self] child, info in try runHandler(.switch, of: node, entry: child, info: info) }
         }
         if declared.contains(.canLeave) {
-            handlers.canLeave = { [unowned self] entry in try canLeave(id, entry: entry) }
+            handlers.canLeave = { [unowned self] entry in try canLeave(node, entry: entry) }
         }
         if declared.contains(.contextTask) {
-            handlers.contextTask = { [unowned self] entry, destination in try runContextTask(of: id, entry: entry, destination: destination) }
+            handlers.contextTask = { [unowned self] entry, destination in try runContextTask(of: node, entry: entry, destination: destination) }
         }
         let hasAny = handlers.enter != nil || handlers.leave != nil || handlers.switchTo != nil || handlers.canLeave != nil
             || handlers.contextTask != nil
         return hasAny ? handlers : nil
     }
 
-    private func runHandler(_ field: HandlerName, of id: NodeID, entry: Entry, info: InstructionInfo) throws {
+    /// Calls the module's `run_handler(id, field, context, entry_id, index, count, animated, url)`:
+    /// the id and field as pinned strings, the context only when there is one, the entry's id only
+    /// when it is not the node's (a switch's child), and the instruction's text never: Lua asks for
+    /// it when a handler reads `info.instruction`.
+    private func runHandler(_ field: HandlerName, of node: PinnedNodeStrings, entry: Entry, info: InstructionInfo) throws {
         session.currentDestination = info.destination
-        let arguments: [LuaValue] = [
-            .string(id), .string(field.rawValue), .string(entry.id), entry.contextTable ?? .nil,
-            .string(info.instruction.description), info.url.map { .table($0.urlFields) } ?? .nil,
+        session.currentInstruction = info.instruction
+        let arguments: [LuaArgument] = [
+            node.idArgument(in: state), node.argument(field, in: state), .value(entry.contextTable ?? .nil),
+            .value(entry.id == node.id ? .nil : .string(entry.id)),
             // Lua counts from 1.
-            .integer(Int64(info.index + 1)), .integer(Int64(info.count)), .boolean(info.animated),
+            .value(.integer(Int64(info.index + 1))), .value(.integer(Int64(info.count))), .value(.boolean(info.animated)),
+            .value(info.url.map { .table($0.urlFields) } ?? .nil),
         ]
-        let values = try runner.runHandler(try module.runHandler, arguments)
-        try HandlerResult.check(values, handler: "\(field.rawValue) of '\(id)'")
+        let values = try runner.runHandler(try module.runHandler, passing: arguments)
+        try HandlerResult.check(values, handler: "\(field.rawValue) of '\(node.id)'")
     }
 
-    private func runContextTask(of id: NodeID, entry: Entry, destination: Destination) throws {
+    private func runContextTask(of node: PinnedNodeStrings, entry: Entry, destination: Destination) throws {
         session.currentDestination = destination
-        let field = HandlerName.contextTask.rawValue
-        let values = try runner.runHandler(
-            try module.runHandler, [.string(id), .string(field), .string(entry.id), entry.contextTable ?? .nil])
-        try HandlerResult.check(values, handler: "\(field) of '\(id)'")
+        session.currentInstruction = nil
+        let values = try runner.runHandler(try module.runHandler, passing: nodeArguments(.contextTask, of: node, entry: entry))
+        try HandlerResult.check(values, handler: "\(HandlerName.contextTask.rawValue) of '\(node.id)'")
     }
 
-    private func canLeave(_ id: NodeID, entry: Entry) throws -> Bool {
-        let values = try runner.runHandler(
-            try module.runHandler, [.string(id), .string(HandlerName.canLeave.rawValue), .string(entry.id), entry.contextTable ?? .nil])
-        return try HandlerResult.permission(values, handler: "can_leave of '\(id)'")
+    private func canLeave(_ node: PinnedNodeStrings, entry: Entry) throws -> Bool {
+        let values = try runner.runHandler(try module.runHandler, passing: nodeArguments(.canLeave, of: node, entry: entry))
+        return try HandlerResult.permission(values, handler: "can_leave of '\(node.id)'")
+    }
+
+    /// `run_handler`'s arguments for a handler of the node's own entry that gets no `info`.
+    private func nodeArguments(_ field: HandlerName, of node: PinnedNodeStrings, entry: Entry) -> [LuaArgument] {
+        [node.idArgument(in: state), node.argument(field, in: state), .value(entry.contextTable ?? .nil)]
     }
 
     /// The script's interceptors and the guards on the route's way; with neither, no Lua runs.

@@ -84,6 +84,11 @@ final class LuaRunner {
     /// within the handler time limit. A wait cut by an interrupt or a cancellation throws
     /// `RouteStopped`; the limits throw `HandlerTimeout` and `HandlerError`.
     func runHandler(_ function: LuaValue, _ arguments: [LuaValue]) throws -> [LuaValue] {
+        try runHandler(function, passing: arguments.map(LuaArgument.value))
+    }
+
+    /// ``runHandler(_:_:)`` with arguments that may be references (a handler's pinned strings).
+    func runHandler(_ function: LuaValue, passing arguments: [LuaArgument]) throws -> [LuaValue] {
         let timeLimit = handlerTimeout()
         let deadline = ContinuousClock.now + timeLimit
         let coroutine = try pool.coroutine(running: function, in: state)
@@ -94,7 +99,9 @@ final class LuaRunner {
                 // The time limit holds while the handler runs too (the count hook checks it), not only
                 // while it waits: a handler busy in a long C library call stops at its limit.
                 outcome = try state.withTimeLimit(deadline - ContinuousClock.now) { () throws(LuaError) in
-                    try resume(coroutine, input, budget: limits.handlerInstructionBudget)
+                    try state.withInstructionBudget(limits.handlerInstructionBudget) { () throws(LuaError) in
+                        try coroutine.resume(passing: input)
+                    }
                 }
             } catch {
                 if error.kind == .interrupted { throw RouteStopped(.interrupted) }

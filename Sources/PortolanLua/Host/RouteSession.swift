@@ -8,4 +8,6 @@ struct RouteSession {
     var pendingResume: PendingResume?
     /// The destination of the route whose handler runs now, for `info.destination`.
     var currentDestination: Destination?
+    /// The instruction whose handler runs now, for `info.instruction`; nil in a context task.
+    var currentInstruction: Instruction?
 }

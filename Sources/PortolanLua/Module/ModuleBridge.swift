@@ -54,6 +54,7 @@ enum ModuleBridge {
                 return []
             }),
             ("destination", { [weak core] _ in [try core.unwrap().session.currentDestination?.luaValue ?? .nil] }),
+            ("instruction", { [weak core] _ in [try core.unwrap().session.currentInstruction.map { .string($0.description) } ?? .nil] }),
             ("step", { [weak core] _ in [try core.unwrap().router?.runningStep?.luaValue ?? .nil] }),
             ("snapshot", { [weak core] _ in
                 do {

@@ -293,32 +293,52 @@ function host.run_and_show(fn)
   return table.unpack(shown, 1, results.n)
 end
 
--- `info.destination` is built only when a handler reads it: most never do, and it is the whole path.
-local Info = {
-  __metatable = "portolan.info",
-  __index = function(info, key)
-    local read = key == "destination" and bridge.destination or key == "step" and bridge.step or nil
-    if read == nil then return nil end
-    local value = read()
-    rawset(info, key, value)
-    return value
-  end,
-}
+-- `info.instruction`, `.destination` (the whole path) and `.step` are built when a handler reads them.
+local LAZY_INFO = { instruction = bridge.instruction, destination = bridge.destination, step = bridge.step }
+local Info = { __metatable = "portolan.info" }
+function Info.__index(info, key)
+  local read, value = LAZY_INFO[key], nil
+  if read then value = read() rawset(info, key, value) end
+  return value
+end
 
--- The host hands over plain values and the entry and info tables are made here, where making a
--- table costs less than building and pushing it from Swift. can_leave gets no instruction, no info.
-function host.run_handler(id, field, entry_id, context, instruction, url, index, count, animated)
-  driven[coroutine.running()] = "handler"
+-- A call allocates no table (docs/rules.md: what a handler may keep past its call). An entry without
+-- a context is one table per id, handed to every call about it; one with a context is made per call.
+local plain_entries = {}
+local function entry_of(id, context)
+  if context then return { id = id, context = context } end
+  local entry = plain_entries[id]
+  if not entry then entry = { id = id, context = {} } plain_entries[id] = entry end
+  return entry
+end
+
+-- `info` is one table, set anew for each call; a call nested in another's (no route makes one) gets its
+-- own. Its owner is held weakly: a handler that failed must not keep its coroutine's stack alive.
+local shared_info, owner, NO_URL = setmetatable({}, Info), setmetatable({}, { __mode = "v" }), {}
+local function info_for(co)
+  local last = owner.info
+  if last == co then return shared_info end
+  if last ~= nil and coroutine.status(last) == "normal" then return setmetatable({}, Info) end
+  owner.info = co
+  return shared_info
+end
+
+-- id, field: pinned strings; entry_id: a switch's child only; context: when there is one. can_leave: no info.
+function host.run_handler(id, field, context, entry_id, index, count, animated, url)
+  local co = coroutine.running()
+  if driven[co] == nil then driven[co] = "handler" end
   local node = nodes[id]
   local handler = node and node[field]
   if handler == nil then return end
-  local entry = { id = entry_id, context = context or {} }
+  local entry = entry_of(entry_id or id, context)
   if field == "context_task" then return handler(node, entry, setmetatable({}, Info)) end
-  if instruction == nil then return handler(node, entry) end
-  -- One constructor, sized at once: filling an empty table field by field would rehash it.
-  local info = { instruction = instruction, index = index, count = count, last = index == count, animated = animated }
-  if url then for key, value in pairs(url) do info[key] = value end end
-  return handler(node, entry, setmetatable(info, Info))
+  if index == nil then return handler(node, entry) end
+  local info = info_for(co)
+  info.index, info.count, info.last, info.animated = index, count, index == count, animated
+  info.instruction, info.destination, info.step = nil, nil, nil   -- read anew (LAZY_INFO)
+  url = url or NO_URL
+  info.url, info.query, info.query_items, info.fragment = url.url, url.query, url.query_items, url.fragment
+  return handler(node, entry, info)
 end
 
 -- Events ------------------------------------------------------------------------------------------
