@@ -7,26 +7,15 @@
 //   scenario file of 50 scenarios, each routing to the deepest screen of a tab; the median of 5.
 //
 //   swift build -c release --package-path Benchmarks && Benchmarks/.build/release/BundleBenchmark
+import BenchmarkSupport
 import Foundation
 import Portolan
 import PortolanLua
 import PortolanTools
 
-let chain = 65
+func app(_ variant: Int) -> String { KeptTabsApp.source(header: "-- variant \(variant)\n") }
 
-func app(_ variant: Int) -> String {
-    var tabs: [String] = []
-    for tab in 0..<3 {
-        var node = "{ id = \"t\(tab)s\(chain - 1)\" }"
-        for level in stride(from: chain - 2, through: 0, by: -1) { node = "{ id = \"t\(tab)s\(level)\", children = { \(node) } }" }
-        tabs.append("{ id = \"tab\(tab)\", children = { \(node) } }")
-    }
-    return "-- variant \(variant)\nportolan.app { id = \"root\", history = 5, children = { { id = \"tabs\", kind = \"switch\", keep = true, children = { \(tabs.joined(separator: ", ")) } } } }"
-}
-
-func path(tab: Int) -> Destination {
-    .path(["root", "tabs", Entry("tab\(tab)")] + (0..<chain).map { Entry("t\(tab)s\($0)") })
-}
+func path(tab: Int) -> Destination { KeptTabsApp.path(tab: tab) }
 
 extension Duration {
     var milliseconds: Double {

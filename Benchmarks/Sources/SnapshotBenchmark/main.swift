@@ -5,26 +5,15 @@
 // engine's and the document's, through the Swift API (`PortolanHost`).
 //
 //   swift build -c release --package-path Benchmarks && Benchmarks/.build/release/SnapshotBenchmark
+import BenchmarkSupport
 import Portolan
 import PortolanLua
 
-let chain = 65
 let rounds = 200
 
-func app() -> String {
-    var tabs: [String] = []
-    for tab in 0..<3 {
-        var node = "{ id = \"t\(tab)s\(chain - 1)\" }"
-        for level in stride(from: chain - 2, through: 0, by: -1) { node = "{ id = \"t\(tab)s\(level)\", children = { \(node) } }" }
-        tabs.append("{ id = \"tab\(tab)\", children = { \(node) } }")
-    }
-    // The router keeps the last 5 routes: a snapshot holds them, so its size stays that of this state.
-    return "portolan.app { id = \"root\", history = 5, children = { { id = \"tabs\", kind = \"switch\", keep = true, children = { \(tabs.joined(separator: ", ")) } } } }"
-}
+func app() -> String { KeptTabsApp.source() }
 
-func path(tab: Int) -> Destination {
-    .path(["root", "tabs", Entry("tab\(tab)")] + (0..<chain).map { Entry("t\(tab)s\($0)") })
-}
+func path(tab: Int) -> Destination { KeptTabsApp.path(tab: tab) }
 
 extension Duration {
     var microseconds: Double {
