@@ -55,7 +55,7 @@ struct RestoreRun {
             router.state.withLock { $0.history.replace(with: prepared.routes) }
             guards = .passed
         case .success:
-            guards = .redirected(to: router.history.last?.settled ?? .path(router.activePath))
+            guards = .redirected(to: router.state.withLock { $0.history.newest?.settled } ?? .path(router.activePath))
         case .failure(let failure):
             let reason = failure.kind == .denied ? "a guard denies the restored path: \(failure.message)" : failure.message
             // `undo` names the kind once, in front of the reason.

@@ -40,6 +40,11 @@ struct RouteHistory: Sendable {
         return records
     }
 
+    /// The newest record, without building the array `records` builds.
+    var newest: RouteRecord? {
+        count == 0 ? nil : slots[(head + count - 1) % slots.count]?.record
+    }
+
     /// Forgets every record, then keeps `records` as `append` would (a restore's saved routes).
     mutating func replace(with restored: [RouteRecord]) {
         slots = []
