@@ -72,9 +72,6 @@ public struct ParsedURL: Sendable, Equatable {
 
     /// Reads `text` as a URL, or throws why it cannot be routed.
     public init(parsing text: String) throws(URLRoutingError) {
-        #if DEBUG
-        URLParseCounter.count(text)
-        #endif
         self = try URLReader.reading(text) { reader throws(URLRoutingError) in
             try reader.read(reader.layout(), original: text)
         }
