@@ -1,4 +1,4 @@
-/// The byte-level reader behind ``ParsedURL/init(parsing:)`` and ``URLMatcher/match(_:)-(String)``,
+/// The byte-level reader behind ``ParsedURL/init(parsing:)`` and `URLMatcher.match(_:)` of a string,
 /// in two stages: ``layout()``, one pass over the bytes that finds the parts, refuses what is
 /// malformed anywhere (control characters, length) and hashes a plain path for
 /// ``ConstantPaths``; then ``read(_:original:)``, each component decoded on its own. A matcher
@@ -22,14 +22,14 @@ struct URLReader {
     }
 
     /// Runs `body` on a reader of `text`'s UTF-8 bytes, in place.
-    static func reading<Result>(
-        _ text: String, _ body: (URLReader) throws(URLRoutingError) -> Result
-    ) throws(URLRoutingError) -> Result {
+    static func reading<Output>(
+        _ text: String, _ body: (URLReader) throws(URLRoutingError) -> Output
+    ) throws(URLRoutingError) -> Output {
         #if DEBUG
         URLParseCounter.count(text)
         #endif
         var contiguous = text
-        let result: Swift.Result<Result, URLRoutingError> = contiguous.withUTF8 { bytes in
+        let result: Result<Output, URLRoutingError> = contiguous.withUTF8 { bytes in
             do throws(URLRoutingError) {
                 return .success(try body(URLReader(bytes: bytes)))
             } catch {
