@@ -10,9 +10,18 @@ import RoutingKit
 // Both start from the URL string. Portolan parses it (scheme, percent-decoding, query, fragment,
 // validation) and returns typed parameters; RoutingKit is given what Vapor gives it, the path
 // split on "/" (no decoding), plus a Parameters bag with a logger made once (its default init
-// makes a Logger per call, which would dwarf the lookup). `--quick` runs short batches.
+// makes a Logger per call, which would dwarf the lookup). `--quick` runs short batches;
+// `--only ROW` runs the rows whose name contains ROW (`constants`, `parameters`, `miss`), at every
+// size, or only at `--size N`: with `--quick`, a run short enough for callgrind.
 
-let quick = CommandLine.arguments.contains("--quick")
+let arguments = CommandLine.arguments
+let quick = arguments.contains("--quick")
+func option(_ name: String) -> String? {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+    return arguments[index + 1]
+}
+let onlyRow = option("--only")
+let onlySize = option("--size").flatMap { Int($0) }
 let clock = ContinuousClock()
 
 /// Lookups per second over `urls`, the median of several timed passes after a warm-up.
@@ -66,7 +75,7 @@ print(String(repeating: "-", count: 67))
 
 var portolanAtTen: [String: Double] = [:]
 var failures: [String] = []
-for size in [10, 1_000, 10_000] {
+for size in [10, 1_000, 10_000] where onlySize == nil || onlySize == size {
     let workload = Workload(patterns: size)
     var builder = URLMatcherBuilder<Int>()
     let router = TrieRouter(Int.self)
@@ -92,7 +101,7 @@ for size in [10, 1_000, 10_000] {
         return value &+ parameters.allNames.count
     }
     for (name, urls) in [("hit, constants", workload.staticHits), ("hit, parameters", workload.parameterHits),
-                         ("miss", workload.misses)] {
+                         ("miss", workload.misses)] where onlyRow.map(name.contains) ?? true {
         // Both routers must agree before they are timed.
         for url in urls where portolan(url) != routingKit(url) {
             throw Setup.wrongResult("\(url): Portolan \(portolan(url)), RoutingKit \(routingKit(url))")

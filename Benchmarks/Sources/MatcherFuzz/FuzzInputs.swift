@@ -5,6 +5,8 @@ enum FuzzInputs {
     static let registered = [
         "/", "/a", "/a/b", "/a/:x", "/a/:x<int>", "/a/:x<uuid>", "/a/:x{[a-z]+}/b", "/a/*/c", "/a/**rest",
         "/b/:p/:q", "/%2F/:x", "https://h.com/a/:id", "myapp://a/:id<int>", "/c/**", "/é/:x{[^/]+}",
+        // Constants alone, which match(String) finds by a hash of the whole path.
+        "/a/b/c", "/A/c", "/a%2Fb", "/%3F", "/b", "/a/1", "/..", "/a b",
     ]
 
     static let tokens = [

@@ -8,7 +8,8 @@ import TestSupport
 // Every input is a hostile URL (random bytes; mixes of / % ? # & = with valid and invalid escapes;
 // schemes; control characters; inputs around the length and segment caps); every tenth also a
 // hostile pattern. Each must parse and match, or fail with a typed URLRoutingError carrying a
-// message; a match must be well formed. A crash or a broken invariant stops the run and prints the
+// message; a match must be well formed, and `match(String)` must give what parsing, then
+// `match(ParsedURL)`, gives. A crash or a broken invariant stops the run and prints the
 // input's index and text, which `--seed` and `--count` reproduce.
 // A coverage-guided variant (libFuzzer, `swiftc -sanitize=fuzzer`) is in libfuzzer/run.sh.
 
@@ -35,8 +36,12 @@ let clock = ContinuousClock()
 let start = clock.now
 for index in 0..<count {
     let url = FuzzInputs.url(&random)
+    // The string entry (which finds constant paths by their hash) must agree with the parsed one.
+    let direct: Result<URLMatch<Int>?, URLRoutingError>
+    do throws(URLRoutingError) { direct = .success(try matcher.match(url)) } catch { direct = .failure(error) }
     do {
         let parsed = try ParsedURL(parsing: url)
+        if direct != .success(matcher.match(parsed)) { fail(index, url, "match(String) gave \(direct)") }
         if parsed.routingSegments.contains(where: \.isEmpty) { fail(index, url, "an empty segment") }
         if parsed.pathSegments.count > URLLimits.maximumSegments { fail(index, url, "past the segment cap") }
         if let match = matcher.match(parsed) {
@@ -49,6 +54,7 @@ for index in 0..<count {
     } catch {
         refused += 1
         if error.description.isEmpty { fail(index, url, "an error without a message") }
+        if direct != .failure(error) { fail(index, url, "match(String) gave \(direct), parsing threw \(error)") }
     }
     if index % 10 == 0 {
         let text = FuzzInputs.pattern(&random)

@@ -14,6 +14,7 @@ public struct URLMatch<Value> {
     /// The URL's fragment, or `nil` when it has none.
     public let fragment: String?
 
+    @inlinable
     public init(
         value: Value, pattern: RoutePattern, parameters: [String: ContextValue],
         query: [ParsedURL.QueryItem] = [], fragment: String? = nil
@@ -25,24 +26,10 @@ public struct URLMatch<Value> {
         self.fragment = fragment
     }
 
-    /// Builds a match from the segments `pattern` matched, starting at `start` in `url`.
-    init(value: Value, pattern: RoutePattern, url: ParsedURL, start: Int) {
-        var parameters: [String: ContextValue] = [:]
-        let segments = url.routingSegments
-        for (offset, segment) in pattern.segments.enumerated() {
-            let index = start + offset
-            switch segment {
-            case .constant, .anySegment:
-                continue
-            case .parameter(let name), .validated(let name, _):
-                parameters[name] = .string(segments[index])
-            case .typed(let name, let type):
-                parameters[name] = type.value(of: segments[index]) ?? .string(segments[index])
-            case .rest(let name):
-                if let name { parameters[name] = .string(segments[min(index, segments.count)...].joined(separator: "/")) }
-            }
-        }
-        self.init(value: value, pattern: pattern, parameters: parameters, query: url.query, fragment: url.fragment)
+    /// The match of `found`, whose value is `value` and pattern `pattern`.
+    @inlinable
+    init(value: Value, pattern: RoutePattern, _ found: MatchedRoute) {
+        self.init(value: value, pattern: pattern, parameters: found.parameters, query: found.query, fragment: found.fragment)
     }
 
     /// The values of the query items named `name`, in order.

@@ -26,32 +26,41 @@
 ///   `/a/:y{[0-9]+}/c`), because the winner could otherwise depend on insertion order.
 ///
 /// Matching is one walk of a trie (constants by dictionary, validators precompiled), with no
-/// pattern re-read and no allocation per segment beyond the URL's own decoding.
+/// pattern re-read and no allocation per segment beyond the URL's own decoding. A URL that is a
+/// plain path (no scheme, no `%`, ASCII) and a pattern of constants alone is found in one probe
+/// of the trie's index of such patterns, by a hash of the whole path, before its segments are
+/// made into strings (`ConstantPaths`).
+///
+/// The two `match` methods are inlinable shells around the trie's non-generic work, so that a
+/// caller in another module gets them specialised for its `Value`.
 public struct URLMatcher<Value> {
-    private let trie: URLTrie
-    private let routes: [(pattern: RoutePattern, value: Value)]
+    @usableFromInline let trie: BuiltTrie
+    /// The registered values, by route.
+    @usableFromInline let values: [Value]
 
     /// Whether constants compare case-insensitively (parameters keep the URL's case either way).
-    public var isCaseInsensitive: Bool { trie.caseInsensitive }
+    public var isCaseInsensitive: Bool { trie.trie.caseInsensitive }
 
     /// The registered patterns, in insertion order.
-    public var patterns: [RoutePattern] { routes.map(\.pattern) }
+    public var patterns: [RoutePattern] { trie.trie.patterns }
 
-    init(trie: URLTrie, routes: [(pattern: RoutePattern, value: Value)]) {
-        self.trie = trie
-        self.routes = routes
+    init(trie: URLTrie, values: [Value]) {
+        self.trie = BuiltTrie(trie)
+        self.values = values
     }
 
     /// Reads `url` and matches it: throws when the URL is malformed, returns `nil` when no pattern matches.
+    @inlinable
     public func match(_ url: String) throws(URLRoutingError) -> URLMatch<Value>? {
-        match(try ParsedURL(parsing: url))
+        guard let found = try trie.match(url) else { return nil }
+        return URLMatch(value: values[found.route], pattern: trie.pattern(found.route), found)
     }
 
     /// The most specific match for an already parsed URL, or `nil`.
+    @inlinable
     public func match(_ url: ParsedURL) -> URLMatch<Value>? {
-        guard let (route, start) = trie.find(url) else { return nil }
-        let (pattern, value) = routes[Int(route)]
-        return URLMatch(value: value, pattern: pattern, url: url, start: start)
+        guard let found = trie.match(url) else { return nil }
+        return URLMatch(value: values[found.route], pattern: trie.pattern(found.route), found)
     }
 }
 

@@ -2,7 +2,7 @@
 /// answers queries: the patterns are settled before any URL is matched.
 public struct URLMatcherBuilder<Value> {
     private var trie: URLTrie
-    private var routes: [(pattern: RoutePattern, value: Value)] = []
+    private var values: [Value] = []
 
     /// An empty builder; `caseInsensitive` makes constant segments compare without case.
     public init(caseInsensitive: Bool = false) {
@@ -13,7 +13,7 @@ public struct URLMatcherBuilder<Value> {
     public var isCaseInsensitive: Bool { trie.caseInsensitive }
 
     /// The patterns inserted so far, in insertion order.
-    public var patterns: [RoutePattern] { routes.map(\.pattern) }
+    public var patterns: [RoutePattern] { trie.patterns }
 
     /// Parses `pattern` and registers it, or throws a parse error or ``URLRoutingError/ambiguous(existing:new:reason:)``.
     public mutating func insert(_ pattern: String, value: Value) throws(URLRoutingError) {
@@ -23,14 +23,13 @@ public struct URLMatcherBuilder<Value> {
     /// Registers `pattern`, or throws ``URLRoutingError/ambiguous(existing:new:reason:)`` naming the
     /// registered pattern it conflicts with. A refused pattern leaves the builder unchanged.
     public mutating func insert(_ pattern: RoutePattern, value: Value) throws(URLRoutingError) {
-        let routes = self.routes
-        try trie.insert(pattern, route: Int32(routes.count)) { routes[Int($0)].pattern.text }
-        self.routes.append((pattern, value))
+        try trie.insert(pattern)
+        values.append(value)
     }
 
     /// The matcher of the patterns inserted so far; the builder may go on taking more.
     public func build() -> URLMatcher<Value> {
-        URLMatcher(trie: trie, routes: routes)
+        URLMatcher(trie: trie, values: values)
     }
 }
 

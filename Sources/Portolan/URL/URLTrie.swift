@@ -1,7 +1,7 @@
 /// The trie behind ``URLMatcher``: one node per distinct pattern prefix, edges by segment kind.
 ///
-/// Not generic, so it is compiled (and optimised) once, in this module; the matcher keeps the
-/// values beside it and the trie hands back route indices.
+/// Not generic, so it is compiled (and optimised) once, in this module; it keeps the patterns,
+/// the matcher keeps the values beside it, and the trie hands back routes (``MatchedRoute``).
 ///
 /// A node is reached by exactly one chain of edges, so a match visits each node at most once even
 /// when it backtracks: the worst case is the size of the trie, never exponential.
@@ -48,29 +48,37 @@ struct URLTrie: Sendable {
     }
 
     let caseInsensitive: Bool
+    /// Every registered pattern, by route.
+    private(set) var patterns: [RoutePattern] = []
     private(set) var nodes: [Node] = [Node()]
+    /// The patterns made only of constants, by a hash of their path (an index of this trie).
+    private var constantPaths: ConstantPaths
     /// Roots of patterns that name a scheme and host: scheme → host → root node.
     private(set) var hostRoots: [String: [String: Int32]] = [:]
     static let genericRoot: Int32 = 0
 
     init(caseInsensitive: Bool) {
         self.caseInsensitive = caseInsensitive
+        constantPaths = ConstantPaths(caseInsensitive: caseInsensitive)
     }
 
     // MARK: Inserting
 
-    /// Adds `pattern` as route `route`, or throws when it would rank equally with a registered
-    /// pattern for some URL (`patternOf` names registered routes for the message). The check runs
-    /// before anything changes, so a refused pattern leaves the trie as it was.
-    mutating func insert(
-        _ pattern: RoutePattern, route: Int32, patternOf: (Int32) -> String
-    ) throws(URLRoutingError) {
-        try checkAmbiguity(pattern, patternOf: patternOf)
+    /// Adds `pattern` as the next route, or throws when it would rank equally with a registered
+    /// pattern for some URL. The check runs before anything changes, so a refused pattern leaves
+    /// the trie as it was.
+    mutating func insert(_ pattern: RoutePattern) throws(URLRoutingError) {
+        try checkAmbiguity(pattern)
+        let route = Int32(truncatingIfNeeded: patterns.count)
+        patterns.append(pattern)
+        var constants: [String] = []
         var node = root(for: pattern)
         for (index, segment) in pattern.segments.enumerated() {
             switch segment {
             case .constant(let text):
-                node = child(of: node, constant: caseInsensitive ? text.lowercased() : text)
+                let key = caseInsensitive ? text.lowercased() : text
+                constants.append(key)
+                node = child(of: node, constant: key)
             case .typed(_, let type):
                 node = checkedChild(of: node, check: .type(type))
             case .validated:
@@ -88,12 +96,15 @@ struct URLTrie: Sendable {
             }
         }
         nodes[Int(node)].route = route
+        if pattern.host == nil && constants.count == pattern.segments.count {
+            constantPaths.insert(constants, route: route)
+        }
     }
 
     /// Follows `pattern` through the existing trie without changing it, and throws at the first
     /// conflict: a route already ending where it ends, or a typed or validated edge that overlaps
     /// its own at the same node.
-    private func checkAmbiguity(_ pattern: RoutePattern, patternOf: (Int32) -> String) throws(URLRoutingError) {
+    private func checkAmbiguity(_ pattern: RoutePattern) throws(URLRoutingError) {
         var node: Int32
         if let scheme = pattern.scheme, let host = pattern.host {
             guard let root = hostRoots[scheme]?[host] else { return }
@@ -102,7 +113,7 @@ struct URLTrie: Sendable {
             node = Self.genericRoot
         }
         func conflict(_ existing: Int32, _ reason: String) -> URLRoutingError {
-            .ambiguous(existing: patternOf(existing), new: pattern.text, reason: reason)
+            .ambiguous(existing: patterns[Int(existing)].text, new: pattern.text, reason: reason)
         }
         for (index, segment) in pattern.segments.enumerated() {
             let current = nodes[Int(node)]
@@ -163,7 +174,7 @@ struct URLTrie: Sendable {
         return child
     }
 
-    /// The child along `check`, created if new (``checkAmbiguity(_:patternOf:)`` has made sure
+    /// The child along `check`, created if new (``checkAmbiguity(_:)`` has made sure
     /// it is disjoint from the other checks at this node).
     private mutating func checkedChild(of node: Int32, check: SegmentCheck) -> Int32 {
         let key = check.key
@@ -191,10 +202,22 @@ struct URLTrie: Sendable {
 
     // MARK: Matching
 
+    /// The route of `path`, a plain path whose hash is `hash`, when it is a pattern of constants
+    /// alone (the walk would find the same).
+    func constantRoute(hash: UInt64, path: UnsafeBufferPointer<UInt8>) -> Int32? {
+        constantPaths.route(hash: hash, path: path)
+    }
+
+    /// The most specific route matching `url`, with its parameters.
+    func match(_ url: ParsedURL) -> MatchedRoute? {
+        guard let (route, start) = find(url) else { return nil }
+        return MatchedRoute(route: route, pattern: patterns[Int(route)], url: url, start: start)
+    }
+
     /// The most specific route matching `url`: patterns naming the URL's scheme and host first
     /// (against its path), then patterns without a host (against its routing segments).
     /// Returns the route and where in `url.routingSegments` its pattern's first segment lies.
-    func find(_ url: ParsedURL) -> (route: Int32, start: Int)? {
+    private func find(_ url: ParsedURL) -> (route: Int32, start: Int)? {
         let segments = url.routingSegments
         return nodes.withUnsafeBufferPointer { nodes in
             if !hostRoots.isEmpty, let scheme = url.scheme, let host = url.host,
