@@ -65,6 +65,28 @@ import TestSupport
         #expect(shown == ["\"" + once + ";leave a;" + once + "\""])
     }
 
+    @Test func textsStayRightWhenMoreInstructionsThanSlotsAreObserved() async throws {
+        // 1,200 screens below the root: 2,400 distinct instructions for the 1,024 slots of pinned texts.
+        let host = try await PortolanHost.quiet(loading: """
+            local children = {}
+            for i = 1, 1200 do children[i] = { id = "c" .. i } end
+            portolan.app { id = "root", children = children }
+            """)
+        let shown = try await host.run("""
+            local last, wrong = nil, 0
+            portolan.on("instruction", function(text) last = text end)
+            portolan.on("did_route", function(executed) if executed[#executed] ~= last then wrong = wrong + 1 end end)
+            for pass = 1, 2 do
+              for i = 1, 1200 do
+                assert(portolan.route { "root", "c" .. i })
+                if last ~= "enter c" .. i then wrong = wrong + 1 end
+              end
+            end
+            return wrong, last
+            """, chunkName: "s.lua")
+        #expect(shown == ["0", #""enter c1200""#])
+    }
+
     @Test func aFailingObserverIsReportedAndTheOthersStillRun() async throws {
         let output = Output()
         let host = try await host(output)

@@ -56,6 +56,13 @@ struct ScriptRules {
         observedEvents & name.observedBit != 0
     }
 
+    /// The observer of `name` at `position`, or none past the last.
+    func observer(of name: RouterEvent.Name, at position: Int) -> LuaValue? {
+        let list = observers[name.slot]
+        // `.none`, not `nil`: LuaValue takes the nil literal, and would make `.some(.nil)` of it.
+        return position < list.count ? list[position] : .none
+    }
+
     mutating func add(observer: LuaValue, of name: RouterEvent.Name) {
         observers[name.slot].append(observer)
         observedEvents |= name.observedBit

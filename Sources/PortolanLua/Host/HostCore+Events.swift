@@ -35,8 +35,7 @@ extension HostCore {
     private func callObservers(of name: RouterEvent.Name, passing arguments: [LuaArgument]) {
         state.withInstructionBudget(configuration.handlerInstructionBudget) {
             var position = 0
-            while position < app.rules.observers[name.slot].count {
-                let observer = app.rules.observers[name.slot][position]
+            while let observer = app.rules.observer(of: name, at: position) {
                 position += 1
                 do throws(LuaError) {
                     try state.call(observer, passing: arguments)
