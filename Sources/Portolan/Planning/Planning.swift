@@ -89,8 +89,6 @@ struct Planning {
 
     /// Leaves, bottom-up, every node from `depth` down that its parent does not manage.
     private mutating func leaveUnmanaged(from depth: Int, canLeave: Planner.LeaveCheck) throws(RouteFailure) {
-        // Entering below the leaf, as most steps of a route down do: nothing to leave.
-        guard depth < path.count else { return }
         var shallowestLeft: Int?
         for index in stride(from: path.count - 1, through: depth, by: -1) where !path.isManaged(at: index) {
             let entry = path.entry(at: index)
