@@ -8,6 +8,13 @@ extension LuaState {
     /// top-level call. Callable from inside a Swift function that Lua called (it then shares that call's budget).
     @discardableResult
     public func call(_ function: LuaValue, _ arguments: [LuaValue] = []) throws(LuaError) -> [LuaValue] {
+        try call(function, passing: arguments.map(LuaArgument.value))
+    }
+
+    /// ``call(_:_:)`` with arguments that may be references (pinned strings): when all of them are
+    /// references or values that allocate nothing, nothing is converted and no protected push runs.
+    @discardableResult
+    public func call(_ function: LuaValue, passing arguments: [LuaArgument]) throws(LuaError) -> [LuaValue] {
         let L = thread
         let top = lua_gettop(L)
         try ensureStack(L, arguments.count + 6)

@@ -1,10 +1,12 @@
 // The cost of each executed instruction through the Swift API when every node's handler is Lua,
 // against the floor: a bare C lua_pcall of the same handler, `h = function() n = n + 1 end`.
-// Both are measured in this one run, side by side.
+// Both are measured in this one run, side by side. It also times one Lua observer of the
+// `instruction` event, `portolan.on("instruction", function() n = n + 1 end)`, on the chain without
+// handlers: what the observer adds per event, against the same floor (issue 24).
 //
 //   swift build -c release --package-path Benchmarks && Benchmarks/.build/release/HostBenchmark
 //
-// `--only lua`, `--only none` or `--only floor` runs that one measurement once, `--rounds N` round
+// `--only lua`, `--only none`, `--only observer` or `--only floor` runs that one measurement once, `--rounds N` round
 // trips (default 200), and prints what it executed: for callgrind, which counts the instructions
 // of the timed part alone with `--toggle-collect='*timedRoutes*'` (or `'cluafloor_call_top'`).
 import CLuaFloor
@@ -15,10 +17,10 @@ import PortolanLua
 let depth = 50
 
 /// A chain root > n1 > … > n50 where every node has Lua `enter` and `leave` handlers (`h`), or no
-/// handlers at all.
-func chainApp(withHandlers: Bool) -> String {
+/// handlers at all; `observed`: `h` observes every `instruction` event.
+func chainApp(withHandlers: Bool, observed: Bool = false) -> String {
     let handlers = withHandlers ? "enter = h, leave = h, " : ""
-    var source = "n = 0\nh = function() n = n + 1 end\nportolan.app "
+    var source = "n = 0\nh = function() n = n + 1 end\n" + (observed ? "portolan.on(\"instruction\", h)\n" : "") + "portolan.app "
     for level in 0..<depth {
         source += "{ id = \"n\(level)\", \(handlers)children = { "
     }
@@ -34,9 +36,9 @@ let rounds = option("--rounds").flatMap { Int($0) } ?? 200
 let only = option("--only")
 
 /// Nanoseconds per executed instruction: route root → leaf, then leaf → root, `rounds` times.
-func instructionCost(withHandlers: Bool) async throws -> Double {
+func instructionCost(withHandlers: Bool, observed: Bool = false) async throws -> Double {
     let host = try PortolanHost()
-    try await host.loadApp(source: chainApp(withHandlers: withHandlers), chunkName: "chain.lua")
+    try await host.loadApp(source: chainApp(withHandlers: withHandlers, observed: observed), chunkName: "chain.lua")
     let deep = Destination.path((0...depth).map { Entry("n\($0)") })
     let shallow = Destination.path([Entry("n0")])
     _ = await host.route(deep)
@@ -97,29 +99,32 @@ func main() async throws {
     if let only {
         switch only {
         case "floor": print("floor: \(format(bareCallCost())) ns per call, 2000000 calls")
-        case "lua", "none":
-            let ns = try await instructionCost(withHandlers: only == "lua")
+        case "lua", "none", "observer":
+            let ns = try await instructionCost(withHandlers: only == "lua", observed: only == "observer")
             print("\(only): \(format(ns)) ns per instruction, \(rounds * 2 * depth) instructions")
-        default: print("--only takes lua, none or floor")
+        default: print("--only takes lua, none, observer or floor")
         }
         return
     }
 
     // Median of five runs each, interleaved so that machine noise hits all three alike.
-    var floor: [Double] = [], lua: [Double] = [], none: [Double] = []
+    var floor: [Double] = [], lua: [Double] = [], none: [Double] = [], observed: [Double] = []
     for _ in 0..<5 {
         floor.append(bareCallCost())
         lua.append(try await instructionCost(withHandlers: true))
         none.append(try await instructionCost(withHandlers: false))
+        observed.append(try await instructionCost(withHandlers: false, observed: true))
     }
     let median = { (values: [Double]) in values.sorted()[values.count / 2] }
-    let (floorNs, luaNs, noneNs) = (median(floor), median(lua), median(none))
+    let (floorNs, luaNs, noneNs, observedNs) = (median(floor), median(lua), median(none), median(observed))
     print("| measure | ns per call or instruction | × bare lua_pcall |")
     print("|---|---|---|")
     print("| bare C lua_pcall(h), h = function() n = n + 1 end | \(format(floorNs)) | 1.0 |")
     print("| executed instruction, Lua enter/leave handlers | \(format(luaNs)) | \(ratio(luaNs / floorNs)) |")
     print("| executed instruction, no handlers (engine alone) | \(format(noneNs)) | \(ratio(noneNs / floorNs)) |")
     print("| Lua handler share (difference) | \(format(luaNs - noneNs)) | \(ratio((luaNs - noneNs) / floorNs)) |")
+    print("| executed instruction, no handlers, one Lua `instruction` observer | \(format(observedNs)) | \(ratio(observedNs / floorNs)) |")
+    print("| one Lua observer, per event (difference) | \(format(observedNs - noneNs)) | \(ratio((observedNs - noneNs) / floorNs)) |")
     print("chain depth \(depth), \(rounds) round trips per run, median of 5 runs")
 }
 

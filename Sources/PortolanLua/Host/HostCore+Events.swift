@@ -14,21 +14,35 @@ extension HostCore {
         }
         eventStreams.emit(event)
         if canary != nil { watchCanary(event) }
-        // Most apps observe nothing: then no name is looked up.
-        guard !app.rules.observedEvents.isEmpty, let name = event.luaName, app.rules.observedEvents.contains(name),
-              let emit = installed?.functions.emit else { return }
-        // The step that asked for the route travels with its events (the last argument).
-        let step = router?.runningStep?.luaValue ?? .nil
-        let arguments = [.string(name)] + Self.luaArguments(of: event) + (event.carriesStep ? [step] : [])
-        do {
-            let failures = try state.withInstructionBudget(configuration.handlerInstructionBudget) { () throws(LuaError) in
-                try state.call(emit, arguments)
+        // Most apps observe nothing: then nothing more is asked than one bit.
+        let name = event.name
+        guard app.rules.observes(name) else { return }
+        let arguments: [LuaArgument]
+        switch event {
+        case .instruction(let instruction), .rolledBack(let instruction):
+            // A pinned string: nothing converted, no protected push.
+            arguments = [instructionTexts.text(of: instruction, in: state)]
+        default:
+            // The step that asked for the route travels with its events (the last argument).
+            let step: [LuaValue] = event.carriesStep ? [router?.runningStep?.luaValue ?? .nil] : []
+            arguments = (Self.luaArguments(of: event) + step).map(LuaArgument.value)
+        }
+        callObservers(of: name, passing: arguments)
+    }
+
+    /// Calls each observer of `name` directly, one protected call each under the handlers' budget,
+    /// and says which failed. Read by position, so that one an observer adds meanwhile is called too.
+    private func callObservers(of name: RouterEvent.Name, passing arguments: [LuaArgument]) {
+        state.withInstructionBudget(configuration.handlerInstructionBudget) {
+            var position = 0
+            while let observer = app.rules.observer(of: name, at: position) {
+                position += 1
+                do throws(LuaError) {
+                    try state.call(observer, passing: arguments)
+                } catch {
+                    observers.output("observer of \(name.rawValue) failed: \(error.message)")
+                }
             }
-            for failure in failures.first?.arrayValue ?? [] {
-                observers.output("observer of \(name) failed: \(failure.stringValue ?? "\(failure)")")
-            }
-        } catch {
-            observers.output("observer of \(name) failed: \(error.message)")
         }
     }
 
@@ -36,18 +50,14 @@ extension HostCore {
         switch event {
         case .willRoute(let destination):
             return [destination.luaValue]
-        case .instruction(let instruction):
-            return [.string(instruction.description)]
         case .didRoute(let destination, let executed):
             return [executed.luaValue, destination.luaValue]
         case .failed(let destination, let failure):
             return [failure.luaFields, destination.luaValue]
-        case .hostReported:
+        case .instruction, .rolledBack, .hostReported:
             return []
         case .redirected(let from, let to):
             return [to.luaValue, from.luaValue]
-        case .rolledBack(let instruction):
-            return [.string(instruction.description)]
         }
     }
 }

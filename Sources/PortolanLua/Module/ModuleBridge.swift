@@ -41,7 +41,10 @@ enum ModuleBridge {
             ("match", { [weak core] in matchFromLua(try core.unwrap(), $0) }),
             ("redirect_rule", { [weak core] in redirectRuleFromLua(try core.unwrap(), $0) }),
             ("observe", { [weak core] in
-                try core.unwrap().app.rules.observedEvents.insert($0.first?.stringValue ?? "")
+                // portolan.on checked both: an event scripts observe, and a function.
+                guard $0.count == 2, let name = $0[0].stringValue.flatMap(RouterEvent.Name.init(rawValue:)),
+                      name.observedBit != 0, case .function = $0[1] else { throw LuaError(.usage, "bridge.observe(event, fn)") }
+                try core.unwrap().app.rules.add(observer: $0[1], of: name)
                 return []
             }),
             ("find", { [weak core] in findFromLua(try core.unwrap(), $0) }),

@@ -6,7 +6,6 @@ struct ModuleFunctions {
     let runAndShow: LuaValue
     let runHandler: LuaValue
     let runInterceptors: LuaValue
-    let emit: LuaValue
     let takeRules: LuaValue
     let show: LuaValue
     let flows: LuaValue
@@ -23,7 +22,6 @@ struct ModuleFunctions {
         runAndShow = try function("run_and_show")
         runHandler = try function("run_handler")
         runInterceptors = try function("run_interceptors")
-        emit = try function("emit")
         takeRules = try function("take_rules")
         show = try function("show")
         flows = try function("flows")

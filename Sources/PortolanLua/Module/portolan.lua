@@ -32,12 +32,8 @@ local MARK = "\0portolan"
 -- Which coroutines the host drives: "script" (a script's main flow) or "handler".
 local driven = setmetatable({}, { __mode = "k" })
 local nodes = {}          -- id -> the node table the app declared
-local function no_observers()
-  local lists = {}
-  for _, event in ipairs(EVENTS) do lists[event] = {} end
-  return lists
-end
-local observers = no_observers()
+local known_events = {}   -- the observers themselves are the host's (ScriptRules.observers)
+for _, event in ipairs(EVENTS) do known_events[event] = true end
 
 local function role()
   return driven[coroutine.running()]
@@ -344,25 +340,16 @@ end
 -- Events ------------------------------------------------------------------------------------------
 
 --- Observes router events: will_route, instruction, did_route, failed, redirected, rolled_back.
+-- The host keeps the observers and calls each itself (HostCore+Events.swift); a failed route's error
+-- reaches its observers as an error object, made by a wrapper made once, here.
 function portolan.on(event, fn)
-  if observers[event] == nil then
+  if not known_events[event] then
     error_at_caller("unknown event '" .. tostring(event) .. "'; expected one of " .. table.concat(EVENTS, ", "))
   end
   if type(fn) ~= "function" then error_at_caller("portolan.on expects a function") end
-  local list = observers[event]
-  list[#list + 1] = fn
-  bridge.observe(event)
-end
-
--- Calls the observers of one event; returns the messages of those that raised.
-function host.emit(event, first, ...)
-  if event == "failed" then first = route_error(first) end
-  local failures = {}
-  for _, fn in ipairs(observers[event] or {}) do
-    local ok, message = pcall(fn, first, ...)
-    if not ok then failures[#failures + 1] = tostring(message) end
-  end
-  return failures
+  local observer = fn
+  if event == "failed" then observer = function(err, ...) return fn(route_error(err), ...) end end
+  bridge.observe(event, observer)
 end
 
 -- Hot reload ------------------------------------------------------------------------------------
@@ -375,19 +362,17 @@ end
 function host.take_rules()
   local restore_state, why = app_state.set_aside()
   if not restore_state then error(why, 0) end
-  local taken_nodes, taken_interceptors, taken_observers, taken_flows = nodes, decisions.list, observers, flows.list
-  decisions.list, observers, flows.list = {}, no_observers(), {}
+  local taken_nodes, taken_interceptors, taken_flows = nodes, decisions.list, flows.list
+  decisions.list, flows.list = {}, {}
   return function()
-    nodes, decisions.list, observers, flows.list = taken_nodes, taken_interceptors, taken_observers, taken_flows
+    nodes, decisions.list, flows.list = taken_nodes, taken_interceptors, taken_flows
     restore_state()
   end
 end
 
---- The text of a value: as the REPL prints it, or in the compact form when `compact` is true.
-host.show = show_value
-
--- A snapshot's app state (HostCore+Snapshots.swift): the state to save, and the restore of a saved one.
-host.state_for_snapshot, host.replace_state = app_state.for_snapshot, app_state.replace
+-- The text of a value as the REPL prints it (compact when `compact` is true); a snapshot's app state
+-- (HostCore+Snapshots.swift): the state to save, and the restore of a saved one.
+host.show, host.state_for_snapshot, host.replace_state = show_value, app_state.for_snapshot, app_state.replace
 
 -- Scripts reach the module's functions through wrappers that keep the script's frame on the stack,
 -- so that a misuse names the script's line even from a tail call (`return portolan.redirect(x)`).
