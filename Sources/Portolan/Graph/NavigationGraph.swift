@@ -37,7 +37,9 @@ public struct NodeDeclaration: Sendable, Equatable {
 public struct NavigationGraph: Sendable, Equatable {
     public let rootID: NodeID
     public let anywhereIDs: [NodeID]
-    private var declarations: [NodeID: NodeDeclaration] = [:]
+    /// The declared nodes by index (`indices` finds one by id): an array, not a dictionary keyed
+    /// by id, which at 100,000 nodes held three times the nodes' size in empty buckets (issue 24).
+    private var declarations: [NodeDeclaration] = []
     /// The declared nodes by index (`NodeIndex.swift`), for the hot path; derived from the
     /// declarations, so equality ignores it.
     private(set) var table: [IndexedNode] = []
@@ -57,14 +59,16 @@ public struct NavigationGraph: Sendable, Equatable {
         root: NodeSpec, anywhere: [NodeSpec] = [], caseInsensitiveRoutes: Bool = false, origins: URLOrigins = .any,
         limits: PathLimits = .engine
     ) throws(GraphError) {
-        for spec in [root] + anywhere {
-            try Self.checkDepth(of: spec)
+        var count = try Self.checkDepth(of: root)
+        for spec in anywhere {
+            count += try Self.checkDepth(of: spec)
         }
         rootID = root.id
         anywhereIDs = anywhere.map(\.id)
         self.limits = limits
         var routes = GraphRoutes.Builder(caseInsensitive: caseInsensitiveRoutes, origins: origins)
         urlRoutes = routes.build()
+        reserve(count)
         try declare(root, parent: nil, position: 0, isAnywhere: false, routes: &routes)
         for spec in anywhere {
             try declare(spec, parent: nil, position: 0, isAnywhere: true, routes: &routes)
@@ -78,13 +82,35 @@ public struct NavigationGraph: Sendable, Equatable {
     /// path can exhaust a thread's stack. Real apps are a few levels deep.
     public static let maximumDepth = 1_000
 
-    /// Refuses a spec deeper than `maximumDepth`, walking it without recursion (it may be anything).
-    private static func checkDepth(of spec: NodeSpec) throws(GraphError) {
-        var pending: [(NodeSpec, Int)] = [(spec, 1)]
-        while let (node, depth) = pending.popLast() {
-            guard depth <= maximumDepth else { throw .tooDeep(node.id, limit: maximumDepth) }
-            pending.append(contentsOf: node.children.map { ($0, depth + 1) })
+    /// Refuses a spec deeper than `maximumDepth`, walking it without recursion (it may be anything);
+    /// how many nodes it holds. The walk keeps one cursor per level (the siblings' array, shared,
+    /// not copied), so a node with 100,000 children costs it nothing per child.
+    private static func checkDepth(of spec: NodeSpec) throws(GraphError) -> Int {
+        var levels: [(siblings: [NodeSpec], next: Int)] = [([spec], 0)]
+        var count = 0
+        while let level = levels.last {
+            guard level.next < level.siblings.count else {
+                levels.removeLast()
+                continue
+            }
+            let node = level.siblings[level.next]
+            levels[levels.count - 1].next += 1
+            guard levels.count <= maximumDepth else { throw .tooDeep(node.id, limit: maximumDepth) }
+            count += 1
+            if !node.children.isEmpty { levels.append((node.children, 0)) }
         }
+        return count
+    }
+
+    /// Room for `count` nodes in every per-node table, so that none grows by doubling (at 100,000
+    /// nodes, growing held the old storage and the new at once).
+    private mutating func reserve(_ count: Int) {
+        declarations.reserveCapacity(count)
+        table.reserveCapacity(count)
+        nodeIDs.reserveCapacity(count)
+        childIndices.reserveCapacity(count)
+        pushIndices.reserveCapacity(count)
+        indices.reserveCapacity(count)
     }
 
     public static func == (lhs: NavigationGraph, rhs: NavigationGraph) -> Bool {
@@ -96,7 +122,7 @@ public struct NavigationGraph: Sendable, Equatable {
     public func lineage(of id: NodeID) -> [NodeID] {
         var lineage: [NodeID] = []
         var current: NodeID? = id
-        while let node = current, let declaration = declarations[node], lineage.count <= declarations.count {
+        while let node = current, let declaration = self[node], lineage.count <= declarations.count {
             lineage.append(node)
             current = declaration.parent
         }
@@ -104,18 +130,18 @@ public struct NavigationGraph: Sendable, Equatable {
     }
 
     public subscript(id: NodeID) -> NodeDeclaration? {
-        declarations[id]
+        indices[id].map { declarations[$0] }
     }
 
-    /// Every declared node, in no particular order.
-    public var nodes: Dictionary<NodeID, NodeDeclaration>.Values {
-        declarations.values
+    /// Every declared node, in declaration order (the root first).
+    public var nodes: [NodeDeclaration] {
+        declarations
     }
 
     /// Whether `child` may stand directly below `parent` on a path: a declared child, a node the
     /// parent pushes, or a node reachable from anywhere on top of a screen.
     public func allows(_ child: NodeID, below parent: NodeID) -> Bool {
-        guard let parentNode = declarations[parent], let childNode = declarations[child] else { return false }
+        guard let parentNode = self[parent], let childNode = self[child] else { return false }
         if parentNode.declares(child: child) || parentNode.pushes.contains(child) { return true }
         return childNode.isAnywhere && parentNode.kind == .screen
     }
@@ -127,13 +153,13 @@ public struct NavigationGraph: Sendable, Equatable {
     ) throws(GraphError) -> Int {
         let parentID = parent.map { nodeIDs[$0] }
         guard !spec.id.isEmpty else { throw .emptyID(parent: parentID) }
-        guard declarations[spec.id] == nil else { throw .duplicateID(spec.id) }
+        guard indices[spec.id] == nil else { throw .duplicateID(spec.id) }
         let initialActive = try Self.initialActive(of: spec)
-        declarations[spec.id] = NodeDeclaration(
+        declarations.append(NodeDeclaration(
             id: spec.id, kind: spec.kind, parent: parentID, children: spec.children.map(\.id),
             initialActive: initialActive, isAnywhere: isAnywhere, routes: spec.routes,
             keepsStacks: spec.kind == .switch && spec.keepsStacks,
-            backThroughHistory: spec.kind == .switch && spec.backThroughHistory, pushes: spec.pushes, launch: spec.launch)
+            backThroughHistory: spec.kind == .switch && spec.backThroughHistory, pushes: spec.pushes, launch: spec.launch))
         let index = table.count
         indices[spec.id] = index
         nodeIDs.append(spec.id)
@@ -159,7 +185,8 @@ public struct NavigationGraph: Sendable, Equatable {
     private mutating func resolvePushes() throws(GraphError) {
         for index in table.indices {
             let id = nodeIDs[index]
-            guard let pushes = declarations[id]?.pushes, !pushes.isEmpty else { continue }
+            let pushes = declarations[index].pushes
+            guard !pushes.isEmpty else { continue }
             guard table[index].kind == .screen else { throw .pushOnSwitch(id) }
             for pushed in pushes {
                 guard let target = indices[pushed] else { throw .unknownPush(id, pushed: pushed) }
@@ -167,7 +194,7 @@ public struct NavigationGraph: Sendable, Equatable {
                 guard target != 0, !parentIsSwitch else { throw .pushOfManaged(id, pushed: pushed) }
                 if !pushIndices[index].contains(target) { pushIndices[index].append(target) }
                 table[target].canRepeat = true
-                declarations[pushed]?.isPushed = true
+                declarations[target].isPushed = true
             }
             table[index].pushes = true
         }

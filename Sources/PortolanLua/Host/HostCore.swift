@@ -98,10 +98,7 @@ final class HostCore: @unchecked Sendable {
 
     /// Installs the graph a script declared, with a fresh router; the tree starts afresh, or, when
     /// an app was declared before (a reload), is carried over to the new graph.
-    func declare(root: LuaValue, anywhere: LuaValue, options: AppOptions) throws(DeclarationError) {
-        let declaration = try GraphDeclaration(
-            root: root, anywhere: anywhere, caseInsensitiveRoutes: options.caseInsensitiveRoutes, origins: options.origins,
-            limits: options.limits)
+    func declare(_ declaration: GraphDeclaration, options: AppOptions) {
         // Declaring again (a reload) carries the live tree over to the new graph.
         let migration = app.router.map { TreeMigration(from: $0.tree, to: declaration.graph) }
         app.lastMigration = migration?.instructions ?? []

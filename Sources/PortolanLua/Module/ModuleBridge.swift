@@ -25,7 +25,7 @@ enum ModuleBridge {
 
     private static func functions(of core: HostCore) -> [(String, ([LuaValue]) throws -> [LuaValue])] {
         [
-            ("declare", { [weak core] in declareFromLua(try core.unwrap(), $0) }),
+            ("declaration", { [weak core] _ in try declarationFunctions(of: core.unwrap()) }),
             ("enqueue", { [weak core] in enqueueFromLua(try core.unwrap(), $0) }),
             ("refuse", { [weak core] in refuseFromLua(try core.unwrap(), $0) }),
             ("active_path", { [weak core] _ in [.array(try currentRouter(of: core.unwrap()).activePath.map { .string($0.id) })] }),
@@ -74,12 +74,25 @@ enum ModuleBridge {
         ]
     }
 
-    private static func declareFromLua(_ core: HostCore, _ arguments: [LuaValue]) -> [LuaValue] {
-        let options = arguments.count > 2 ? arguments[2] : .nil
+    /// `declaration()`: the two functions of one `portolan.app` call, `emit(node fields…)` for each
+    /// checked node and `declare(anywhere_count, options)` at the end, over one `DeclarationBuilder`.
+    private static func declarationFunctions(of core: HostCore) throws -> [LuaValue] {
+        let builder = DeclarationBuilder()
+        let emit = try core.state.function { (_: LuaState, arguments: [LuaValue]) -> [LuaValue] in
+            builder.add(arguments)
+            return []
+        }
+        let declare = try core.state.function { [weak core] (_: LuaState, arguments: [LuaValue]) -> [LuaValue] in
+            declareFromLua(try core.unwrap(), builder, arguments)
+        }
+        return [emit, declare]
+    }
+
+    private static func declareFromLua(_ core: HostCore, _ builder: DeclarationBuilder, _ arguments: [LuaValue]) -> [LuaValue] {
         do {
-            try core.declare(
-                root: arguments.first ?? .nil, anywhere: arguments.count > 1 ? arguments[1] : .nil,
-                options: try AppOptions(lua: options))
+            let options = try AppOptions(lua: arguments.count > 1 ? arguments[1] : .nil)
+            let anywhere = (arguments.first?.intValue).flatMap { Int(exactly: $0) } ?? -1
+            core.declare(try builder.finish(anywhere: anywhere, options: options), options: options)
             return [.boolean(true)]
         } catch {
             return [.boolean(false), .string(error.message)]

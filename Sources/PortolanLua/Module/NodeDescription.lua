@@ -1,6 +1,6 @@
--- The checkers of the tables an app declares: each node's plain description for the host to
--- validate (ids, kinds, children, handler names, routes), and the root table's options; each
--- returns nil and a message naming what is wrong instead. The host runs this chunk once per state
+-- The checkers of the tables an app declares: each node's fields handed straight to the host's
+-- builder of the graph (ids, kinds, children, handler names, routes), and the root table's
+-- options; each returns nil and a message naming what is wrong instead. The host runs this chunk once per state
 -- with its list of handler fields (HandlerName), the engine's depth limit
 -- (NavigationGraph.maximumDepth) and the bounds of the root's numeric options (RootOption.range,
 -- `{ max_redirects = { 0, 1000 }, ... }`) and the names of the launch modes (LaunchMode), and
@@ -14,9 +14,9 @@ local function is_launch_mode(value)
   return false
 end
 
--- A node's `push`: a list of the ids of nodes it may push (empty without one), or nil and what is wrong.
+-- A node's `push`: a list of the ids of nodes it may push (false without one), or nil and what is wrong.
 local function push_list(push, name)
-  if push == nil then return {} end
+  if push == nil then return false end
   if type(push) ~= "table" then
     return nil, name .. ": push must be a list of node ids, as in { \"product\" }, not a " .. type(push)
   end
@@ -30,10 +30,10 @@ local function push_list(push, name)
   return ids
 end
 
--- A node's `route` as a list of patterns (empty without one), or nil and what is wrong with it.
+-- A node's `route`: its pattern or list of patterns (false without one), or nil and what is wrong.
 local function route_list(route, name)
-  if type(route) == "string" then return { route } end
-  if route == nil then return {} end
+  if type(route) == "string" then return route end
+  if route == nil then return false end
   if type(route) ~= "table" then
     return nil, name .. ": route must be a URL pattern or a list of them, not a " .. type(route)
   end
@@ -63,10 +63,14 @@ local function switch_option_error(node, name)
   return nil
 end
 
--- Returns the plain description the host validates, or nil and a message. `depth` is the node's
--- level (1 for the root and anywhere nodes): a node past the engine's limit is refused here, since
--- a description that deep would be too deep to hand the host at all.
-local function describe(node, where, found, depth)
+-- Checks `node` and hands it to `emit`, its children first (so the host builds each node from the
+-- ones before it, and no description of the tree is built in Lua or converted to Swift: a 100,000-node
+-- app is held once, as the script's own tables and the graph). Returns true, or nil and a message.
+-- `emit(id, kind, active, child_count, handlers, routes, pushes, keep, back_history, launch)`:
+-- `handlers` is a bit set over HANDLERS (bit 0 the first), `routes` the pattern, the list of them or
+-- nil, `pushes` nil or a list of ids. `depth` is the node's level (1 for the root and anywhere nodes):
+-- a node past the engine's limit is refused here, before anything that deep reaches the host.
+local function describe(node, where, found, emit, depth)
   depth = depth or 1
   if type(node) ~= "table" then
     return nil, where .. " must be a node table, not a " .. type(node)
@@ -86,37 +90,39 @@ local function describe(node, where, found, depth)
   end
   local bad_option = switch_option_error(node, name)
   if bad_option then return nil, bad_option end
-  local handlers = {}
-  for _, field in ipairs(HANDLERS) do
+  local handlers = 0
+  for index, field in ipairs(HANDLERS) do
     local value = node[field]
     if value ~= nil then
       if type(value) ~= "function" then
         return nil, name .. ": " .. field .. " must be a function, not a " .. type(value)
       end
-      handlers[#handlers + 1] = field
+      handlers = handlers | (1 << (index - 1))
     end
   end
   if node.children ~= nil and type(node.children) ~= "table" then
     return nil, name .. ": children must be a list of node tables"
   end
   local routes, bad_route = route_list(node.route, name)
-  if not routes then return nil, bad_route end
+  if routes == nil then return nil, bad_route end
   local pushes, bad_push = push_list(node.push, name)
-  if not pushes then return nil, bad_push end
+  if pushes == nil then return nil, bad_push end
   if node.launch ~= nil and not is_launch_mode(node.launch) then
     local modes = table.concat(LAUNCH_MODES, ", ")
     return nil, name .. ": launch must be one of " .. modes .. ", not " .. tostring(node.launch)
   end
-  local children = {}
-  for index, child in ipairs(node.children or {}) do
-    local description, message = describe(child, name .. ", child " .. index, found, depth + 1)
-    if not description then return nil, message end
-    children[#children + 1] = description
+  local count = 0
+  if node.children ~= nil then
+    for index, child in ipairs(node.children) do
+      local described, message = describe(child, name .. ", child " .. index, found, emit, depth + 1)
+      if not described then return nil, message end
+      count = index
+    end
   end
   if found[node.id] == nil then found[node.id] = node end
-  return { id = node.id, kind = node.kind or "screen", active = node.active,
-           children = children, handlers = handlers, routes = routes, keep = node.keep == true,
-           back_history = node.back == "history", pushes = pushes, launch = node.launch }
+  emit(node.id, node.kind or "screen", node.active, count, handlers, routes, pushes, node.keep == true,
+       node.back == "history", node.launch)
+  return true
 end
 
 -- A root's list of URL origins (`schemes`, `hosts`): nil when absent, else a list of strings

@@ -233,21 +233,21 @@ function portolan.app(spec)
   if type(spec) ~= "table" then
     error_at_caller("portolan.app expects the root node table, not a " .. type(spec))
   end
-  local found = {}
-  local root, message = describe(spec, "the root", found)
-  if not root then error_at_caller(message) end
-  local anywhere = {}
+  -- The host's builder of this declaration: each checked node goes straight to it (NodeDescription).
+  local found, anywhere, emit, declare = {}, 0, bridge.declaration()
+  local described, message = describe(spec, "the root", found, emit)
+  if not described then error_at_caller(message) end
   if spec.anywhere ~= nil and type(spec.anywhere) ~= "table" then
     error_at_caller("anywhere must be a list of node tables")
   end
   for index, node in ipairs(spec.anywhere or {}) do
-    local description, why = describe(node, "anywhere node " .. index, found)
-    if not description then error_at_caller(why) end
-    anywhere[#anywhere + 1] = description
+    local ok, why = describe(node, "anywhere node " .. index, found, emit)
+    if not ok then error_at_caller(why) end
+    anywhere = index
   end
   local options, bad = app_options(spec)
   if not options then error_at_caller(bad) end
-  local ok, why = bridge.declare(root, anywhere, options)
+  local ok, why = declare(anywhere, options)
   if not ok then error_at_caller(why) end
   nodes = found
   return spec

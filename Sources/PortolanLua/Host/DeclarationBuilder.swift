@@ -1,0 +1,74 @@
+import Lua
+import Portolan
+
+/// The graph a script is declaring with `portolan.app`, built node by node as the module checks
+/// them (`emit` in NodeDescription.lua): each node arrives after its children, and takes them off
+/// the nodes built so far. No description of the tree is made in Lua or converted to `LuaValue`s
+/// (issue 24: a 100,000-node app is held as the script's tables and the graph, with no copy between).
+///
+/// One builder per call of `portolan.app` (`ModuleBridge`'s `declaration`), so a declaration made
+/// inside another (from a metamethod the checker ran) builds apart from it.
+final class DeclarationBuilder {
+    private var built: [NodeSpec] = []
+    private var handlers: [NodeID: Set<HandlerName>] = [:]
+    /// The first node that could not be read; the module hands over only what it checked, so
+    /// this is its own fault, reported when the declaration finishes.
+    private var fault: String?
+
+    /// One checked node: `id, kind, active, child_count, handlers, routes, pushes, keep,
+    /// back_history, launch`, as NodeDescription.lua's `describe` emits them.
+    func add(_ arguments: [LuaValue]) {
+        guard fault == nil else { return }
+        guard arguments.count >= 10, let id = arguments[0].stringValue, let count = arguments[3].intValue,
+            let childCount = Int(exactly: count), childCount >= 0, childCount <= built.count
+        else {
+            fault = "the module handed the host a node it cannot read"
+            return
+        }
+        // Copied into storage of their own, of their exact count: `Array(slice)` may share the
+        // whole buffer, which `removeLast` would then copy (heaptrack: 21 MiB held twice at 100,000).
+        var children: [NodeSpec] = []
+        children.reserveCapacity(childCount)
+        children.append(contentsOf: built[(built.count - childCount)...])
+        built.removeLast(childCount)
+        if built.capacity > 1_024 && built.count < built.capacity / 4 {
+            // Gives back the room a wide node's children took, before the graph is built.
+            var smaller: [NodeSpec] = []
+            smaller.reserveCapacity(built.count)
+            smaller.append(contentsOf: built)
+            built = smaller
+        }
+        let mask = arguments[4].intValue ?? 0
+        let names = HandlerName.allCases.enumerated().compactMap { bit, name in mask & (1 << bit) != 0 ? name : nil }
+        if !names.isEmpty {
+            handlers[id, default: []].formUnion(names)
+        }
+        built.append(NodeSpec(
+            id, kind: NodeKind(rawValue: arguments[1].stringValue ?? "screen") ?? .screen,
+            active: arguments[2].stringValue, children: children, routes: Self.strings(arguments[5]),
+            keepsStacks: arguments[7] == .boolean(true), backThroughHistory: arguments[8] == .boolean(true),
+            pushes: Self.strings(arguments[6]), launch: arguments[9].stringValue.flatMap(LaunchMode.init(rawValue:))))
+    }
+
+    /// The declaration of the root and `anywhere` nodes reachable from anywhere, the last ones
+    /// built; the builder is empty afterwards, so the nodes are held once, by the graph.
+    func finish(anywhere: Int, options: AppOptions) throws(DeclarationError) -> GraphDeclaration {
+        defer {
+            built = []
+            handlers = [:]
+        }
+        if let fault { throw DeclarationError(message: fault) }
+        guard anywhere >= 0, built.count == anywhere + 1, let root = built.first else {
+            throw DeclarationError(message: "the module handed the host \(built.count) trees for \(anywhere) anywhere nodes")
+        }
+        return try GraphDeclaration(
+            root: root, anywhere: Array(built.dropFirst()), handlers: handlers,
+            caseInsensitiveRoutes: options.caseInsensitiveRoutes, origins: options.origins, limits: options.limits)
+    }
+
+    /// A node's route patterns or pushed ids: one string, or a list of them (nothing else counts).
+    private static func strings(_ value: LuaValue) -> [String] {
+        if let text = value.stringValue { return [text] }
+        return (value.arrayValue ?? []).compactMap(\.stringValue)
+    }
+}
