@@ -90,17 +90,7 @@ public final class LuaCoroutine {
     /// The Lua functions on the coroutine's stack, innermost first, as `source:line` (Lua's short
     /// source names); C functions are left out. Where a suspended coroutine waits.
     public var luaFrames: [String] {
-        var frames: [String] = []
-        var source = [CChar](repeating: 0, count: 128)
-        var line: CInt = 0
-        var level: CInt = 0
-        while true {
-            let found = cluashim_frame(thread, level, &source, source.count, &line)
-            if found < 0 { break }
-            if found > 0 { frames.append("\(String(decoding: source.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)):\(line)") }
-            level += 1
-        }
-        return frames
+        LuaState.luaFrames(of: thread)
     }
 
     /// Resumes the coroutine: starts it with `arguments`, or makes its pending `coroutine.yield` return them.
