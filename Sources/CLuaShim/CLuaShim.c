@@ -280,7 +280,6 @@ static int trampoline(lua_State *L) {
     if (slot == NULL || *slot == NULL || c->call == NULL) return luaL_error(L, "Swift function is no longer available");
     int n = c->call(L, *slot);
     if (n >= 0) return n;
-    if (n == CLUASHIM_SWIFT_STOP) cluashim_chargesteps(L, 0);   // raises the interrupt it requested
     if (n == CLUASHIM_SWIFT_ERROR && lua_type(L, -1) == LUA_TSTRING) {
         // At the script's line, also when a library function of the state's called this one.
         cluashim_whereoutsidelibrary(L, 1);

@@ -87,10 +87,6 @@ extension LuaState {
             let results = try function.body(self, arguments)
             try push(results, on: L)
             return CInt(results.count)
-        } catch let stop as LuaCallStop {
-            cluashim_flag_setbits(interrupt.flag, CInt(CLUASHIM_INTERRUPT_REQUESTED))
-            LuaState.pushErrorMessage(stop.message, on: L)
-            return CInt(CLUASHIM_SWIFT_STOP)
         } catch let error as LuaError {
             LuaState.pushErrorMessage(error.message, on: L)
             return CInt(error.kind.cameFromLua ? CLUASHIM_SWIFT_RERAISE : CLUASHIM_SWIFT_ERROR)

@@ -69,9 +69,6 @@ enum {
     CLUASHIM_SWIFT_ERROR = -1,
     /// The error object is on top; raise it as is (it is an error coming back from Lua, already positioned).
     CLUASHIM_SWIFT_RERAISE = -2,
-    /// The Swift function requested the interrupt (LuaCallStop): the shim raises it as the hook does, so that
-    /// the script cannot catch it; the error object on top is raised only if no limit tripped.
-    CLUASHIM_SWIFT_STOP = -3,
 };
 
 /// Calls a Swift function: arguments are the stack of `L`; returns the number of results pushed, or one of

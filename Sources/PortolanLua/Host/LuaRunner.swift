@@ -10,6 +10,9 @@ final class LuaRunner {
     let state: LuaState
     private let wakeup: Wakeup
     private let limits: HostConfiguration
+    private var threads = HandlerThreads()
+    /// How many handlers run now, one inside another's Swift call: the level of the next.
+    private var handlerLevel = 0
     /// Instructions a main flow may run between two routes: the configuration's, or, while an app
     /// loads under a budget of its own (``PortolanHost/loadApp(file:instructionBudget:)``), that one.
     var scriptInstructionBudget: Int?
@@ -84,10 +87,6 @@ final class LuaRunner {
 
     // MARK: Handlers
 
-    /// What the handler running on each level of nesting may still take, innermost last.
-    private var running: [RunningHandler] = []
-    private var threads = HandlerThreads()
-
     /// Runs `function(arguments…)` to its end as a handler, sleeping through its `portolan.wait`s
     /// within the handler time limit. A wait cut by an interrupt or a cancellation throws
     /// `RouteStopped`; the limits throw `HandlerTimeout` and `HandlerError`.
@@ -95,60 +94,58 @@ final class LuaRunner {
         try runHandler(function, passing: arguments.map(LuaArgument.value))
     }
 
-    /// ``runHandler(_:_:)`` with arguments that may be references (a handler's pinned strings): one
-    /// protected call on the thread of its level of nesting, under the time limit and the budget.
+    /// ``runHandler(_:_:)`` with arguments that may be references (a handler's pinned strings).
     func runHandler(_ function: LuaValue, passing arguments: [LuaArgument]) throws -> [LuaValue] {
         let timeLimit = handlerTimeout()
-        let thread = try threads.thread(forLevel: running.count, in: state)
-        running.append(RunningHandler(thread: thread, timeLimit: timeLimit, deadline: .now + timeLimit))
-        defer { running.removeLast() }
-        do {
-            // The time limit holds while the handler runs too (the count hook checks it), not only
-            // while it waits: a handler busy in a long C library call stops at its limit.
-            return try state.withTimeLimit(timeLimit) { () throws(LuaError) in
-                try state.withInstructionBudget(limits.handlerInstructionBudget) { () throws(LuaError) in
-                    try thread.call(function, passing: arguments)
+        let deadline = ContinuousClock.now + timeLimit
+        let coroutine = try threads.thread(forLevel: handlerLevel, in: state)
+        let level = handlerLevel
+        handlerLevel += 1
+        var finished = false
+        defer {
+            handlerLevel = level
+            if !finished { threads.drop(from: level) }
+        }
+        var started = false
+        while true {
+            let outcome: LuaCoroutine.Outcome
+            do {
+                // The time limit holds while the handler runs too (the count hook checks it), not only
+                // while it waits: a handler busy in a long C library call stops at its limit.
+                outcome = try state.withTimeLimit(deadline - ContinuousClock.now) { () throws(LuaError) in
+                    try state.withInstructionBudget(limits.handlerInstructionBudget) { () throws(LuaError) in
+                        // The first run starts the handler; after a wait, it goes on.
+                        started ? try coroutine.resume([]) : try coroutine.start(function, passing: arguments)
+                    }
+                }
+                started = true
+            } catch {
+                if error.kind == .interrupted { throw RouteStopped(.interrupted) }
+                if error.kind == .timeLimit {
+                    throw HandlerTimeout("the handler did not finish within \(timeLimit): \(error.message)")
+                }
+                throw HandlerError(error.message)
+            }
+            switch outcome {
+            case .finished(let values):
+                finished = true
+                return values
+            case .yielded(let values):
+                guard case .wait(let seconds)? = ModuleRequest(values) else {
+                    throw HandlerError("a handler yielded; only portolan.wait may suspend a handler")
+                }
+                guard let duration = ScriptNumbers.duration(seconds: seconds) else {
+                    throw HandlerError(ScriptNumbers.waitError(seconds))
+                }
+                let wakeUp = ContinuousClock.now + duration
+                if let reason = ThreadWait.sleep(until: min(wakeUp, deadline), wakeup: wakeup, stop: stopReason) {
+                    throw RouteStopped(reason, at: Self.waitLocation(of: coroutine))
+                }
+                guard wakeUp <= deadline else {
+                    throw HandlerTimeout("the handler did not finish within \(timeLimit)")
                 }
             }
-        } catch {
-            // A wait that stopped the handler said why; nothing the handler ran after it did.
-            if let stop = running[running.count - 1].stop { throw stop }
-            if error.kind == .interrupted { throw RouteStopped(.interrupted) }
-            if error.kind == .timeLimit {
-                throw HandlerTimeout("the handler did not finish within \(timeLimit): \(error.message)")
-            }
-            // A handler's call cannot yield (Lua refuses at the yield, which has no line of its own).
-            if error.message == "attempt to yield across a C-call boundary" {
-                throw HandlerError("a handler yielded; only portolan.wait may suspend a handler")
-            }
-            throw HandlerError(error.message)
         }
-    }
-
-    /// A handler's `portolan.wait(seconds)`: it sleeps in place, on the host's thread, until its
-    /// time is up, or an interrupt or a cancellation ends it, within the handler's time limit.
-    /// One that ends early stops the handler (``LuaCallStop``), which cannot catch it.
-    func waitInHandler(seconds: Double) throws -> [LuaValue] {
-        guard let level = running.indices.last else {
-            throw HandlerError("portolan.wait can only be called from a handler or a script's main flow")
-        }
-        let handler = running[level]
-        guard let duration = ScriptNumbers.duration(seconds: seconds) else {
-            throw stop(level, HandlerError(ScriptNumbers.waitError(seconds)))
-        }
-        let wakeUp = ContinuousClock.now + duration
-        if let reason = ThreadWait.sleep(until: min(wakeUp, handler.deadline), wakeup: wakeup, stop: stopReason) {
-            throw stop(level, RouteStopped(reason, at: Self.waitLocation(in: handler.thread.luaFrames)))
-        }
-        guard wakeUp <= handler.deadline else {
-            throw stop(level, HandlerTimeout("the handler did not finish within \(handler.timeLimit)"))
-        }
-        return []
-    }
-
-    private func stop(_ level: Int, _ failure: any Error) -> LuaCallStop {
-        running[level].stop = failure
-        return LuaCallStop("stopped while waiting")
     }
 
     // MARK: Stopping
@@ -165,13 +162,13 @@ final class LuaRunner {
         try state.withInstructionBudget(budget) { () throws(LuaError) in try coroutine.resume(input) }
     }
 
-    /// Where a script or handler waits: its innermost line outside the `portolan` module (whose
-    /// `portolan.wait` did the waiting), of `frames` innermost first.
-    static func waitLocation(in frames: [String]) -> String? {
-        frames.first { !$0.hasPrefix("portolan:") }
+    /// Where a suspended script or handler waits: its innermost line outside the `portolan`
+    /// module (whose `portolan.wait` did the yielding).
+    static func waitLocation(of coroutine: LuaCoroutine) -> String? {
+        coroutine.luaFrames.first { !$0.hasPrefix("portolan:") }
     }
 
     private static func prefix(locating coroutine: LuaCoroutine) -> String {
-        waitLocation(in: coroutine.luaFrames).map { "\($0): " } ?? ""
+        waitLocation(of: coroutine).map { "\($0): " } ?? ""
     }
 }

@@ -64,7 +64,6 @@ enum ModuleBridge {
                     return [.boolean(false), .string(error.reason)]
                 }
             }),
-            ("wait", { [weak core] in try core.unwrap().runner.waitInHandler(seconds: $0.first?.doubleValue ?? .nan) }),
             ("write", { [weak core] in
                 try core.unwrap().observers.output($0.first?.stringValue ?? "")
                 return []

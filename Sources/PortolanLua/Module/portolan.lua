@@ -202,9 +202,10 @@ function portolan.wait(seconds)
     error_at_caller(string.format("portolan.wait expects a number of seconds from 0 to %d, not %s",
       bridge.max_wait_seconds, tostring(seconds)))
   end
-  local caller = role() or error_at_caller("portolan.wait can only be called from a handler or a script's main flow")
-  -- A handler's call cannot yield (a protected call on the host's handler thread): it sleeps in place.
-  if caller == "handler" then bridge.wait(seconds) else coroutine.yield(MARK, "wait", seconds) end
+  if role() == nil then
+    error_at_caller("portolan.wait can only be called from a handler or a script's main flow")
+  end
+  coroutine.yield(MARK, "wait", seconds)
 end
 
 function portolan.active_path() return bridge.active_path() end
