@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # What one executed instruction costs through `portolan test`, against the floor: the `lua5.4`
 # interpreter running `pcall(h)` with `h = function() n = n + 1 end`, and against the router a team
-# would write in plain Lua instead (Benchmarks/lua/PlainRouter.lua, in `lua5.4`, routing the same
+# would write in plain Lua instead (Benchmarks/scripts/PlainRouter.lua, in `lua5.4`, routing the same
 # chain the same way). All three are timed the same way,
 # side by side in one run: a short and a long run of the same work, so that start-up, loading and
 # reporting cancel out in the difference.
@@ -53,7 +53,7 @@ done
 
 for rounds in $short $long; do
   cat > "$work/plain-$rounds.lua" <<LUA
-local PlainRouter = dofile("Benchmarks/lua/PlainRouter.lua")
+local PlainRouter = dofile("Benchmarks/scripts/PlainRouter.lua")
 n = 0
 local function h() n = n + 1 end
 local leaf = { id = "n$depth", enter = h, leave = h }
