@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # What one executed instruction costs through `portolan test`, against the floor: the `lua5.4`
-# interpreter running `pcall(h)` with `h = function() n = n + 1 end`. Both are timed the same way,
+# interpreter running `pcall(h)` with `h = function() n = n + 1 end`, and against the router a team
+# would write in plain Lua instead (Benchmarks/scripts/PlainRouter.lua, in `lua5.4`, routing the same
+# chain the same way). All three are timed the same way,
 # side by side in one run: a short and a long run of the same work, so that start-up, loading and
 # reporting cancel out in the difference.
 #
@@ -8,6 +10,7 @@
 #
 # The app is a chain root > n1 > … > n50 whose every node has Lua enter and leave handlers doing
 # `n = n + 1`; one scenario routes root → leaf → root ROUNDS times (100 instructions a round).
+# The plain router runs the same chain and rounds in `lua5.4`.
 # Needs lua5.4 and hyperfine (Debian packages of the same names).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -48,6 +51,23 @@ end)
 LUA
 done
 
+for rounds in $short $long; do
+  cat > "$work/plain-$rounds.lua" <<LUA
+local PlainRouter = dofile("Benchmarks/scripts/PlainRouter.lua")
+n = 0
+local function h() n = n + 1 end
+local leaf = { id = "n$depth", enter = h, leave = h }
+for level = $depth - 1, 0, -1 do leaf = { id = "n" .. level, enter = h, leave = h, children = { leaf } } end
+local router = PlainRouter.new(leaf)
+local deep = {}
+for level = 0, $depth do deep[#deep + 1] = "n" .. level end
+for _ = 1, $rounds do
+  assert(router:route(deep))
+  assert(router:route { "n0" })
+end
+LUA
+done
+
 # Mean seconds of a command, from hyperfine's JSON.
 seconds() {
   hyperfine --warmup 2 --runs "${RUNS:-10}" --export-json "$work/t.json" "$@" >/dev/null 2>&1
@@ -58,16 +78,20 @@ instructions=$(( (long - short) * 2 * depth ))
 route_short=$(seconds "$portolan test --app $work/app.lua $work/routes-$short.lua")
 route_long=$(seconds "$portolan test --app $work/app.lua $work/routes-$long.lua")
 calls=$instructions
+plain_short=$(seconds "lua5.4 $work/plain-$short.lua")
+plain_long=$(seconds "lua5.4 $work/plain-$long.lua")
 lua_short=$(seconds "lua5.4 -e 'n = 0 h = function() n = n + 1 end for i = 1, $short * 100 do pcall(h) end'")
 lua_long=$(seconds "lua5.4 -e 'n = 0 h = function() n = n + 1 end for i = 1, $long * 100 do pcall(h) end'")
 
-python3 - "$route_short" "$route_long" "$lua_short" "$lua_long" "$instructions" "$calls" <<'PY'
+python3 - "$route_short" "$route_long" "$lua_short" "$lua_long" "$plain_short" "$plain_long" "$instructions" "$calls" <<'PY'
 import sys
-rs, rl, ls, ll, instructions, calls = map(float, sys.argv[1:])
+rs, rl, ls, ll, ps, pl, instructions, calls = map(float, sys.argv[1:])
 per_instruction = (rl - rs) / instructions * 1e9
 per_pcall = (ll - ls) / calls * 1e9
-print("| measure | ns | × lua5.4 pcall(h) |")
-print("|---|---|---|")
-print(f"| lua5.4: pcall(h), h = function() n = n + 1 end | {per_pcall:.0f} | 1.0 |")
-print(f"| portolan test: one executed instruction, Lua enter/leave | {per_instruction:.0f} | {per_instruction / per_pcall:.1f} |")
+per_plain = (pl - ps) / instructions * 1e9
+print("| measure | ns | × lua5.4 pcall(h) | × plain Lua router |")
+print("|---|---|---|---|")
+print(f"| lua5.4: pcall(h), h = function() n = n + 1 end | {per_pcall:.0f} | 1.0 | {per_pcall / per_plain:.2f} |")
+print(f"| lua5.4: one executed instruction of PlainRouter.lua | {per_plain:.0f} | {per_plain / per_pcall:.1f} | 1.0 |")
+print(f"| portolan test: one executed instruction, Lua enter/leave | {per_instruction:.0f} | {per_instruction / per_pcall:.1f} | {per_instruction / per_plain:.2f} |")
 PY

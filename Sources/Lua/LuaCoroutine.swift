@@ -87,6 +87,59 @@ public final class LuaCoroutine {
         status = .suspended
     }
 
+    /// A coroutine with nothing to run yet (``Status-swift.enum/finished``): each
+    /// ``start(_:passing:)`` runs a function on its thread from the start.
+    public init(in state: LuaState) throws(LuaError) {
+        let L = state.thread
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        try state.ensureStack(L, 4)
+        if state.callDepth == 0 { state.drainUnreferences() }
+        try state.check(cluashim_pnewthread(L), on: L)
+        guard let thread = lua_tothread(L, -1) else { throw LuaError(.usage, "lua_newthread gave no thread") }
+        self.thread = thread
+        self.state = state
+        threadReference = try state.reference(at: -1, on: L)
+        cluashim_sethook(thread)   // hooks are per thread; never rely on inheritance for the budget
+        status = .finished
+    }
+
+    /// Whether ``start(_:passing:)`` may run a function now: the coroutine finished its last one,
+    /// and nothing ran on its thread since (a script that got hold of it with `coroutine.running()`
+    /// may have resumed it as a coroutine of its own).
+    public var canStart: Bool {
+        var frame = lua_Debug()
+        return status == .finished && lua_status(thread) == LUA_OK && lua_gettop(thread) == 0
+            && lua_getstack(thread, 0, &frame) == 0
+    }
+
+    /// Runs `function(arguments…)` on the coroutine's thread from the start, as ``restart(_:)``
+    /// then ``resume(passing:)`` would, with the function pushed straight onto the finished thread
+    /// (no allocation, no move from the caller's stack). Only when ``canStart``.
+    public func start(_ function: LuaValue, passing arguments: [LuaArgument]) throws(LuaError) -> Outcome {
+        guard let state else { throw LuaError(.usage, "the Lua state of this coroutine is closed") }
+        guard canStart else { throw LuaError(.usage, "cannot start a \(status) coroutine") }
+        guard case .function = function else {
+            throw LuaError(.usage, "a coroutine needs a function, not a \(function.typeName)")
+        }
+        try state.ensureStack(thread, 1)
+        try state.push(function, on: thread)
+        status = .suspended
+        var pushed = false
+        do {
+            return try resume(count: arguments.count) { (state, L) throws(LuaError) in
+                try state.push(arguments, on: L)
+                pushed = true
+            }
+        } catch {
+            if !pushed {   // nothing ran: the thread is as it was, but for the function
+                lua_settop(thread, 0)
+                status = .finished
+            }
+            throw error
+        }
+    }
+
     /// The Lua functions on the coroutine's stack, innermost first, as `source:line` (Lua's short
     /// source names); C functions are left out. Where a suspended coroutine waits.
     public var luaFrames: [String] {

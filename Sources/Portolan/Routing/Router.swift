@@ -98,6 +98,14 @@ public final class Router: Sendable {
         eventHub.observe(observer)
     }
 
+    /// ``observe(_:)`` for an observer that says when it listens (a host, which has someone to
+    /// hand events to only now and then): while nothing listens, the router builds no event.
+    package func observe(
+        whenListening isListening: @escaping @Sendable () -> Bool, _ observer: @escaping @Sendable (RouterEvent) -> Void
+    ) {
+        eventHub.observe(whenListening: isListening, observer)
+    }
+
     /// A new stream of every event from now on; it ends when the caller stops iterating, or when
     /// the router's host replaces it (a reload: `PortolanHost.events()` follows every router). A
     /// reader more than `eventBufferLimit` events behind loses the oldest of them.

@@ -12,6 +12,8 @@ package final class RouterEventHub: Sendable {
 
     private struct Listeners {
         var observers: [@Sendable (RouterEvent) -> Void] = []
+        /// Whether the observers that said when they listen (`observe(whenListening:_:)`) do now.
+        var listening: [@Sendable () -> Bool] = []
         var streams: [Int: AsyncStream<RouterEvent>.Continuation] = [:]
         var nextStreamID = 0
     }
@@ -28,6 +30,25 @@ package final class RouterEventHub: Sendable {
     /// Calls `observer` with every event from now on, in the order they are emitted.
     package func observe(_ observer: @escaping @Sendable (RouterEvent) -> Void) {
         listeners.withLock { $0.observers.append(observer) }
+    }
+
+    /// Calls `observer` with every event from now on, as `observe(_:)` does, but only while
+    /// `isListening` says so: while neither it nor any other listener does, no event is built (a
+    /// host always observes its router, but most of the time has no one to hand the events to).
+    package func observe(
+        whenListening isListening: @escaping @Sendable () -> Bool, _ observer: @escaping @Sendable (RouterEvent) -> Void
+    ) {
+        listeners.withLock { listeners in
+            listeners.observers.append { event in if isListening() { observer(event) } }
+            listeners.listening.append(isListening)
+        }
+    }
+
+    /// Whether anything listens now: an observer (one that says when it listens, only when it
+    /// does) or a stream.
+    package var isListenedTo: Bool {
+        let (count, streams, listening) = listeners.withLock { ($0.observers.count, $0.streams.count, $0.listening) }
+        return streams > 0 || count > listening.count || listening.contains { $0() }
     }
 
     /// A new stream of every event from now on; a reader more than `bufferLimit` events behind
@@ -49,10 +70,10 @@ package final class RouterEventHub: Sendable {
     /// called after the lock is let go, so an observer may add listeners or queue a route. With no
     /// listener the event is not even built, and no list of streams is made when there is none.
     package func emit(_ event: @autoclosure () -> RouterEvent) {
-        let (observers, streams) = listeners.withLock { listeners in
-            (listeners.observers, listeners.streams.isEmpty ? [] : Array(listeners.streams.values))
+        let (observers, streams, listening) = listeners.withLock { listeners in
+            (listeners.observers, listeners.streams.isEmpty ? [] : Array(listeners.streams.values), listeners.listening)
         }
-        guard !observers.isEmpty || !streams.isEmpty else { return }
+        guard !streams.isEmpty || observers.count > listening.count || listening.contains(where: { $0() }) else { return }
         let event = event()
         for observer in observers {
             observer(event)

@@ -5,6 +5,11 @@ import Portolan
 /// router reports them on the host's thread, between two steps of the route, so observers run
 /// in the route's order and a route they queue runs after the current one.
 extension HostCore {
+    /// Whether `deliver` has anyone to hand an event to: while not, the router builds none.
+    var hasEventListeners: Bool {
+        !observers.events.isEmpty || eventStreams.isListenedTo || canary != nil || !app.rules.observedEvents.isEmpty
+    }
+
     func deliver(_ event: RouterEvent) {
         if !observers.events.isEmpty {
             let step = router?.runningStep

@@ -46,19 +46,27 @@ extension HostCore {
             .value(.integer(Int64(info.index + 1))), .value(.integer(Int64(info.count))), .value(.boolean(info.animated)),
             .value(info.url.map { .table($0.urlFields) } ?? .nil),
         ]
-        let values = try runner.runHandler(try module.runHandler, passing: arguments)
+        let values = try runner.runHandler(try runHandlerFunction, passing: arguments)
         try HandlerResult.check(values, handler: "\(field.rawValue) of '\(node.id)'")
+    }
+
+    /// The module's `run_handler`, read alone (``module`` copies every function of the module).
+    private var runHandlerFunction: LuaValue {
+        get throws(HostError) {
+            guard let function = installed?.functions.runHandler else { throw HostError("the portolan module is not installed") }
+            return function
+        }
     }
 
     private func runContextTask(of node: PinnedNodeStrings, entry: Entry, destination: Destination) throws {
         session.currentDestination = destination
         session.currentInstruction = nil
-        let values = try runner.runHandler(try module.runHandler, passing: nodeArguments(.contextTask, of: node, entry: entry))
+        let values = try runner.runHandler(try runHandlerFunction, passing: nodeArguments(.contextTask, of: node, entry: entry))
         try HandlerResult.check(values, handler: "\(HandlerName.contextTask.rawValue) of '\(node.id)'")
     }
 
     private func canLeave(_ node: PinnedNodeStrings, entry: Entry) throws -> Bool {
-        let values = try runner.runHandler(try module.runHandler, passing: nodeArguments(.canLeave, of: node, entry: entry))
+        let values = try runner.runHandler(try runHandlerFunction, passing: nodeArguments(.canLeave, of: node, entry: entry))
         return try HandlerResult.permission(values, handler: "can_leave of '\(node.id)'")
     }
 

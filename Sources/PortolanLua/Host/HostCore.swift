@@ -110,7 +110,7 @@ final class HostCore: @unchecked Sendable {
             try? install(rule, on: router)
         }
         // Unowned: the core owns the router, and the router calls these only inside the core's units.
-        router.observe { [unowned self] event in deliver(event) }
+        router.observe(whenListening: { [unowned self] in hasEventListeners }) { [unowned self] event in deliver(event) }
         router.addInterceptor(InterceptorHandler { [unowned self] request in try intercept(request) })
         for (id, handlers) in declaration.handlers {
             if let bound = luaHandlers(of: id, declared: handlers) { router.bind(bound, to: id) }

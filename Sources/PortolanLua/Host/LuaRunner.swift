@@ -10,7 +10,9 @@ final class LuaRunner {
     let state: LuaState
     private let wakeup: Wakeup
     private let limits: HostConfiguration
-    private var pool = CoroutinePool()
+    private var threads = HandlerThreads()
+    /// How many handlers run now, one inside another's Swift call: the level of the next.
+    private var handlerLevel = 0
     /// Instructions a main flow may run between two routes: the configuration's, or, while an app
     /// loads under a budget of its own (``PortolanHost/loadApp(file:instructionBudget:)``), that one.
     var scriptInstructionBudget: Int?
@@ -36,7 +38,12 @@ final class LuaRunner {
         serving serve: (ModuleRequest?, LuaCoroutine) throws(HostError) -> [LuaValue]
     ) throws(HostError) -> [LuaValue] {
         // A thread of its own, never pooled: a main flow may be suspended while handlers run.
-        let coroutine = try CoroutinePool.fresh(running: runScript, in: state)
+        let coroutine: LuaCoroutine
+        do {
+            coroutine = try LuaCoroutine(runScript, in: state)
+        } catch {
+            throw HostError(error)
+        }
         var input = [function] + arguments
         while true {
             let outcome: LuaCoroutine.Outcome
@@ -91,8 +98,15 @@ final class LuaRunner {
     func runHandler(_ function: LuaValue, passing arguments: [LuaArgument]) throws -> [LuaValue] {
         let timeLimit = handlerTimeout()
         let deadline = ContinuousClock.now + timeLimit
-        let coroutine = try pool.coroutine(running: function, in: state)
-        var input = arguments
+        let coroutine = try threads.thread(forLevel: handlerLevel, in: state)
+        let level = handlerLevel
+        handlerLevel += 1
+        var finished = false
+        defer {
+            handlerLevel = level
+            if !finished { threads.drop(from: level) }
+        }
+        var started = false
         while true {
             let outcome: LuaCoroutine.Outcome
             do {
@@ -100,9 +114,11 @@ final class LuaRunner {
                 // while it waits: a handler busy in a long C library call stops at its limit.
                 outcome = try state.withTimeLimit(deadline - ContinuousClock.now) { () throws(LuaError) in
                     try state.withInstructionBudget(limits.handlerInstructionBudget) { () throws(LuaError) in
-                        try coroutine.resume(passing: input)
+                        // The first run starts the handler; after a wait, it goes on.
+                        started ? try coroutine.resume([]) : try coroutine.start(function, passing: arguments)
                     }
                 }
+                started = true
             } catch {
                 if error.kind == .interrupted { throw RouteStopped(.interrupted) }
                 if error.kind == .timeLimit {
@@ -112,7 +128,7 @@ final class LuaRunner {
             }
             switch outcome {
             case .finished(let values):
-                pool.recycle(coroutine)
+                finished = true
                 return values
             case .yielded(let values):
                 guard case .wait(let seconds)? = ModuleRequest(values) else {
@@ -128,7 +144,6 @@ final class LuaRunner {
                 guard wakeUp <= deadline else {
                     throw HandlerTimeout("the handler did not finish within \(timeLimit)")
                 }
-                input = []
             }
         }
     }
