@@ -4,7 +4,8 @@
 //
 //   swift build -c release --package-path Benchmarks && Benchmarks/.build/release/HostBenchmark
 //
-// `--only lua`, `--only none` or `--only floor` runs that one measurement once, `--rounds N` round
+// `--only lua`, `--only none` or `--only floor` runs that one measurement once (`--only loop`: the
+// handler loop of HandlerLoop.swift, its three columns), `--rounds N` round
 // trips (default 200), and prints what it executed: for callgrind, which counts the instructions
 // of the timed part alone with `--toggle-collect='*timedRoutes*'` (or `'cluafloor_call_top'`).
 import CLuaFloor
@@ -100,7 +101,8 @@ func main() async throws {
         case "lua", "none":
             let ns = try await instructionCost(withHandlers: only == "lua")
             print("\(only): \(format(ns)) ns per instruction, \(rounds * 2 * depth) instructions")
-        default: print("--only takes lua, none or floor")
+        case "loop": try await printLoopComparison()
+        default: print("--only takes lua, none, floor or loop")
         }
         return
     }
@@ -121,6 +123,8 @@ func main() async throws {
     print("| executed instruction, no handlers (engine alone) | \(format(noneNs)) | \(ratio(noneNs / floorNs)) |")
     print("| Lua handler share (difference) | \(format(luaNs - noneNs)) | \(ratio((luaNs - noneNs) / floorNs)) |")
     print("chain depth \(depth), \(rounds) round trips per run, median of 5 runs")
+    print("")
+    try await printLoopComparison()
 }
 
 Task.detached {
