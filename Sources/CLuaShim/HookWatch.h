@@ -39,8 +39,8 @@ void hookwatch_register(HookWatch *watch, lua_Hook hook);
 /// Before the state is closed: the watchdog no longer looks at it once this returns.
 void hookwatch_unregister(HookWatch *watch);
 void hookwatch_setinterruptflag(HookWatch *watch, int *flag);
-/// A top-level call starts on `L1`: hooked with `step` at once when `armNow`, else unhooked until the watchdog
-/// arms it. False when no watchdog runs on this platform (the caller then arms at once).
+/// A top-level call starts on `L1`: hooked with `step` at once when `armNow` (which the caller sets whenever
+/// no watchdog runs, hookwatch_available), else unhooked until the watchdog arms it.
 void hookwatch_begin(HookWatch *watch, lua_State *L1, int step, int armNow);
 /// The call ended: `L1` is hooked again with `step`, as every thread is between calls.
 void hookwatch_end(HookWatch *watch, int step);
