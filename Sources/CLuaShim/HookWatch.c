@@ -103,7 +103,11 @@ static int look(HookWatch *watch, long long time) {
         if (flag != NULL && (__atomic_load_n(flag, __ATOMIC_RELAXED) & CLUASHIM_INTERRUPT_REQUESTED)) {
             armRunning(watch, watch->step);
         } else if (watch->seenSerial == watch->serial) {
-            long long microseconds = (time - watch->firstSeen) / 1000;
+            // At most a few slices: a watchdog that a busy machine kept from running for longer must not
+            // charge an honest call for the wait (wall time, not the call's own work).
+            long long elapsed = time - watch->firstSeen;
+            if (elapsed > HOOKWATCH_MAXIMUM_CHARGED_NS) elapsed = HOOKWATCH_MAXIMUM_CHARGED_NS;
+            long long microseconds = elapsed / 1000;
             __atomic_store_n(&watch->charge, microseconds * HOOKWATCH_INSTRUCTIONS_PER_MICROSECOND, __ATOMIC_RELAXED);
             armRunning(watch, watch->step);
         } else {

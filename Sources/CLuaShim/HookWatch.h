@@ -34,6 +34,8 @@ enum { HOOKWATCH_EXACT_BUDGET = 1000000 };
 /// Instructions charged per microsecond a call ran before the watchdog armed it: a low estimate of the VM's
 /// speed (Lua 5.4 runs a few hundred million instructions a second), so the charge never exceeds the work.
 enum { HOOKWATCH_INSTRUCTIONS_PER_MICROSECOND = 100 };
+/// The longest unhooked run charged (4 slices: 400,000 instructions): what the watchdog sees is wall time.
+#define HOOKWATCH_MAXIMUM_CHARGED_NS (4 * HOOKWATCH_SLICE_NS)
 
 void hookwatch_register(HookWatch *watch, lua_Hook hook);
 /// Before the state is closed: the watchdog no longer looks at it once this returns.
