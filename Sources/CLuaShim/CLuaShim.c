@@ -1,10 +1,12 @@
 #include "CLuaShim.h"
 #include "CallerErrors.h"
+#include "HookWatch.h"
 #include "Protect.h"
 #include "Sandbox/StepCharge.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <sched.h>
 #include <string.h>
 #include <time.h>
 #ifdef __linux__
@@ -29,6 +31,8 @@ typedef struct {
     cluashim_swift_call call;
     cluashim_swift_release release;
     char *traceback;               // malloc'd, outside the counted allocator
+    HookWatch watch;               // who arms the running call's hook (HookWatch.h)
+    int unhookedRun;               // the call's thread may be armed by the watchdog at any moment
 } Control;
 
 /// How often the hook runs when no smaller budget asks for more: often enough for Ctrl-C to feel immediate,
@@ -55,12 +59,21 @@ static int tripsLimits(Control *c, long long work);
 /// raises the limit itself at the next instruction that a script's pcall returns to.
 static int refusesLargeGrowth(Control *c, size_t growth) { return tripsLimits(c, (long long)(growth / STEP_BYTES)); }
 
+/// While the watchdog may arm the running thread, a block is freed only when no arming is walking its frames
+/// (HookWatch.c, armRunning). The fence orders the thread's own earlier stores (its frame pointer) before the
+/// check; the wait is a few hundred instructions, once per armed call at most.
+static void waitForArming(Control *c) {
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+    while (hookwatch_isarming(&c->watch)) sched_yield();
+}
+
 /// Counts every byte Lua holds and refuses growth past the limit. Lua then runs an emergency collection,
 /// retries, and raises LUA_ERRMEM if it still fails. Shrinking and freeing never fail, as Lua requires.
 static void *countingAlloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     Control *c = (Control *)ud;
     size_t old = ptr ? osize : 0;   // without a block, osize encodes the object's type, not a size
     if (nsize == 0) {
+        if (c->unhookedRun) waitForArming(c);
         free(ptr);
         c->memoryUsed -= old;
         return NULL;
@@ -139,20 +152,32 @@ static long long monotonicNanoseconds(void) {
 /// steps, and for large allocations (refusesLargeGrowth); enforceLimits raises what it records. The deadline
 /// is read from the clock here, at most once per hook step (a vDSO call, some 20 ns per thousand
 /// instructions), so a handler past its time limit stops wherever it is, not only when it next waits.
-static int tripsLimits(Control *c, long long work) {
-    if (c->tripped != CLUASHIM_TRIP_NONE) return 1;
+/// Which limit the call is past, if any, counting `work` (and what the unhooked start of the call is
+/// charged, HookWatch.h) against the budget.
+static int checkLimits(Control *c, long long work) {
     // A plain load first: the read-modify-write locks the bus, and the flag is almost always clear.
     if (c->interruptFlag != NULL && (__atomic_load_n(c->interruptFlag, __ATOMIC_RELAXED) & CLUASHIM_INTERRUPT_REQUESTED)
         && (__atomic_fetch_and(c->interruptFlag, ~CLUASHIM_INTERRUPT_REQUESTED, __ATOMIC_SEQ_CST)
             & CLUASHIM_INTERRUPT_REQUESTED)) {
-        c->tripped = CLUASHIM_TRIP_INTERRUPT;
-    } else if (c->deadline != 0 && monotonicNanoseconds() > c->deadline) {
-        c->tripped = CLUASHIM_TRIP_DEADLINE;
-    } else if (c->instructionBudget > 0) {
-        c->instructionsUsed += work;
-        if (c->instructionsUsed > c->instructionBudget) c->tripped = CLUASHIM_TRIP_BUDGET;
+        return CLUASHIM_TRIP_INTERRUPT;
     }
-    return c->tripped != CLUASHIM_TRIP_NONE;
+    if (c->deadline != 0 && monotonicNanoseconds() > c->deadline) return CLUASHIM_TRIP_DEADLINE;
+    if (c->instructionBudget > 0) {
+        c->instructionsUsed += work + hookwatch_takecharge(&c->watch);
+        if (c->instructionsUsed > c->instructionBudget) return CLUASHIM_TRIP_BUDGET;
+    }
+    return CLUASHIM_TRIP_NONE;
+}
+
+static int tripsLimits(Control *c, long long work) {
+    if (c->tripped != CLUASHIM_TRIP_NONE) return 1;
+    int tripped = checkLimits(c, work);
+    if (tripped == CLUASHIM_TRIP_NONE) return 0;
+    c->tripped = tripped;
+    // The call's thread is hooked at once, with a count of 1: a script that swallows the error (with pcall, or
+    // a refused allocation's memory error) raises again at its next instruction, unhooked until now or not.
+    hookwatch_arm(&c->watch, 1);
+    return 1;
 }
 
 static void enforceLimits(lua_State *L, Control *c, long long work, int level) {
@@ -165,21 +190,41 @@ static void enforceLimits(lua_State *L, Control *c, long long work, int level) {
 
 static void countHook(lua_State *L, lua_Debug *ar) {
     (void)ar;
-    enforceLimits(L, control(L), lua_gethookcount(L), 0);
+    Control *c = control(L);
+    // Armed, and the arming over: frees need no longer wait for it (waitForArming).
+    if (c->unhookedRun && L == c->watch.running && !hookwatch_isarming(&c->watch)) c->unhookedRun = 0;
+    enforceLimits(L, c, lua_gethookcount(L), 0);
 }
 
 void cluashim_chargesteps(lua_State *L, long long steps) { enforceLimits(L, control(L), steps, 1); }
 
 void cluashim_sethook(lua_State *L1) {
-    lua_sethook(L1, countHook, LUA_MASKCOUNT, hookStep(control(L1)));
+    Control *c = control(L1);
+    lua_sethook(L1, countHook, LUA_MASKCOUNT, c->tripped != CLUASHIM_TRIP_NONE ? 1 : hookStep(c));
+}
+
+/// A budget small enough that a slice could exceed it is counted from the first instruction, and so is a call
+/// whose deadline is that close: the watchdog would see them only after a slice.
+static int armsAtOnce(Control *c) {
+    if (!hookwatch_available()) return 1;
+    if (c->instructionBudget > 0 && c->instructionBudget <= HOOKWATCH_EXACT_BUDGET) return 1;
+    return c->deadline != 0 && c->deadline - monotonicNanoseconds() <= 2 * HOOKWATCH_SLICE_NS;
 }
 
 void cluashim_beginbudget(lua_State *L, lua_State *L1) {
     Control *c = control(L);
     c->instructionsUsed = 0;
     c->tripped = CLUASHIM_TRIP_NONE;
-    cluashim_sethook(L);
-    if (L1 != L) cluashim_sethook(L1);
+    if (L1 != L) cluashim_sethook(L);   // the main thread, hooked while the call runs a coroutine
+    int armNow = armsAtOnce(c);
+    c->unhookedRun = !armNow;
+    hookwatch_begin(&c->watch, L1, hookStep(c), armNow);
+}
+
+void cluashim_endbudget(lua_State *L) {
+    Control *c = control(L);
+    hookwatch_end(&c->watch, hookStep(c));
+    c->unhookedRun = 0;
 }
 
 void cluashim_setinstructionbudget(lua_State *L, long long budget) { control(L)->instructionBudget = budget; }
@@ -196,11 +241,22 @@ const char *cluashim_tripdescription(int tripped) {
     }
 }
 
-void cluashim_setinterruptflag(lua_State *L, int *flag) { control(L)->interruptFlag = flag; }
+void cluashim_setinterruptflag(lua_State *L, int *flag) {
+    Control *c = control(L);
+    c->interruptFlag = flag;
+    hookwatch_setinterruptflag(&c->watch, flag);
+}
 
 long long cluashim_monotonicnow(void) { return monotonicNanoseconds(); }
 long long cluashim_deadline(lua_State *L) { return control(L)->deadline; }
-void cluashim_setdeadline(lua_State *L, long long deadline) { control(L)->deadline = deadline > 0 ? deadline : 0; }
+void cluashim_setdeadline(lua_State *L, long long deadline) {
+    Control *c = control(L);
+    c->deadline = deadline > 0 ? deadline : 0;
+    // Set inside a running call (a nested time limit): a close deadline cannot wait for the watchdog.
+    if (c->deadline != 0 && c->deadline - monotonicNanoseconds() <= 2 * HOOKWATCH_SLICE_NS) {
+        hookwatch_arm(&c->watch, c->tripped != CLUASHIM_TRIP_NONE ? 1 : hookStep(c));
+    }
+}
 void cluashim_flag_setbits(int *flag, int bits) { __atomic_fetch_or(flag, bits, __ATOMIC_SEQ_CST); }
 void cluashim_flag_clearbits(int *flag, int bits) { __atomic_fetch_and(flag, ~bits, __ATOMIC_SEQ_CST); }
 int cluashim_flag_get(int *flag) { return __atomic_load_n(flag, __ATOMIC_SEQ_CST); }
@@ -226,11 +282,13 @@ lua_State *cluashim_newstate(cluashim_swift_call call, cluashim_swift_release re
     }
     lua_atpanic(L, panic);
     cluashim_sethook(L);
+    hookwatch_register(&c->watch, countHook);
     return L;
 }
 
 void cluashim_close(lua_State *L) {
     Control *c = control(L);
+    hookwatch_unregister(&c->watch);   // first: the watchdog must not arm a thread that is being freed
     c->owner = NULL;
     c->interruptFlag = NULL;
     lua_close(L);   // frees through countingAlloc, which still needs `c`

@@ -6,8 +6,9 @@ import Glibc
 
 /// Interrupts the Lua code a ``LuaState`` is running, from any thread or from a signal handler.
 ///
-/// The state's count hook polls the flag (every 1000 instructions at most; a sandboxed pattern match, every
-/// 1000 steps) and raises `interrupted`, which the
+/// The state's count hook polls the flag (every 1000 instructions at most once the hook is armed, which a
+/// request does at once through the watchdog; a sandboxed pattern match, every 1000 steps) and raises
+/// `interrupted`, which the
 /// running call reports as ``LuaError/Kind/interrupted``. A request made while no Lua code runs is dropped
 /// when the next top-level call starts, so a Ctrl-C at a REPL prompt does not kill the next line.
 public final class LuaInterrupt: @unchecked Sendable {
@@ -42,7 +43,10 @@ public final class LuaInterrupt: @unchecked Sendable {
         self.semaphore.store(UInt(bitPattern: semaphore), ordering: .releasing)
     }
 
+    /// Wakes the host's wait, and the watchdog, which arms the running call's hook at once (a call runs
+    /// unhooked until then: `HookWatch.h`).
     private func wake() {
+        cluashim_wakewatchdog()
         if let semaphore = UnsafeMutablePointer<sem_t>(bitPattern: semaphore.load(ordering: .acquiring)) {
             sem_post(semaphore)
         }

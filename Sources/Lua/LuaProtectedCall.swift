@@ -3,7 +3,8 @@ import CLuaShim
 
 extension LuaState {
     /// Runs `body`, which runs Lua code on thread `L`. A top-level call (nothing else running) starts a fresh
-    /// instruction budget, drops a stale interrupt request and releases dropped references; nested calls (from
+    /// instruction budget (its thread unhooked until the watchdog arms it: `HookWatch.h`), drops a stale
+    /// interrupt request and releases dropped references; nested calls (from
     /// a Swift function called by Lua) share the budget of the call they are part of, so a script cannot earn
     /// more instructions by going through Swift.
     func enterCall<T, E: Error>(on L: OpaquePointer, _ body: () throws(E) -> T) throws(E) -> T {
@@ -13,7 +14,10 @@ extension LuaState {
             cluashim_beginbudget(mainThread, L)
         }
         callDepth += 1
-        defer { callDepth -= 1 }
+        defer {
+            callDepth -= 1
+            if callDepth == 0 { cluashim_endbudget(mainThread) }
+        }
         return try body()
     }
 
@@ -95,6 +99,7 @@ extension LuaState {
         // whose `__tostring` loops must not hang the host that shows it).
         let status = callDepth > 0 ? cluashim_ptostring(L, index) : withInstructionBudget(Self.errorDescriptionBudget) { () -> CInt in
             cluashim_beginbudget(mainThread, L)
+            defer { cluashim_endbudget(mainThread) }
             return cluashim_ptostring(L, index)
         }
         defer { cluashim_pop(L, 1) }

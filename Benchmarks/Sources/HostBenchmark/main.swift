@@ -6,7 +6,8 @@
 //
 //   swift build -c release --package-path Benchmarks && Benchmarks/.build/release/HostBenchmark
 //
-// `--only lua`, `--only none`, `--only observer` or `--only floor` runs that one measurement once, `--rounds N` round
+// `--only lua`, `--only none`, `--only observer` or `--only floor` runs that one measurement once
+// (`--only loop`: the handler loop of HandlerLoop.swift, its three columns), `--rounds N` round
 // trips (default 200), and prints what it executed: for callgrind, which counts the instructions
 // of the timed part alone with `--toggle-collect='*timedRoutes*'` (or `'cluafloor_call_top'`).
 import CLuaFloor
@@ -102,7 +103,8 @@ func main() async throws {
         case "lua", "none", "observer":
             let ns = try await instructionCost(withHandlers: only == "lua", observed: only == "observer")
             print("\(only): \(format(ns)) ns per instruction, \(rounds * 2 * depth) instructions")
-        default: print("--only takes lua, none, observer or floor")
+        case "loop": try await printLoopComparison()
+        default: print("--only takes lua, none, observer, floor or loop")
         }
         return
     }
@@ -126,6 +128,8 @@ func main() async throws {
     print("| executed instruction, no handlers, one Lua `instruction` observer | \(format(observedNs)) | \(ratio(observedNs / floorNs)) |")
     print("| one Lua observer, per event (difference) | \(format(observedNs - noneNs)) | \(ratio((observedNs - noneNs) / floorNs)) |")
     print("chain depth \(depth), \(rounds) round trips per run, median of 5 runs")
+    print("")
+    try await printLoopComparison()
 }
 
 Task.detached {

@@ -5,12 +5,14 @@
 #include "ChargedLibrary.h"
 #include "CLuaShim.h"
 #include "HostEnvironment.h"
+#include "../HookedCoroutines.h"
 #include "../Protect.h"
 #include "ReadOnlyTables.h"
 #include "SandboxRequire.h"
 
 static int p_openlibs(lua_State *L) {
     luaL_openlibs(L);
+    hookedcoroutines_install(L);
     return 0;
 }
 
@@ -98,6 +100,7 @@ static int p_opensandbox(lua_State *L) {
     }
 
     chargeLibraryCalls(L);   // first: the wrappers below call these as scripts do
+    hookedcoroutines_install(L);
 
     lua_pushglobaltable(L);
     static const char *const removed[] = {"dofile", "loadfile", "loadstring", NULL};

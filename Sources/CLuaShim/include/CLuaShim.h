@@ -95,10 +95,17 @@ void cluashim_setmemorylimit(lua_State *L, size_t limit);
 void cluashim_setinstructionbudget(lua_State *L, long long budget);
 long long cluashim_instructionbudget(lua_State *L);
 long long cluashim_instructionsused(lua_State *L);
-/// Starts a new top-level call on thread `L1`: zero the count, clear the trip and (re)install the hook.
+/// Starts a new top-level call on thread `L1`: zero the count, clear the trip, and leave `L1` unhooked until
+/// the watchdog arms it (HookWatch.h), or hook it at once when the budget is small or the deadline close.
 void cluashim_beginbudget(lua_State *L, lua_State *L1);
-/// Installs the shim's count hook on a thread (hooks are per thread).
+/// Ends the top-level call cluashim_beginbudget started: its thread is hooked again, as every thread is
+/// between calls (a script may resume a host coroutine's thread in a later call).
+void cluashim_endbudget(lua_State *L);
+/// Installs the shim's count hook on a thread (hooks are per thread). Every thread but the running call's
+/// carries it: the host's coroutines, and every coroutine a script creates (coroutine.create and wrap).
 void cluashim_sethook(lua_State *L1);
+/// Wakes the watchdog, which then arms a call whose interrupt is requested. Async-signal-safe (a sem_post).
+void cluashim_wakewatchdog(void);
 /// One of CLUASHIM_TRIP_*.
 int cluashim_tripped(lua_State *L);
 /// What the hook says when a call trips `tripped` ("instruction budget exceeded"…); "" for none.

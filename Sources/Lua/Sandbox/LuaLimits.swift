@@ -28,7 +28,10 @@ extension LuaState {
     /// ``LuaCoroutine/resume(_:)`` …) starts with a fresh budget; calls nested inside it (Lua calling Swift
     /// calling Lua) share it. Exceeding it raises `instruction budget exceeded`, reported as
     /// ``LuaError/Kind/instructionLimit``; Lua's `pcall` cannot swallow it, since every further instruction
-    /// raises again. Counted in steps of up to 1000 instructions. Time spent inside C functions is not
+    /// raises again. Counted in steps of up to 1000 instructions once the count hook is armed: a budget of
+    /// at most 1 million from the call's first instruction; a larger one once the call has run a slice
+    /// (1–2 ms, a watchdog thread arms it), the slice before charged at 100 instructions a microsecond
+    /// (docs/security.md, "What the instruction budget counts"). Time spent inside C functions is not
     /// counted (a long `string.rep`, a `table.concat`: work linear in what they build, so pair the budget with
     /// a memory limit), except pattern matching: in a sandboxed state `string.find`, `match`, `gmatch` and
     /// `gsub` charge every step of a match to the budget, and the interrupt stops them.
@@ -50,7 +53,8 @@ extension LuaState {
         return try body()
     }
 
-    /// Instructions counted so far in the current (or last) top-level call, in hook steps; 0 without a budget.
+    /// Instructions counted so far in the current (or last) top-level call, in hook steps, with the
+    /// estimate charged for its unhooked start; 0 without a budget.
     public var instructionsUsed: Int {
         Int(cluashim_instructionsused(mainThread))
     }
