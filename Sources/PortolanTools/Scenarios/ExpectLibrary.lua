@@ -343,8 +343,6 @@ for name, value in next, G do scenario_globals[name] = value end
 for name, value in next, library do scenario_globals[name] = value end
 setmetatable(scenario_globals, { __index = G, __newindex = G, __metatable = "scenario globals" })
 
--- The runner compiles the scenario file with the first function, its text given as a string, and
--- calls the second after the file raised.
-return function(source, chunk_name)
-  return load(source, chunk_name, "t", scenario_globals)
-end, tear_down_after_error
+-- The runner loads the scenario file (compiled once per process) with the globals that the first
+-- function holds, and calls the second after the file raised.
+return function() return scenario_globals end, tear_down_after_error

@@ -233,13 +233,13 @@ public struct ScenarioRunner: Sendable {
     ) -> Attempt.Ending {
         host.setOutput { session.print($0) }
         host.observeEvents { session.record($0) }
-        let compile: LuaValue, tearDown: LuaValue
+        let globals: LuaValue, tearDown: LuaValue
         do {
             let runner = try host.function { session.handle($0) }
             let library = try host.call(
                 expectLibrarySource, chunkName: "=expect", arguments: [runner, try host.valuePrinter, host.keyOrder],
                 environment: .host)
-            compile = library.first ?? .nil
+            globals = library.first ?? .nil
             tearDown = library.count > 1 ? library[1] : .nil
         } catch {
             return .failed("cannot install scenario and expect: \(error.message)", session.snapshot)
@@ -259,7 +259,7 @@ public struct ScenarioRunner: Sendable {
             return .failed("cut before the file ran", session.snapshot)
         }
         do {
-            try runScenarioFile(file, compiledBy: compile, in: host)
+            try runScenarioFile(file, globals: globals, in: host)
         } catch {
             var message = describe(error, file: file) + (host.graph == nil ? noAppHint(for: error.message) : "")
             // The tear-down the error skipped (`after_each`); not for a scenario cut at its limit.
@@ -279,20 +279,17 @@ public struct ScenarioRunner: Sendable {
         return .done(session.snapshot)
     }
 
-    /// Runs the scenario file with its own globals (the expect library's `compile`), so that an app
-    /// that redefines `expect` or a builtin cannot change what the scenario calls.
-    private static func runScenarioFile(_ file: String, compiledBy compile: LuaValue, in host: isolated PortolanHost) throws(HostError) {
+    /// Runs the scenario file with its own globals (the expect library's), so that an app that
+    /// redefines `expect` or a builtin cannot change what the scenario calls. The file is compiled
+    /// once per process; each scenario's fresh host still runs its whole top level.
+    private static func runScenarioFile(_ file: String, globals: LuaValue, in host: isolated PortolanHost) throws(HostError) {
         let source: [UInt8]
         do {
             source = try LuaState.chunkBytes(contentsOfFile: file)
         } catch {
             throw HostError(error.message)
         }
-        let compiled = try host.call(compile, [.bytes(source), .string("@" + file)])
-        guard let chunk = compiled.first, case .function = chunk else {
-            throw HostError(compiled.count > 1 ? compiled[1].stringValue ?? "\(file) does not compile" : "\(file) does not compile")
-        }
-        _ = try host.call(chunk)
+        _ = try host.call(try host.function(compiling: source, chunkName: "@" + file, globalsOf: globals))
     }
 
     /// The error's message, then where the scenario called what failed, when the message names
