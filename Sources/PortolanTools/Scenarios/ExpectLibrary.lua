@@ -10,7 +10,7 @@ local report, printer, sorted_keys = ...
 -- `skip()` or `expect_events({})` would turn failures into skips or drain the journal.
 local error, type, tostring, ipairs = error, type, tostring, ipairs
 local select, setmetatable, concat, max = select, setmetatable, table.concat, math.max
-local load, next, G, pcall, rawequal, rawget, rawlen = load, next, _G, pcall, rawequal, rawget, rawlen
+local next, G, pcall, rawequal, rawget, rawlen = next, _G, pcall, rawequal, rawget, rawlen
 local format, unpack = string.format, table.unpack
 local SELECTED, EXHAUSTIVE = report("mode")
 -- The module as the sandbox installed it, before any app could rebind the global.
