@@ -5,10 +5,12 @@ import Lua
 /// Runs scenario files: `scenario(name, fn)` cases checked with `expect`, each in a fresh host.
 ///
 /// For each file, a first host (with the app) runs the file only to list its scenarios. Then each
-/// scenario runs alone in its own fresh host: the app is loaded, the file is run again, and
-/// `scenario` calls only the selected case's function, in the file's main flow. So no scenario
-/// sees another's state, and each can be run independently: `options.jobs` hosts at a time, and
-/// a ``ScenarioShard`` of them on each machine of a CI matrix.
+/// scenario runs alone in its own fresh host: the app is loaded, the file is run again (from its
+/// bytecode, compiled once per process), and `scenario` calls only the selected case's function,
+/// in the file's main flow, then ends the file's top level: what follows the selected scenario
+/// declares nothing this host runs, so a scenario costs what the file before it costs, not the
+/// whole file. So no scenario sees another's state, and each can be run independently:
+/// `options.jobs` hosts at a time, and a ``ScenarioShard`` of them on each machine of a CI matrix.
 ///
 /// ```swift
 /// let runner = ScenarioRunner(options: .init(app: "Examples/movies/app.lua"))
@@ -200,31 +202,47 @@ public struct ScenarioRunner: Sendable {
             configuration.moduleDirectory = FilePaths.directory(of: app ?? file)
         }
         return await threads.with { thread in
-            let host: PortolanHost
-            do throws(HostError) {
-                host = try PortolanHost(configuration: configuration, thread: thread)
-            } catch {
+            let homed: ThreadHomedHost
+            switch await ThreadHomedHost.make(configuration: configuration, on: thread) {
+            case .success(let made):
+                homed = made
+            case .failure(let error):
                 let ending = Attempt.Ending.failed("cannot start a host: \(error.message)", session.snapshot)
                 return (Attempt(ending: ending, duration: clock.now - start), isFree: true)
             }
-            let ending = await withTimeout(options.timeout, grace: options.grace, interrupting: host.interruption) { start in
-                // One unit of work: the whole scenario runs on the host's thread, without a hop.
-                await host.perform { host in
-                    start()
-                    return Self.drive(host, session: session, file: file, app: app, coverage: coverage)
-                }
+            let attempt = await attempt(in: homed, session: session, file: file, app: app, coverage: coverage, since: start)
+            homed.release(on: thread)
+            return attempt
+        }
+    }
+
+    /// Runs the file in `homed`'s host, within the scenario's time limit. Its own function, so that
+    /// the references to the host it takes end with it, before the host is released on its thread.
+    private func attempt(
+        in homed: ThreadHomedHost, session: ScenarioSession, file: String, app: String?, coverage: CoverageCollector?,
+        since start: ContinuousClock.Instant
+    ) async -> (Attempt, isFree: Bool) {
+        let clock = ContinuousClock()
+        guard let host = homed.host else {
+            return (Attempt(ending: .failed("the host was released", session.snapshot), duration: clock.now - start), isFree: true)
+        }
+        let ending = await withTimeout(options.timeout, grace: options.grace, interrupting: host.interruption) { start in
+            // One unit of work: the whole scenario runs on the host's thread, without a hop.
+            await host.perform { host in
+                start()
+                return Self.drive(host, session: session, file: file, app: app, coverage: coverage)
             }
-            let duration = clock.now - start
-            switch ending {
-            case .finished(let ending):
-                return (Attempt(ending: ending, record: session.snapshot, duration: duration), isFree: true)
-            case .cut(let ending):
-                let cut = Attempt.Ending.timedOut(at: ending.failureMessage.flatMap(Self.location(in:)))
-                return (Attempt(ending: cut, record: session.snapshot, duration: duration), isFree: true)
-            case .abandoned:
-                host.interruption.abandon()   // what it still runs must not slow the scenarios after it
-                return (Attempt(ending: .timedOut(at: nil), record: session.snapshot, duration: duration), isFree: false)
-            }
+        }
+        let duration = clock.now - start
+        switch ending {
+        case .finished(let ending):
+            return (Attempt(ending: ending, record: session.snapshot, duration: duration), isFree: true)
+        case .cut(let ending):
+            let cut = Attempt.Ending.timedOut(at: ending.failureMessage.flatMap(Self.location(in:)))
+            return (Attempt(ending: cut, record: session.snapshot, duration: duration), isFree: true)
+        case .abandoned:
+            host.interruption.abandon()   // what it still runs must not slow the scenarios after it
+            return (Attempt(ending: .timedOut(at: nil), record: session.snapshot, duration: duration), isFree: false)
         }
     }
 
@@ -261,6 +279,11 @@ public struct ScenarioRunner: Sendable {
         do {
             try runScenarioFile(file, globals: globals, in: host)
         } catch {
+            // The selected scenario ran and the file's top level was ended after it (`stop`).
+            if session.snapshot.stopped, !error.isInterrupted {
+                coverage?.detach(from: host)
+                return .done(session.snapshot)
+            }
             var message = describe(error, file: file) + (host.graph == nil ? noAppHint(for: error.message) : "")
             // The tear-down the error skipped (`after_each`); not for a scenario cut at its limit.
             if !error.isInterrupted, case .function = tearDown {
