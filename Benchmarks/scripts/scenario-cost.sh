@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # What one trivial scenario costs under `portolan test --app` the demo app: 1,000 scenarios in 10
 # files of 100, timed with hyperfine, for each binary given (say, a release build of the commit
-# before a change and one of the change), side by side in one run.
+# before a change and one of the change), side by side in one run: wall time, and user CPU time
+# (steadier on a loaded machine).
 #
 #   Benchmarks/scripts/scenario-cost.sh OLD_PORTOLAN NEW_PORTOLAN
 set -euo pipefail
@@ -24,8 +25,10 @@ python3 - "$work/t.json" "$@" <<'PY'
 import json, sys
 results = json.load(open(sys.argv[1]))["results"]
 base = results[0]["median"]
-print("| binary | ms per scenario | × the first |")
-print("|---|---|---|")
+user = results[0]["user"]
+print("| binary | ms per scenario | × the first | user CPU ms per scenario | × the first (user) |")
+print("|---|---|---|---|---|")
 for path, result in zip(sys.argv[2:], results):
-    print(f"| {path} | {result['median'] / 1000 * 1000:.3f} | {result['median'] / base:.2f} |")
+    print(f"| {path} | {result['median'] / 1000 * 1000:.3f} | {result['median'] / base:.2f} "
+          f"| {result['user']:.3f} | {result['user'] / user:.2f} |")
 PY

@@ -68,6 +68,27 @@ extension LuaState {
     }
 }
 
+extension LuaState {
+    /// Gives the chunk `function` (just loaded, so its first upvalue is its `_ENV`) the globals that
+    /// are the only upvalue of the Lua closure `holder` (`function() return globals end`): what
+    /// `load(text, name, "t", globals)` gives, for a chunk loaded from the compiled cache. Shared by
+    /// reference, as a table returned to Swift would be copied.
+    public func setEnvironment(of function: LuaValue, toTheUpvalueOf holder: LuaValue) throws(LuaError) {
+        let L = thread
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        try ensureStack(L, 2)
+        try push(function, on: L)
+        try push(holder, on: L)
+        // Both must be Lua closures with an upvalue, checked first: lua_upvaluejoin does not check.
+        guard lua_iscfunction(L, -2) == 0, lua_iscfunction(L, -1) == 0, lua_type(L, -2) == LUA_TFUNCTION,
+              lua_type(L, -1) == LUA_TFUNCTION, lua_getupvalue(L, -2, 1) != nil, lua_getupvalue(L, -2, 1) != nil
+        else { throw LuaError(.usage, "the chunk has no _ENV to set") }
+        lua_settop(L, -3)
+        lua_upvaluejoin(L, -2, 1, -1, 1)
+    }
+}
+
 /// The globals a chunk runs with.
 public enum LuaChunkEnvironment: Sendable {
     /// The state's global table, which every script shares and may change.

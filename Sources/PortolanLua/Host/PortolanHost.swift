@@ -201,6 +201,21 @@ public actor PortolanHost {
         try core.drive(try core.loadChunk(source, chunkName: chunkName, environment: environment), arguments)
     }
 
+    /// The text chunk `source` as a function whose globals are the upvalue of `holder`, like Lua's
+    /// `load(source, chunkName, "t", globals)`, but compiled once per process (`CompiledChunks`):
+    /// every fresh host of a test run that loads the same scenario file skips the parser.
+    public func function(
+        compiling source: [UInt8], chunkName: String, globalsOf holder: LuaValue
+    ) throws(HostError) -> LuaValue {
+        do {
+            let function = try CompiledChunks.function(source, chunkName: chunkName, in: core.state)
+            try core.state.setEnvironment(of: function, toTheUpvalueOf: holder)
+            return function
+        } catch {
+            throw HostError(error)
+        }
+    }
+
     /// Calls a Lua function as a script's main flow and returns what it returns.
     public func call(_ function: LuaValue, _ arguments: [LuaValue] = []) throws(HostError) -> [LuaValue] {
         try core.drive(function, arguments)

@@ -10,7 +10,7 @@ local report, printer, sorted_keys = ...
 -- `skip()` or `expect_events({})` would turn failures into skips or drain the journal.
 local error, type, tostring, ipairs = error, type, tostring, ipairs
 local select, setmetatable, concat, max = select, setmetatable, table.concat, math.max
-local load, next, G, pcall, rawequal, rawget, rawlen = load, next, _G, pcall, rawequal, rawget, rawlen
+local next, G, pcall, rawequal, rawget, rawlen = next, _G, pcall, rawequal, rawget, rawlen
 local format, unpack = string.format, table.unpack
 local SELECTED, EXHAUSTIVE = report("mode")
 -- The module as the sandbox installed it, before any app could rebind the global.
@@ -200,6 +200,8 @@ end
 
 local count = 0
 local SKIP = setmetatable({}, { __tostring = function() return "skipped" end })
+-- What ends the file's top level once the selected scenario has run (`stop`).
+local STOP = setmetatable({}, { __tostring = function() return "stopped after the selected scenario" end })
 -- The set-up and tear-down functions (`before_each`, `after_each`) for the scenarios declared next.
 local befores, afters = {}, {}
 
@@ -232,6 +234,15 @@ local function tear_down_after_error()
   return first
 end
 
+-- Ends the file's top level once the selected scenario has run: the rest of the file only
+-- declares scenarios this host does not run, and each rerun of a file of n scenarios would
+-- otherwise run all n declarations (docs/scenarios.md, "What a scenario's run sees of its file").
+-- A second declaration means a `pcall` in the file caught the first stop: it stops again.
+local function stop()
+  report("stop")
+  error(STOP, 0)
+end
+
 -- Declares one scenario; `level` is where errors point, the file's line for the caller; `mark` is
 -- "only" or "skip" for `scenario.only` and `scenario.skip`.
 local function declare(name, fn, level, mark)
@@ -247,6 +258,9 @@ local function declare(name, fn, level, mark)
     local unasserted = exhaustive_mode and report("unasserted")
     if unasserted then error(unasserted, level) end
     report("finish", count)
+    stop()
+  elseif count > SELECTED then
+    stop()
   end
 end
 
@@ -343,8 +357,6 @@ for name, value in next, G do scenario_globals[name] = value end
 for name, value in next, library do scenario_globals[name] = value end
 setmetatable(scenario_globals, { __index = G, __newindex = G, __metatable = "scenario globals" })
 
--- The runner compiles the scenario file with the first function, its text given as a string, and
--- calls the second after the file raised.
-return function(source, chunk_name)
-  return load(source, chunk_name, "t", scenario_globals)
-end, tear_down_after_error
+-- The runner loads the scenario file (compiled once per process) with the globals that the first
+-- function holds, and calls the second after the file raised.
+return function() return scenario_globals end, tear_down_after_error

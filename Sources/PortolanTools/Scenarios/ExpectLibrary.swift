@@ -9,6 +9,8 @@ import PortolanLua
 /// - `("found", index, name, mark)` names a scenario while listing, with `"only"` or `"skip"` for
 ///   `scenario.only` and `scenario.skip`;
 /// - `("start", index, name)`, `("finish", index)` frame the run of the selected one;
+/// - `("stop")` says that the file's top level is being ended, just after `("finish")`: the
+///   error raised next is the end of the file, no failure (see ``ScenarioRunner``);
 /// - `("skip", reason)` records a skip just before `skip` raises its marker.
 ///
 /// It returns the compiler of scenario files, and the function the runner calls after the file

@@ -5,10 +5,12 @@ import Lua
 /// Runs scenario files: `scenario(name, fn)` cases checked with `expect`, each in a fresh host.
 ///
 /// For each file, a first host (with the app) runs the file only to list its scenarios. Then each
-/// scenario runs alone in its own fresh host: the app is loaded, the file is run again, and
-/// `scenario` calls only the selected case's function, in the file's main flow. So no scenario
-/// sees another's state, and each can be run independently: `options.jobs` hosts at a time, and
-/// a ``ScenarioShard`` of them on each machine of a CI matrix.
+/// scenario runs alone in its own fresh host: the app is loaded, the file is run again (from its
+/// bytecode, compiled once per process), and `scenario` calls only the selected case's function,
+/// in the file's main flow, then ends the file's top level: what follows the selected scenario
+/// declares nothing this host runs, so a scenario costs what the file before it costs, not the
+/// whole file. So no scenario sees another's state, and each can be run independently:
+/// `options.jobs` hosts at a time, and a ``ScenarioShard`` of them on each machine of a CI matrix.
 ///
 /// ```swift
 /// let runner = ScenarioRunner(options: .init(app: "Examples/movies/app.lua"))
@@ -200,31 +202,47 @@ public struct ScenarioRunner: Sendable {
             configuration.moduleDirectory = FilePaths.directory(of: app ?? file)
         }
         return await threads.with { thread in
-            let host: PortolanHost
-            do throws(HostError) {
-                host = try PortolanHost(configuration: configuration, thread: thread)
-            } catch {
+            let homed: ThreadHomedHost
+            switch await ThreadHomedHost.make(configuration: configuration, on: thread) {
+            case .success(let made):
+                homed = made
+            case .failure(let error):
                 let ending = Attempt.Ending.failed("cannot start a host: \(error.message)", session.snapshot)
                 return (Attempt(ending: ending, duration: clock.now - start), isFree: true)
             }
-            let ending = await withTimeout(options.timeout, grace: options.grace, interrupting: host.interruption) { start in
-                // One unit of work: the whole scenario runs on the host's thread, without a hop.
-                await host.perform { host in
-                    start()
-                    return Self.drive(host, session: session, file: file, app: app, coverage: coverage)
-                }
+            let attempt = await attempt(in: homed, session: session, file: file, app: app, coverage: coverage, since: start)
+            homed.release(on: thread)
+            return attempt
+        }
+    }
+
+    /// Runs the file in `homed`'s host, within the scenario's time limit. Its own function, so that
+    /// the references to the host it takes end with it, before the host is released on its thread.
+    private func attempt(
+        in homed: ThreadHomedHost, session: ScenarioSession, file: String, app: String?, coverage: CoverageCollector?,
+        since start: ContinuousClock.Instant
+    ) async -> (Attempt, isFree: Bool) {
+        let clock = ContinuousClock()
+        guard let host = homed.host else {
+            return (Attempt(ending: .failed("the host was released", session.snapshot), duration: clock.now - start), isFree: true)
+        }
+        let ending = await withTimeout(options.timeout, grace: options.grace, interrupting: host.interruption) { start in
+            // One unit of work: the whole scenario runs on the host's thread, without a hop.
+            await host.perform { host in
+                start()
+                return Self.drive(host, session: session, file: file, app: app, coverage: coverage)
             }
-            let duration = clock.now - start
-            switch ending {
-            case .finished(let ending):
-                return (Attempt(ending: ending, record: session.snapshot, duration: duration), isFree: true)
-            case .cut(let ending):
-                let cut = Attempt.Ending.timedOut(at: ending.failureMessage.flatMap(Self.location(in:)))
-                return (Attempt(ending: cut, record: session.snapshot, duration: duration), isFree: true)
-            case .abandoned:
-                host.interruption.abandon()   // what it still runs must not slow the scenarios after it
-                return (Attempt(ending: .timedOut(at: nil), record: session.snapshot, duration: duration), isFree: false)
-            }
+        }
+        let duration = clock.now - start
+        switch ending {
+        case .finished(let ending):
+            return (Attempt(ending: ending, record: session.snapshot, duration: duration), isFree: true)
+        case .cut(let ending):
+            let cut = Attempt.Ending.timedOut(at: ending.failureMessage.flatMap(Self.location(in:)))
+            return (Attempt(ending: cut, record: session.snapshot, duration: duration), isFree: true)
+        case .abandoned:
+            host.interruption.abandon()   // what it still runs must not slow the scenarios after it
+            return (Attempt(ending: .timedOut(at: nil), record: session.snapshot, duration: duration), isFree: false)
         }
     }
 
@@ -233,13 +251,13 @@ public struct ScenarioRunner: Sendable {
     ) -> Attempt.Ending {
         host.setOutput { session.print($0) }
         host.observeEvents { session.record($0) }
-        let compile: LuaValue, tearDown: LuaValue
+        let globals: LuaValue, tearDown: LuaValue
         do {
             let runner = try host.function { session.handle($0) }
             let library = try host.call(
                 expectLibrarySource, chunkName: "=expect", arguments: [runner, try host.valuePrinter, host.keyOrder],
                 environment: .host)
-            compile = library.first ?? .nil
+            globals = library.first ?? .nil
             tearDown = library.count > 1 ? library[1] : .nil
         } catch {
             return .failed("cannot install scenario and expect: \(error.message)", session.snapshot)
@@ -259,8 +277,13 @@ public struct ScenarioRunner: Sendable {
             return .failed("cut before the file ran", session.snapshot)
         }
         do {
-            try runScenarioFile(file, compiledBy: compile, in: host)
+            try runScenarioFile(file, globals: globals, in: host)
         } catch {
+            // The selected scenario ran and the file's top level was ended after it (`stop`).
+            if session.snapshot.stopped, !error.isInterrupted {
+                coverage?.detach(from: host)
+                return .done(session.snapshot)
+            }
             var message = describe(error, file: file) + (host.graph == nil ? noAppHint(for: error.message) : "")
             // The tear-down the error skipped (`after_each`); not for a scenario cut at its limit.
             if !error.isInterrupted, case .function = tearDown {
@@ -279,20 +302,17 @@ public struct ScenarioRunner: Sendable {
         return .done(session.snapshot)
     }
 
-    /// Runs the scenario file with its own globals (the expect library's `compile`), so that an app
-    /// that redefines `expect` or a builtin cannot change what the scenario calls.
-    private static func runScenarioFile(_ file: String, compiledBy compile: LuaValue, in host: isolated PortolanHost) throws(HostError) {
+    /// Runs the scenario file with its own globals (the expect library's), so that an app that
+    /// redefines `expect` or a builtin cannot change what the scenario calls. The file is compiled
+    /// once per process; each scenario's fresh host still runs its whole top level.
+    private static func runScenarioFile(_ file: String, globals: LuaValue, in host: isolated PortolanHost) throws(HostError) {
         let source: [UInt8]
         do {
             source = try LuaState.chunkBytes(contentsOfFile: file)
         } catch {
             throw HostError(error.message)
         }
-        let compiled = try host.call(compile, [.bytes(source), .string("@" + file)])
-        guard let chunk = compiled.first, case .function = chunk else {
-            throw HostError(compiled.count > 1 ? compiled[1].stringValue ?? "\(file) does not compile" : "\(file) does not compile")
-        }
-        _ = try host.call(chunk)
+        _ = try host.call(try host.function(compiling: source, chunkName: "@" + file, globalsOf: globals))
     }
 
     /// The error's message, then where the scenario called what failed, when the message names

@@ -14,6 +14,9 @@ final class ScenarioSession: Sendable {
         var started = false
         var finished = false
         var skipReason: String?
+        /// Whether the file's top level was ended after the selected scenario finished (the
+        /// expect library's `stop`): the error that ended it is no failure.
+        var stopped = false
         var output: [String] = []
         var outputKept = BoundedOutput()
         /// The router's events from the start of the selected scenario on.
@@ -67,6 +70,8 @@ final class ScenarioSession: Sendable {
             record.withLock { $0.started = true }
         case "finish":
             record.withLock { $0.finished = true }
+        case "stop":
+            record.withLock { $0.stopped = true }
         case "skip":
             let reason = Excerpt.cut(argument(1).stringValue ?? "", toBytes: ScenarioResult.messageBytes)
             record.withLock { $0.skipReason = reason }
