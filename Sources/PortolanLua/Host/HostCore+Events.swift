@@ -7,7 +7,7 @@ import Portolan
 extension HostCore {
     /// Whether `deliver` has anyone to hand an event to: while not, the router builds none.
     var hasEventListeners: Bool {
-        !observers.events.isEmpty || eventStreams.isListenedTo || canary != nil || !app.rules.observedEvents.isEmpty
+        !observers.events.isEmpty || eventStreams.isListenedTo || canary != nil || app.rules.observedEvents != 0
     }
 
     func deliver(_ event: RouterEvent) {
