@@ -11,14 +11,6 @@ import CLuaShim
 public enum LuaArgument {
     case value(LuaValue)
     case reference(LuaReference)
-
-    /// Whether pushing it allocates nothing in Lua (so needs no protected call).
-    var pushesWithoutAllocating: Bool {
-        switch self {
-        case .value(let value): value.pushesWithoutAllocating
-        case .reference: true
-        }
-    }
 }
 
 extension LuaState {
@@ -32,25 +24,30 @@ extension LuaState {
         return try reference(at: -1, on: L)
     }
 
-    /// Pushes each argument; on failure nothing is left pushed. Values that allocate go all
-    /// together under one protected call, references with them (``LuaValueEncoding``).
+    /// Pushes each argument; on failure nothing is left pushed. References and values that
+    /// allocate nothing go straight onto the stack in one pass; as soon as one would allocate, all
+    /// go together under one protected call instead (``LuaValueEncoding``).
     func push(_ arguments: [LuaArgument], on L: OpaquePointer) throws(LuaError) {
-        guard !arguments.allSatisfy(\.pushesWithoutAllocating) else {
-            try ensureStack(L, arguments.count + 4)
-            let top = lua_gettop(L)
+        try ensureStack(L, arguments.count + 4)
+        let top = lua_gettop(L)
+        do {
             for argument in arguments {
-                do {
-                    switch argument {
-                    case .value(let value): try push(value, on: L)
-                    case .reference(let reference): try pushReference(reference, on: L)
-                    }
-                } catch {
+                switch argument {
+                case .reference(let reference), .value(.function(let reference)), .value(.userdata(let reference)),
+                     .value(.thread(let reference)):
+                    try pushReference(reference, on: L)
+                case .value(.nil): lua_pushnil(L)
+                case .value(.boolean(let flag)): lua_pushboolean(L, flag ? 1 : 0)
+                case .value(.integer(let integer)): lua_pushinteger(L, lua_Integer(integer))
+                case .value(.number(let number)): lua_pushnumber(L, number)
+                case .value(.string), .value(.bytes), .value(.table):
                     lua_settop(L, top)
-                    throw error
+                    return try push(encoding: LuaValueEncoding(arguments, state: self), count: arguments.count, on: L)
                 }
             }
-            return
+        } catch {
+            lua_settop(L, top)
+            throw error
         }
-        try push(encoding: LuaValueEncoding(arguments, state: self), count: arguments.count, on: L)
     }
 }

@@ -64,13 +64,26 @@ extension LuaState {
     /// wherever it is, inside a long C library call too, since those charge their work. A limit
     /// set around this one still holds: the earlier deadline wins. Restored afterwards.
     public func withTimeLimit<T, E: Error>(_ limit: Duration, _ body: () throws(E) -> T) throws(E) -> T {
+        try withDeadline(Self.monotonicNanoseconds + Self.nanoseconds(of: limit), body)
+    }
+
+    /// ``withTimeLimit(_:_:)`` with the limit's end given on the shim's clock
+    /// (``monotonicNanoseconds``): a caller that runs many calls converts its limit once
+    /// (``nanoseconds(of:)``) and reads the clock once per call.
+    public func withDeadline<T, E: Error>(_ deadline: Int64, _ body: () throws(E) -> T) throws(E) -> T {
         let previous = cluashim_deadline(mainThread)
-        let (seconds, attoseconds) = limit.components
-        // Clamped: a limit of years is no limit, and must not overflow the nanosecond clock.
-        let nanoseconds = seconds >= 1_000_000_000 ? Int64.max / 2 : max(0, seconds) * 1_000_000_000 + attoseconds / 1_000_000_000
-        let deadline = cluashim_monotonicnow() + nanoseconds
         cluashim_setdeadline(mainThread, previous > 0 ? min(previous, deadline) : deadline)
         defer { cluashim_setdeadline(mainThread, previous) }
         return try body()
+    }
+
+    /// The clock the count hook checks deadlines on (CLOCK_MONOTONIC), in nanoseconds.
+    public static var monotonicNanoseconds: Int64 { cluashim_monotonicnow() }
+
+    /// `limit` in nanoseconds (whole negative seconds count as none). Clamped: a limit of years is
+    /// no limit, and must not overflow the nanosecond clock when added to it.
+    public static func nanoseconds(of limit: Duration) -> Int64 {
+        let (seconds, attoseconds) = limit.components
+        return seconds >= 1_000_000_000 ? Int64.max / 2 : max(0, seconds) * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 }

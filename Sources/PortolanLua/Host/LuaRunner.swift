@@ -20,6 +20,8 @@ final class LuaRunner {
     var isRouteCancelled: () -> Bool = { false }
     /// A handler's time limit: the app's `handler_timeout` once it declared one, else the host's.
     var handlerTimeout: () -> Duration
+    /// The last handler time limit seen, in the count hook's nanoseconds: converted once, not per call.
+    private var convertedTimeout: (limit: Duration, nanoseconds: Int64)?
 
     init(state: LuaState, wakeup: Wakeup, limits: HostConfiguration) {
         self.state = state
@@ -97,7 +99,8 @@ final class LuaRunner {
     /// ``runHandler(_:_:)`` with arguments that may be references (a handler's pinned strings).
     func runHandler(_ function: LuaValue, passing arguments: [LuaArgument]) throws -> [LuaValue] {
         let timeLimit = handlerTimeout()
-        let deadline = ContinuousClock.now + timeLimit
+        // On the count hook's clock, read once: the hook checks it while the handler runs.
+        let deadline = LuaState.monotonicNanoseconds + nanoseconds(of: timeLimit)
         let coroutine = try threads.thread(forLevel: handlerLevel, in: state)
         let level = handlerLevel
         handlerLevel += 1
@@ -112,7 +115,7 @@ final class LuaRunner {
             do {
                 // The time limit holds while the handler runs too (the count hook checks it), not only
                 // while it waits: a handler busy in a long C library call stops at its limit.
-                outcome = try state.withTimeLimit(deadline - ContinuousClock.now) { () throws(LuaError) in
+                outcome = try state.withDeadline(deadline) { () throws(LuaError) in
                     try state.withInstructionBudget(limits.handlerInstructionBudget) { () throws(LuaError) in
                         // The first run starts the handler; after a wait, it goes on.
                         started ? try coroutine.resume([]) : try coroutine.start(function, passing: arguments)
@@ -137,15 +140,24 @@ final class LuaRunner {
                 guard let duration = ScriptNumbers.duration(seconds: seconds) else {
                     throw HandlerError(ScriptNumbers.waitError(seconds))
                 }
-                let wakeUp = ContinuousClock.now + duration
-                if let reason = ThreadWait.sleep(until: min(wakeUp, deadline), wakeup: wakeup, stop: stopReason) {
+                let now = ContinuousClock.now
+                let wakeUp = now + duration
+                let limitEnds = now + .nanoseconds(deadline - LuaState.monotonicNanoseconds)
+                if let reason = ThreadWait.sleep(until: min(wakeUp, limitEnds), wakeup: wakeup, stop: stopReason) {
                     throw RouteStopped(reason, at: Self.waitLocation(of: coroutine))
                 }
-                guard wakeUp <= deadline else {
+                guard wakeUp <= limitEnds else {
                     throw HandlerTimeout("the handler did not finish within \(timeLimit)")
                 }
             }
         }
+    }
+
+    private func nanoseconds(of timeLimit: Duration) -> Int64 {
+        if let convertedTimeout, convertedTimeout.limit == timeLimit { return convertedTimeout.nanoseconds }
+        let nanoseconds = LuaState.nanoseconds(of: timeLimit)
+        convertedTimeout = (timeLimit, nanoseconds)
+        return nanoseconds
     }
 
     // MARK: Stopping
