@@ -71,10 +71,10 @@ struct Repl: AsyncParsableCommand {
     static func runSession(app: String?, watch: Bool, inspectPort: UInt16? = nil) async throws {
         // The module, and the demo app when it is the one loaded, compile on a second core while
         // the host starts, which finds them compiled: parsing them was the largest part of the
-        // start-up left (Benchmarks/README.md, "Start-up"). Nothing else changes. The demo app's
-        // bytecode built into the binary spares compiling it at all, when it matches its source.
-        if app == nil { DemoApp.useBuiltInBytecode() }
-        PortolanHost.prepare(app: app == nil ? (source: DemoApp.source, chunkName: DemoApp.chunkName) : nil)
+        // start-up left (Benchmarks/README.md, "Start-up"); the demo app's bytecode built into the
+        // binary, when it matches the source, spares compiling it at all. Nothing else changes.
+        let demo = app == nil && !DemoApp.useBuiltInBytecode()
+        PortolanHost.prepare(app: demo ? (source: DemoApp.source, chunkName: DemoApp.chunkName) : nil)
         let interactive = isatty(STDIN_FILENO) != 0
         let environment = Self.environment()
         let style = ReplStyle.decide(outputIsTerminal: interactive && isatty(STDOUT_FILENO) != 0, environment: environment)
