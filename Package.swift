@@ -78,6 +78,11 @@ let package = Package(
                 .embedInCode("REPL/ReplKeys.lua"), .embedInCode("REPL/DemoApp.lua"),
                 // The LuaLS definitions `portolan types` prints: described, never run.
                 .embedInCode("Editor/EditorDefinitions.lua"),
+                // The chunks that run compiled to bytecode by scripts/compile-module.lua, loaded
+                // instead of parsed when they match the source and the Lua release (ToolBytecode).
+                .embedInCode("Bytecode/manifest.txt"), .embedInCode("Bytecode/DemoApp.luac"),
+                .embedInCode("Bytecode/ReplKeys.luac"), .embedInCode("Bytecode/ExpectLibrary.luac"),
+                .embedInCode("Bytecode/CheckPrelude.luac"),
             ]
         ),
         // The REPL's live inspector (`portolan repl --inspect`): a page on 127.0.0.1 that shows the

@@ -1,20 +1,33 @@
--- Compiles the `portolan` module's Lua parts to bytecode for the host to load at start-up instead
--- of parsing them (issue 24; Sources/PortolanLua/Module/PrecompiledModule.swift). Run it after any
--- change to a part, with the lua5.4 of the same release as the liblua5.4 the host links:
+-- Compiles the host's own Lua to bytecode for it to load at start-up instead of parsing it (issue
+-- 24; Sources/PortolanLua/Module/PrecompiledModule.swift): the `portolan` module's parts, and the
+-- tools' chunks the REPL, `portolan test` and `portolan check` run (Sources/PortolanTools/
+-- ToolBytecode.swift). Run it after any change to one of them, with the lua5.4 of the same release
+-- as the liblua5.4 the host links:
 --
 --     lua5.4 scripts/compile-module.lua
 --
--- It writes Sources/PortolanLua/Module/Bytecode/NAME.luac for each part and manifest.txt: the Lua
--- release, then per part its chunk name and the FNV-1a hash of its source. The host uses a part's
--- bytecode only when both match what it runs (otherwise it parses the source, as before), and
--- ModuleBytecodeTests fails until this has been run again.
-local dir = "Sources/PortolanLua/Module/"
--- The parts, as PortolanModule names them: file, chunk name.
-local parts = {
-  { "ValuePrinter", "=portolan.printer" }, { "NodeDescription", "=portolan.nodes" },
-  { "portolan", "=portolan" }, { "URLRules", "=portolan.urls" }, { "Flows", "=portolan.flows" },
-  { "AppState", "=portolan.state" }, { "Decisions", "=portolan.decisions" },
-  { "Snapshots", "=portolan.snapshots" },
+-- For each target it writes DIR/Bytecode/NAME.luac for each chunk and DIR/Bytecode/manifest.txt:
+-- the Lua release, then per chunk its name and the FNV-1a hash of its source. The host uses a
+-- chunk's bytecode only when both match what it runs (otherwise it parses the source, as before),
+-- and ModuleBytecodeTests and ToolBytecodeTests fail until this has been run again.
+-- Per target: its directory, and its chunks as the Swift names them (path under it, chunk name).
+local targets = {
+  {
+    dir = "Sources/PortolanLua/Module/",
+    parts = {
+      { "ValuePrinter", "=portolan.printer" }, { "NodeDescription", "=portolan.nodes" },
+      { "portolan", "=portolan" }, { "URLRules", "=portolan.urls" }, { "Flows", "=portolan.flows" },
+      { "AppState", "=portolan.state" }, { "Decisions", "=portolan.decisions" },
+      { "Snapshots", "=portolan.snapshots" },
+    },
+  },
+  {
+    dir = "Sources/PortolanTools/",
+    parts = {
+      { "REPL/DemoApp", "Examples/movies/app.lua" }, { "REPL/ReplKeys", "=complete" },
+      { "Scenarios/ExpectLibrary", "=expect" }, { "Check/CheckPrelude", "=portolan check" },
+    },
+  },
 }
 
 local function fnv1a(text)
@@ -41,12 +54,16 @@ end
 -- `lua5.4 -v` names the release ("Lua 5.4.4"); _VERSION only "Lua 5.4".
 local release = assert(io.popen("lua5.4 -v")):read("l"):match("^(Lua %d+%.%d+%.%d+)")
 assert(release, "cannot read the release of lua5.4")
-local manifest = { release }
-for _, part in ipairs(parts) do
-  local file, chunkName = part[1], part[2]
-  local source = read(dir .. file .. ".lua")
-  local chunk = assert(load(source, chunkName, "t"))
-  write(dir .. "Bytecode/" .. file .. ".luac", string.dump(chunk, false))
-  manifest[#manifest + 1] = chunkName .. " " .. fnv1a(source)
+for _, target in ipairs(targets) do
+  local manifest = { release }
+  for _, part in ipairs(target.parts) do
+    local file, chunkName = part[1], part[2]
+    local source = read(target.dir .. file .. ".lua")
+    -- As the host names a chunk (LuaState.luaChunkName): "=" before a name without "=" or "@".
+    local luaName = chunkName:match("^[=@]") and chunkName or "=" .. chunkName
+    local chunk = assert(load(source, luaName, "t"))
+    write(target.dir .. "Bytecode/" .. file:match("[^/]+$") .. ".luac", string.dump(chunk, false))
+    manifest[#manifest + 1] = chunkName .. " " .. fnv1a(source)
+  end
+  write(target.dir .. "Bytecode/manifest.txt", table.concat(manifest, "\n") .. "\n")
 end
-write(dir .. "Bytecode/manifest.txt", table.concat(manifest, "\n") .. "\n")

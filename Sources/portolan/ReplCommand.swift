@@ -69,10 +69,11 @@ struct Repl: AsyncParsableCommand {
     /// the command, and by `Portolan.main` directly for the plain `portolan` and `portolan repl APP`
     /// (`DirectRepl`), which skip the parser to reach the prompt sooner.
     static func runSession(app: String?, watch: Bool, inspectPort: UInt16? = nil) async throws {
-        // The module, and the demo app when it is the one loaded, compile on a second core while
-        // the host starts, which finds them compiled: parsing them was the largest part of the
-        // start-up left (Benchmarks/README.md, "Start-up"). Nothing else changes.
-        PortolanHost.prepare(app: app == nil ? (source: DemoApp.source, chunkName: DemoApp.chunkName) : nil)
+        // What the binary holds no matching bytecode of (the demo app's is used when it matches)
+        // compiles on a second core while the host starts, which finds it compiled
+        // (Benchmarks/README.md, "Start-up"). Nothing else changes.
+        let demo = app == nil && !DemoApp.useBuiltInBytecode()
+        PortolanHost.prepare(app: demo ? (source: DemoApp.source, chunkName: DemoApp.chunkName) : nil)
         let interactive = isatty(STDIN_FILENO) != 0
         let environment = Self.environment()
         let style = ReplStyle.decide(outputIsTerminal: interactive && isatty(STDOUT_FILENO) != 0, environment: environment)

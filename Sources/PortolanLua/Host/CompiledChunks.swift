@@ -74,6 +74,12 @@ enum CompiledChunks {
         }
     }
 
+    /// Puts `compiled`, the host's own bytecode of `source` (`PrecompiledModule`), in the cache, so
+    /// that whichever host loads `source` next loads it without compiling.
+    static func preload(_ compiled: LuaCompiledChunk, source: [UInt8]) {
+        store(Entry(source: source, compiled: compiled), for: Key(chunkName: compiled.chunkName, source: source))
+    }
+
     // The cache is touched only in these two functions, so that ThreadSanitizer's suppressions can
     // name its critical sections (scripts/sanitize/tsan.supp).
     private static func cached(_ key: Key) -> Entry? {

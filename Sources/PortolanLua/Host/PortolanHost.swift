@@ -56,6 +56,27 @@ public actor PortolanHost {
         CompiledChunks.prepare(chunks)
     }
 
+    /// Whether `bytecode`, the tools' build of their own chunk `source` by `scripts/compile-module.lua`
+    /// (listed in the `manifest` it wrote), stands for it under the running Lua release; when it does,
+    /// the hosts of this process load it from then on instead of compiling `source` (issue 24: the
+    /// REPL's demo app, the expect library of every scenario's host). Never bytes a script or a file
+    /// supplied: Lua does not verify bytecode. When it does not, `source` is compiled as before.
+    @discardableResult
+    package nonisolated static func useBuiltInBytecode(
+        _ bytecode: [UInt8], of source: [UInt8], chunkName: String, manifest: [UInt8]
+    ) -> Bool {
+        guard let chunk = builtInBytecode(bytecode, of: source, chunkName: chunkName, manifest: manifest) else { return false }
+        CompiledChunks.preload(chunk, source: source)
+        return true
+    }
+
+    /// `bytecode` as a chunk when it stands for `source` (see `useBuiltInBytecode`), else nil.
+    package nonisolated static func builtInBytecode(
+        _ bytecode: [UInt8], of source: [UInt8], chunkName: String, manifest: [UInt8]
+    ) -> LuaCompiledChunk? {
+        PrecompiledModule.chunk(source: source, bytecode: bytecode, chunkName: chunkName, manifest: manifest)
+    }
+
     /// Runs `body` as one unit of work on the host's thread (GRDB's `DatabaseQueue.write`): the
     /// calls it makes on `host` run back to back, with nothing else of this host in between, and
     /// without returning to Swift's cooperative pool between them (a busy pool cannot slow it).

@@ -8,17 +8,29 @@ import Lua
 /// bytecode is ever loaded this way: a script's `load` still refuses binary chunks.
 enum PrecompiledModule {
     /// The release the bytecode was compiled by, and each part's source hash by chunk name.
-    private static let manifest: (release: Substring, hashes: [Substring: UInt64]) = {
-        let text = String(decoding: PackageResources.manifest_txt, as: UTF8.self)
+    private static let manifest = manifest(PackageResources.manifest_txt)
+
+    /// A `manifest.txt` as `scripts/compile-module.lua` writes it: the Lua release, then a line per
+    /// chunk with its name and the FNV-1a hash of its source.
+    private static func manifest(_ bytes: [UInt8]) -> (release: Substring, hashes: [Substring: UInt64]) {
+        let text = String(decoding: bytes, as: UTF8.self)
         let lines = text.split(separator: "\n")
         var hashes: [Substring: UInt64] = [:]
         for line in lines.dropFirst() {
-            let fields = line.split(separator: " ")
-            guard fields.count == 2, let hash = UInt64(fields[1], radix: 16) else { continue }
-            hashes[fields[0]] = hash
+            // The chunk name may hold spaces ("=portolan check"): the hash is the last field.
+            guard let space = line.lastIndex(of: " "), let hash = UInt64(line[line.index(after: space)...], radix: 16)
+            else { continue }
+            hashes[line[..<space]] = hash
         }
         return (lines.first ?? "", hashes)
-    }()
+    }
+
+    /// The bytecode of another target's own chunk (the tools' expect library, demo app…), written
+    /// by the same script with a manifest of its own, when it stands for `source` under the running
+    /// Lua release: the check `chunk(for:)` makes for the module's parts.
+    static func chunk(source: [UInt8], bytecode: [UInt8], chunkName: String, manifest text: [UInt8]) -> LuaCompiledChunk? {
+        check(PortolanModule.Part(source: source, bytecode: bytecode, chunkName: chunkName), against: manifest(text))
+    }
 
     /// `part`'s bytecode when it stands for `part.source` under the running Lua release; nil when
     /// the source changed since `scripts/compile-module.lua` ran, or the library is another release.
@@ -36,7 +48,9 @@ enum PrecompiledModule {
             PortolanModule.partsInLoadOrder.map { ($0.chunkName, ($0.source, $0.bytecode, check($0))) },
             uniquingKeysWith: { first, _ in first })
 
-    private static func check(_ part: PortolanModule.Part) -> LuaCompiledChunk? {
+    private static func check(
+        _ part: PortolanModule.Part, against manifest: (release: Substring, hashes: [Substring: UInt64]) = manifest
+    ) -> LuaCompiledChunk? {
         guard manifest.release == LuaState.release, !part.bytecode.isEmpty,
             manifest.hashes[Substring(part.chunkName)] == fnv1a(part.source)
         else { return nil }

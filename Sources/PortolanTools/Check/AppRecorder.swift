@@ -27,7 +27,8 @@ enum AppRecorder {
             configuration.functions = functions
             host = try PortolanHost(configuration: configuration)
             await host.setOutput { _ in }
-            try await host.extendModule(running: checkPreludeSource, chunkName: "=portolan check")
+            _ = ToolBytecode.checkPreludeInUse
+            try await host.extendModule(running: checkPreludeSource, chunkName: checkPreludeChunkName)
         } catch {
             outcome.findings.append(CheckFinding(.error, .loadError, file: file, line: 0, "the checker could not start: \(error)"))
             return outcome
@@ -45,7 +46,7 @@ enum AppRecorder {
         let collected: RecordedApp?
         do {
             collected = try await host.perform { host throws(HostError) in
-                let report = try host.call("return __portolan_check_collect()", chunkName: "=portolan check")
+                let report = try host.call("return __portolan_check_collect()", chunkName: checkPreludeChunkName)
                 return Self.app(from: report.first ?? .nil, file: file)
             }
         } catch {

@@ -9,3 +9,4 @@ import PortolanLua
 ///
 /// The Lua is `CheckPrelude.lua`, beside this file, compiled in by SwiftPM's `embedInCode`.
 let checkPreludeSource = String(decoding: PackageResources.CheckPrelude_lua, as: UTF8.self)
+let checkPreludeChunkName = "=portolan check"

@@ -39,9 +39,10 @@ struct CompletionLookup {
     /// The string keys of the table a dotted path names (`_G` for ""), read without metamethods
     /// by `ReplKeys.lua`, which gets the path, the prefix and the host's `shown` as its arguments.
     private func keys(of table: String, prefix: String) async -> [String] {
-        await host.perform { host in
+        _ = ToolBytecode.replKeysInUse
+        return await host.perform { host in
             let values = try? host.call(
-                replKeysSource, chunkName: "=complete", arguments: [.string(table), .string(prefix), try host.shownTableFunction])
+                replKeysSource, chunkName: replKeysChunkName, arguments: [.string(table), .string(prefix), try host.shownTableFunction])
             return (values?.first?.arrayValue ?? []).compactMap(\.stringValue)
         }
     }

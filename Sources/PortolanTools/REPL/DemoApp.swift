@@ -9,4 +9,12 @@ public enum DemoApp {
     public static let chunkName = "Examples/movies/app.lua"
 
     public static let source = String(decoding: PackageResources.DemoApp_lua, as: UTF8.self)
+
+    /// Hands the demo app's bytecode built into the binary to the hosts (`ToolBytecode`), so that
+    /// the REPL loads it without parsing it; before `PortolanHost.prepare(app:)`, which then finds it
+    /// compiled. Whether the bytecode stands for the source (otherwise the source is parsed).
+    @discardableResult
+    public static func useBuiltInBytecode() -> Bool {
+        ToolBytecode.demoAppInUse
+    }
 }

@@ -96,6 +96,7 @@ public actor ReplSession {
         if let appFile {
             try await AppLoadLimits.loadApp(host, file: appFile)
         } else {
+            DemoApp.useBuiltInBytecode()
             try await AppLoadLimits.run(host) { () async throws(HostError) in
                 try await host.loadApp(
                     source: DemoApp.source, chunkName: DemoApp.chunkName, instructionBudget: AppLoadLimits.scriptInstructionBudget)

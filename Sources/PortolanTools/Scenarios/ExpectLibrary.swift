@@ -22,3 +22,4 @@ import PortolanLua
 ///
 /// The Lua is `ExpectLibrary.lua`, beside this file, compiled in by SwiftPM's `embedInCode`.
 let expectLibrarySource = String(decoding: PackageResources.ExpectLibrary_lua, as: UTF8.self)
+let expectLibraryChunkName = "=expect"

@@ -254,8 +254,9 @@ public struct ScenarioRunner: Sendable {
         let globals: LuaValue, tearDown: LuaValue
         do {
             let runner = try host.function { session.handle($0) }
+            _ = ToolBytecode.expectLibraryInUse
             let library = try host.call(
-                expectLibrarySource, chunkName: "=expect", arguments: [runner, try host.valuePrinter, host.keyOrder],
+                expectLibrarySource, chunkName: expectLibraryChunkName, arguments: [runner, try host.valuePrinter, host.keyOrder],
                 environment: .host)
             globals = library.first ?? .nil
             tearDown = library.count > 1 ? library[1] : .nil
