@@ -48,4 +48,17 @@ import Testing
         #expect((#expect(throws: LuaError.self) { try second.call(own, with: foreignText) })?.kind == .conversion)
         #expect(second.stackTop == 0)
     }
+
+    /// A reference outliving its state is refused by a state opened after it, wherever that one lives.
+    @Test func aClosedStatesReferenceIsRejected() throws {
+        var stale: LuaReference?
+        do {
+            let closed = try LuaState()
+            stale = try closed.run("return function() end").first?.reference
+        }
+        let state = try LuaState()
+        let function = try #require(stale)
+        #expect((#expect(throws: LuaError.self) { try state.call(function, with: nil) })?.kind == .conversion)
+        #expect(state.stackTop == 0)
+    }
 }
