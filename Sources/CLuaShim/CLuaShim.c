@@ -318,6 +318,20 @@ int cluashim_pcalltraceback(lua_State *L, int nargs, int nresults) {
     return status;
 }
 
+int cluashim_pcallref(lua_State *L, int function, int argument) {
+    int base = lua_gettop(L) + 1;   // the message handler
+    lua_pushcfunction(L, messageHandler);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, function);
+    int nargs = 0;
+    if (argument != LUA_NOREF) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, argument);
+        nargs = 1;
+    }
+    int status = lua_pcall(L, nargs, 0, base);
+    lua_remove(L, base);
+    return status;
+}
+
 const char *cluashim_lasttraceback(lua_State *L) { return control(L)->traceback; }
 
 void cluashim_cleartraceback(lua_State *L) {

@@ -29,6 +29,12 @@ extension LuaState {
             cluashim_cleartraceback(mainThread)
             return cluashim_pcalltraceback(L, CInt(argumentCount), resultCount)
         }
+        try checkProtectedCall(status: status, on: L)
+    }
+
+    /// Throws the error a protected call with a traceback (`cluashim_pcalltraceback`) ended with,
+    /// popping its object, or the limit it tripped and its script swallowed.
+    func checkProtectedCall(status: CInt, on L: OpaquePointer) throws(LuaError) {
         guard status == LUA_OK else {
             let traceback = cluashim_lasttraceback(mainThread).map { String(cString: $0) }
             cluashim_cleartraceback(mainThread)

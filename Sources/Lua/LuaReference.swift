@@ -11,6 +11,8 @@ public final class LuaReference: Hashable {
     /// a cycle through the registry.
     weak var state: LuaState?
     let reference: CInt
+    /// Its state's ``LuaState/serial``: equal to a live state's only if the reference is that state's.
+    let stateSerial: UInt64
     /// lua_topointer of the value: stable while the reference keeps the object alive (Lua's collector does
     /// not move objects).
     let identity: UnsafeRawPointer?
@@ -18,6 +20,7 @@ public final class LuaReference: Hashable {
     init(state: LuaState, reference: CInt, identity: UnsafeRawPointer?) {
         self.state = state
         self.reference = reference
+        stateSerial = state.serial
         self.identity = identity
     }
 

@@ -18,6 +18,9 @@ public final class LuaState {
     /// The thread Swift works on: the main thread, or the coroutine whose Lua code called the Swift function
     /// running now. Swift pushes only on a thread that is running or idle, never on one suspended in a resume.
     var thread: OpaquePointer
+    /// Unique among the process's states and never reused: how a reference tells its state without
+    /// loading its weak pointer (``LuaReference/stateSerial``), on hot paths.
+    let serial = LuaStateSerial.next()
     /// Nesting of protected calls; 0 when no Lua code is running. Only top-level calls start a new budget.
     var callDepth = 0
     /// Registry references dropped by Swift, released at the next top-level call (`LuaReference.deinit` can

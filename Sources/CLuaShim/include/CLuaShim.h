@@ -139,6 +139,10 @@ void cluashim_cleartraceback(lua_State *L);
 /// lua_pcall with a message handler that records a traceback (see cluashim_lasttraceback).
 /// Needs one free stack slot.
 int cluashim_pcalltraceback(lua_State *L, int nargs, int nresults);
+/// Calls the registry's `function` with the registry's `argument` (none when LUA_NOREF) as
+/// cluashim_pcalltraceback does, its results dropped: one C call, nothing pushed from Swift.
+/// Needs three free stack slots; on error leaves the error object on top.
+int cluashim_pcallref(lua_State *L, int function, int argument);
 int cluashim_ppushlstring(lua_State *L, const char *s, size_t len);
 /// The frame at `level` of `L`'s stack: -1 past the last, 0 for one without a line (C), 1 with
 /// its short source name in `source` and its current line in `line`. Never raises.

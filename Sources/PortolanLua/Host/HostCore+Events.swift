@@ -25,8 +25,10 @@ extension HostCore {
         let arguments: [LuaArgument]
         switch event {
         case .instruction(let instruction), .rolledBack(let instruction):
-            // A pinned string: nothing converted, no protected push.
-            arguments = [instructionTexts.text(of: instruction, in: state)]
+            // A pinned string: nothing converted, no protected push, and no array either.
+            let text = instructionTexts.text(of: instruction, in: state)
+            if case .reference(let pinned) = text { return callObservers(of: name, with: pinned) }
+            arguments = [text]
         default:
             // The step that asked for the route travels with its events (the last argument).
             let step: [LuaValue] = event.carriesStep ? [router?.runningStep?.luaValue ?? .nil] : []
@@ -35,15 +37,31 @@ extension HostCore {
         callObservers(of: name, passing: arguments)
     }
 
+    private func callObservers(of name: RouterEvent.Name, passing arguments: [LuaArgument]) {
+        callObservers(of: name) { observer throws(LuaError) in try state.call(observer, passing: arguments) }
+    }
+
+    /// The observers of an event whose one argument is pinned (an instruction's text): an observer
+    /// that is a function goes with it to Lua in one C call, without converting or pushing from Swift.
+    private func callObservers(of name: RouterEvent.Name, with pinned: LuaReference) {
+        callObservers(of: name) { observer throws(LuaError) in
+            if case .function(let function) = observer {
+                try state.call(function, with: pinned)
+            } else {
+                try state.call(observer, passing: [.reference(pinned)])
+            }
+        }
+    }
+
     /// Calls each observer of `name` directly, one protected call each under the handlers' budget,
     /// and says which failed. Read by position, so that one an observer adds meanwhile is called too.
-    private func callObservers(of name: RouterEvent.Name, passing arguments: [LuaArgument]) {
+    private func callObservers(of name: RouterEvent.Name, _ call: (LuaValue) throws(LuaError) -> Void) {
         state.withInstructionBudget(configuration.handlerInstructionBudget) {
             var position = 0
             while let observer = app.rules.observer(of: name, at: position) {
                 position += 1
                 do throws(LuaError) {
-                    try state.call(observer, passing: arguments)
+                    try call(observer)
                 } catch {
                     observers.output("observer of \(name.rawValue) failed: \(error.message)")
                 }
