@@ -44,46 +44,18 @@ public final class LuaCoroutine {
     public private(set) var status = Status.suspended
 
     /// A suspended coroutine that will run `function` at the first ``resume(_:)``.
-    public init(_ function: LuaValue, in state: LuaState) throws(LuaError) {
+    public convenience init(_ function: LuaValue, in state: LuaState) throws(LuaError) {
         guard case .function = function else {
             throw LuaError(.usage, "a coroutine needs a function, not a \(function.typeName)")
         }
-        let L = state.thread
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
-        try state.ensureStack(L, 6)
-        // A thread Swift let go of (a handler that died out of memory, its stack full) is released
-        // before this one is made, so that the allocation can reclaim it.
-        if state.callDepth == 0 { state.drainUnreferences() }
-        try state.check(cluashim_pnewthread(L), on: L)
-        guard let thread = lua_tothread(L, -1) else { throw LuaError(.usage, "lua_newthread gave no thread") }
-        self.thread = thread
-        self.state = state
-        threadReference = try state.reference(at: -1, on: L)
-        cluashim_sethook(thread)   // hooks are per thread; never rely on inheritance for the budget
-        try state.push(function, on: L)
-        guard lua_checkstack(thread, 1) != 0 else { throw LuaError(.memory, "Lua stack overflow") }
-        lua_xmove(L, thread, 1)   // no allocation: the slot was just checked
-    }
-
-    /// Makes a finished coroutine run `function` at its next ``resume(_:)``, reusing its Lua thread:
-    /// a thread that returned has an empty stack and a clean status, so reusing it costs no
-    /// allocation (a new thread would). A coroutine that failed or is suspended cannot restart.
-    public func restart(_ function: LuaValue) throws(LuaError) {
-        guard let state else { throw LuaError(.usage, "the Lua state of this coroutine is closed") }
-        guard status == .finished else { throw LuaError(.usage, "cannot restart a \(status) coroutine") }
-        guard case .function = function else {
-            throw LuaError(.usage, "a coroutine needs a function, not a \(function.typeName)")
-        }
+        try self.init(in: state)
         let L = state.thread
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         try state.ensureStack(L, 2)
         try state.push(function, on: L)
-        guard lua_gettop(thread) == 0, lua_checkstack(thread, 1) != 0 else {
-            throw LuaError(.usage, "the coroutine's stack is not empty")
-        }
-        lua_xmove(L, thread, 1)
+        guard lua_checkstack(thread, 1) != 0 else { throw LuaError(.memory, "Lua stack overflow") }
+        lua_xmove(L, thread, 1)   // no allocation: the slot was just checked
         status = .suspended
     }
 
@@ -113,7 +85,7 @@ public final class LuaCoroutine {
             && lua_getstack(thread, 0, &frame) == 0
     }
 
-    /// Runs `function(arguments…)` on the coroutine's thread from the start, as ``restart(_:)``
+    /// Runs `function(arguments…)` on the coroutine's thread from the start, as ``init(_:in:)``
     /// then ``resume(passing:)`` would, with the function pushed straight onto the finished thread
     /// (no allocation, no move from the caller's stack). Only when ``canStart``.
     public func start(_ function: LuaValue, passing arguments: [LuaArgument]) throws(LuaError) -> Outcome {
