@@ -61,9 +61,7 @@ extension LuaState {
     }
 
     func pushReference(_ reference: LuaReference, on L: OpaquePointer) throws(LuaError) {
-        guard reference.state === self else {
-            throw LuaError(.conversion, "a Lua reference from another (or a closed) state cannot be used here")
-        }
+        try checkOwns(reference)
         lua_rawgeti(L, cluashim_registryindex(), lua_Integer(reference.reference))
     }
 

@@ -8,10 +8,8 @@ extension LuaState {
     /// hot paths that call a pinned function with pinned values (an observer of every instruction
     /// with the instruction's text); errors are those of ``call(_:passing:)``.
     public func call(_ function: LuaReference, with argument: LuaReference?) throws(LuaError) {
-        // By serial: a weak load per reference costs more than the call's own pushes.
-        guard function.stateSerial == serial, argument.map({ $0.stateSerial == serial }) ?? true else {
-            throw LuaError(.conversion, "a Lua reference from another (or a closed) state cannot be used here")
-        }
+        try checkOwns(function)
+        if let argument { try checkOwns(argument) }
         let L = thread
         try ensureStack(L, 3)   // the message handler, the function, the argument
         let status = enterCall(on: L) { () -> CInt in

@@ -55,9 +55,7 @@ struct LuaValueEncoding {
     }
 
     private mutating func appendReference(_ reference: LuaReference, state: LuaState) throws(LuaError) {
-        guard reference.state === state else {
-            throw LuaError(.conversion, "a Lua reference from another (or a closed) state cannot be used here")
-        }
+        try state.checkOwns(reference)
         bytes.append(Tag.reference.rawValue)
         appendRaw(Int64(reference.reference))
     }
