@@ -18,7 +18,7 @@ struct AppSlot {
     var rulesVersion = 1
     /// The hash of the app's files as they were when it was declared (`RulesHash`): the rules in
     /// service, whatever the files hold since.
-    var rulesHash = RulesHash.of(files: [])
+    var rulesHash = RulesHash.noFiles
     var migrations: [Int: SnapshotMigration] = [:]
     /// The root's `explore` option (`AppOptions`).
     var explore = ExploreDeclaration()

@@ -12,11 +12,13 @@ import Foundation
 /// cannot be read counts as empty. Written `sha256:` and 64 lowercase hex digits.
 enum RulesHash {
     /// The last few sets of files hashed, byte for byte, with their hashes, the newest first: every
-    /// scenario of a `portolan test` run declares the same app in a fresh host (whose empty slot
-    /// hashes no files first), and hashing it anew was 7% of a trivial scenario's instructions.
-    /// Files that differ in any byte are hashed again.
+    /// scenario of a `portolan test` run declares the same app in a fresh host, and hashing it
+    /// anew was 7% of a trivial scenario's instructions. Files that differ in any byte are hashed again.
     private static let recent = Mutex<[(contents: [Data], hash: String)]>([])
     private static let recentLimit = 4
+
+    /// The hash of an app slot with no app yet: worked out once, not by every new host.
+    static let noFiles = of(files: [])
 
     static func of(files: [String]) -> String {
         let contents = files.map { (try? Data(contentsOf: URL(fileURLWithPath: $0))) ?? Data() }
