@@ -305,7 +305,7 @@ public struct ScenarioRunner: Sendable {
 
     /// Runs the scenario file with its own globals (the expect library's), so that an app that
     /// redefines `expect` or a builtin cannot change what the scenario calls. The file is compiled
-    /// once per process; each scenario's fresh host still runs its whole top level.
+    /// once per process; each scenario's fresh host runs its top level up to the selected scenario.
     private static func runScenarioFile(_ file: String, globals: LuaValue, in host: isolated PortolanHost) throws(HostError) {
         let source: [UInt8]
         do {
