@@ -7,6 +7,13 @@
 # reporting cancel out in the difference.
 #
 #   Benchmarks/scripts/route-cost.sh [PORTOLAN]      # default: a release build of this checkout
+#   COUNT=instructions Benchmarks/scripts/route-cost.sh PORTOLAN
+#
+# With COUNT=instructions, each command runs under callgrind instead of hyperfine and the table is
+# in instructions (Ir), which the machine's load does not move; rounds are fewer (20 and 220), as
+# callgrind runs about fifty times slower. PORTOLAN should then be a `--static-swift-stdlib` build
+# (callgrind cannot read this toolchain's shared runtime's debug information); the script strips a
+# copy of its debug information.
 #
 # The app is a chain root > n1 > … > n50 whose every node has Lua enter and leave handlers doing
 # `n = n + 1`; one scenario routes root → leaf → root ROUNDS times (100 instructions a round).
@@ -19,15 +26,23 @@ if [ -z "$portolan" ]; then
   swift build -c release --product portolan >&2
   portolan="$(swift build -c release --show-bin-path)/portolan"
 fi
-for tool in lua5.4 hyperfine; do
+count=${COUNT:-seconds}
+case "$count" in
+  seconds) timer=hyperfine short=100 long=2100 unit=ns scale=1e9 ;;
+  instructions) timer=valgrind short=20 long=220 unit=Ir scale=1 ;;
+  *) echo "route-cost.sh: COUNT is seconds or instructions, not $count" >&2; exit 1 ;;
+esac
+for tool in lua5.4 "$timer"; do
   command -v "$tool" >/dev/null || { echo "route-cost.sh needs $tool (apt-get install $tool)" >&2; exit 1; }
 done
 
 depth=50
-short=100
-long=2100
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+if [ "$count" = instructions ]; then
+  objcopy --strip-debug "$portolan" "$work/portolan"
+  portolan="$work/portolan"
+fi
 
 {
   echo 'n = 0'
@@ -68,28 +83,35 @@ end
 LUA
 done
 
-# Mean seconds of a command, from hyperfine's JSON.
+# Median seconds of a command, from hyperfine's JSON.
 seconds() {
   hyperfine --warmup 2 --runs "${RUNS:-10}" --export-json "$work/t.json" "$@" >/dev/null 2>&1
   python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["results"][0]["median"])' "$work/t.json"
 }
 
-instructions=$(( (long - short) * 2 * depth ))
-route_short=$(seconds "$portolan test --app $work/app.lua $work/routes-$short.lua")
-route_long=$(seconds "$portolan test --app $work/app.lua $work/routes-$long.lua")
-calls=$instructions
-plain_short=$(seconds "lua5.4 $work/plain-$short.lua")
-plain_long=$(seconds "lua5.4 $work/plain-$long.lua")
-lua_short=$(seconds "lua5.4 -e 'n = 0 h = function() n = n + 1 end for i = 1, $short * 100 do pcall(h) end'")
-lua_long=$(seconds "lua5.4 -e 'n = 0 h = function() n = n + 1 end for i = 1, $long * 100 do pcall(h) end'")
+# Instructions a command executes, from callgrind's summary line.
+instructions() {
+  eval "valgrind --tool=callgrind --callgrind-out-file=$work/callgrind.out $1" >/dev/null 2>&1
+  awk '/^summary:/ { print $2 }' "$work/callgrind.out"
+}
 
-python3 - "$route_short" "$route_long" "$lua_short" "$lua_long" "$plain_short" "$plain_long" "$instructions" "$calls" <<'PY'
+instructions=$(( (long - short) * 2 * depth ))
+route_short=$("$count" "$portolan test --app $work/app.lua $work/routes-$short.lua")
+route_long=$("$count" "$portolan test --app $work/app.lua $work/routes-$long.lua")
+calls=$instructions
+plain_short=$("$count" "lua5.4 $work/plain-$short.lua")
+plain_long=$("$count" "lua5.4 $work/plain-$long.lua")
+lua_short=$("$count" "lua5.4 -e 'n = 0 h = function() n = n + 1 end for i = 1, $short * 100 do pcall(h) end'")
+lua_long=$("$count" "lua5.4 -e 'n = 0 h = function() n = n + 1 end for i = 1, $long * 100 do pcall(h) end'")
+
+python3 - "$route_short" "$route_long" "$lua_short" "$lua_long" "$plain_short" "$plain_long" "$instructions" "$calls" "$scale" "$unit" <<'PY'
 import sys
-rs, rl, ls, ll, ps, pl, instructions, calls = map(float, sys.argv[1:])
-per_instruction = (rl - rs) / instructions * 1e9
-per_pcall = (ll - ls) / calls * 1e9
-per_plain = (pl - ps) / instructions * 1e9
-print("| measure | ns | × lua5.4 pcall(h) | × plain Lua router |")
+rs, rl, ls, ll, ps, pl, instructions, calls, scale = map(float, sys.argv[1:10])
+unit = sys.argv[10]
+per_instruction = (rl - rs) / instructions * scale
+per_pcall = (ll - ls) / calls * scale
+per_plain = (pl - ps) / instructions * scale
+print(f"| measure | {unit} | × lua5.4 pcall(h) | × plain Lua router |")
 print("|---|---|---|---|")
 print(f"| lua5.4: pcall(h), h = function() n = n + 1 end | {per_pcall:.0f} | 1.0 | {per_pcall / per_plain:.2f} |")
 print(f"| lua5.4: one executed instruction of PlainRouter.lua | {per_plain:.0f} | {per_plain / per_pcall:.1f} | 1.0 |")
