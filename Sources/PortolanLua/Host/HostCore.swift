@@ -23,7 +23,7 @@ final class HostCore: @unchecked Sendable {
     var session = RouteSession()
     var observers = HostObservers()
     /// The instructions' texts Lua observers get, pinned (`deliver`).
-    var instructionTexts = PinnedInstructionTexts()
+    let instructionTexts = PinnedInstructionTexts()
     /// The streams of `PortolanHost.events()`, fed with the events of whichever router the app has:
     /// they outlive every reload. Behind a lock of its own, so any thread may take a stream.
     let eventStreams = RouterEventHub(bufferLimit: Router.eventBufferLimit)
