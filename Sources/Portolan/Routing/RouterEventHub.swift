@@ -71,24 +71,24 @@ package final class RouterEventHub: Sendable {
     }
 
     /// Hands `event` to every observer, then to every stream. The listeners are read first and
-    /// called after the lock is let go, so an observer may add listeners or queue a route. The
-    /// event is built when the first listener takes it: with none it is not even built, and no
-    /// list of streams is made when there is none. An observer that says when it listens is asked
-    /// once per event.
+    /// called after the lock is let go, so an observer may add listeners or queue a route. With no
+    /// listener the event is not even built, and no list of streams is made when there is none.
+    /// An observer that says when it listens is asked once per event, and told of it, when it
+    /// listens, right after it said so.
     package func emit(_ event: @autoclosure () -> RouterEvent) {
         let (observers, streams) = listeners.withLock { listeners in
             (listeners.observers, listeners.streams.isEmpty ? [] : Array(listeners.streams.values))
         }
-        var built: RouterEvent?
-        for observer in observers where observer.listens {
-            let taken = built ?? event()
-            built = taken
-            observer.hear(taken)
+        // Each observer that says when it listens is asked once; the event is built for the first
+        // that takes it (one value, not an optional copied from listener to listener).
+        let first = observers.firstIndex { $0.listens } ?? observers.endIndex
+        guard first < observers.endIndex || !streams.isEmpty else { return }
+        let event = event()
+        for index in first..<observers.endIndex where index == first || observers[index].listens {
+            observers[index].hear(event)
         }
-        guard !streams.isEmpty else { return }
-        let taken = built ?? event()
         for stream in streams {
-            stream.yield(taken)
+            stream.yield(event)
         }
     }
 

@@ -46,7 +46,14 @@ final class PinnedInstructionTexts {
     static func slot(of instruction: Instruction) -> Int? {
         var hash: UInt32 = 2_166_136_261   // FNV-1a
         func mix(_ entry: Entry) {
-            for byte in entry.id.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+            // The bytes in place (a small string's on the stack): the view's iterator cost more
+            // than all the rest of the lookup.
+            let mixed: Void? = entry.id.utf8.withContiguousStorageIfAvailable { bytes in
+                for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+            }
+            if mixed == nil {
+                for byte in entry.id.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+            }
         }
         switch instruction {
         case .enter(let entry):
