@@ -25,7 +25,10 @@ final class PinnedInstructionTexts {
     }
 
     static let slotCount = 1_024
-    private var slots = [PinnedText?](repeating: nil, count: slotCount)
+    // Unchecked: private, and each access is over before any other code runs (a read of a slot,
+    // or its assignment once the text is pinned), so no two can overlap; checked, the access cost
+    // as much as the rest of the lookup, on every event.
+    @exclusivity(unchecked) private var slots = [PinnedText?](repeating: nil, count: slotCount)
     /// How many texts were pinned so far: one per instruction while the slots hold them all.
     private(set) var textsPinned = 0
 
@@ -45,30 +48,29 @@ final class PinnedInstructionTexts {
     /// The instruction's first slot; nil for one with a context, which is not pinned.
     static func slot(of instruction: Instruction) -> Int? {
         var hash: UInt32 = 2_166_136_261   // FNV-1a
-        func mix(_ entry: Entry) {
-            // The bytes in place (a small string's on the stack): the view's iterator cost more
-            // than all the rest of the lookup.
-            let mixed: Void? = entry.id.utf8.withContiguousStorageIfAvailable { bytes in
-                for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-            }
-            if mixed == nil {
-                for byte in entry.id.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-            }
-        }
         switch instruction {
         case .enter(let entry):
             guard entry.context.isEmpty else { return nil }
-            mix(entry)
+            hash = mixed(hash, entry.id)
         case .leave(let entry):
             guard entry.context.isEmpty else { return nil }
-            mix(entry)
-            hash = hash &* 31 &+ 1
+            hash = mixed(hash, entry.id) &* 31 &+ 1
         case .switch(let switchNode, let child):
             guard switchNode.context.isEmpty, child.context.isEmpty else { return nil }
-            mix(switchNode)
-            hash = hash &* 31 &+ 2
-            mix(child)
+            hash = mixed(mixed(hash, switchNode.id) &* 31 &+ 2, child.id)
         }
         return Int(hash % UInt32(slotCount))
+    }
+
+    /// `hash` with the bytes of `id` mixed in, read in place (a small string's on the stack): the
+    /// view's iterator cost more than all the rest of the lookup. A value in and out, so that no
+    /// variable is shared with a closure (each would be an exclusivity check per event).
+    private static func mixed(_ hash: UInt32, _ id: String) -> UInt32 {
+        func mix(_ hash: UInt32, _ bytes: some Sequence<UInt8>) -> UInt32 {
+            var hash = hash
+            for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+            return hash
+        }
+        return id.utf8.withContiguousStorageIfAvailable { mix(hash, $0) } ?? mix(hash, id.utf8)
     }
 }
