@@ -22,27 +22,36 @@ extension HostCore {
         eventStreams.emit(event)
         if canary != nil { watchCanary(event) }
         // Most apps observe nothing: then nothing more is asked than one bit. The script's
-        // observers are taken once, with the bit, and read in place from there.
+        // observers are taken once, with the bit, and read in place from there; the event is
+        // looked into once (each switch over it copied it).
         let scriptObservers = app.rules.observers
-        let name = event.name
-        guard scriptObservers.observes(name) else { return }
-        let arguments: [LuaArgument]
+        guard scriptObservers.observedEvents != 0 else { return }
         switch event {
-        case .instruction(let instruction), .rolledBack(let instruction):
-            let text = instructionTexts.text(of: instruction, in: state)
-            // A pinned string: each observer goes to Lua with it in one C call, without
-            // converting or pushing from Swift, and no array is made.
-            if case .reference(let pinned) = text {
-                return callObservers(scriptObservers, of: name) { observer throws(LuaError) in
-                    try state.call(observer, with: pinned)
-                }
-            }
-            arguments = [text]
+        case .instruction(let instruction):
+            deliverText(of: instruction, as: .instruction, to: scriptObservers)
+        case .rolledBack(let instruction):
+            deliverText(of: instruction, as: .rolledBack, to: scriptObservers)
         default:
+            let name = event.name
+            guard scriptObservers.observes(name) else { return }
             // The step that asked for the route travels with its events (the last argument).
             let step: [LuaValue] = event.carriesStep ? [router?.runningStep?.luaValue ?? .nil] : []
-            arguments = (Self.luaArguments(of: event) + step).map(LuaArgument.value)
+            callObservers(scriptObservers, of: name, passing: (Self.luaArguments(of: event) + step).map(LuaArgument.value))
         }
+    }
+
+    /// Hands the observers of `name` an instruction's text: pinned, each observer goes to Lua with
+    /// it in one C call, without converting or pushing from Swift, and no array is made.
+    private func deliverText(of instruction: Instruction, as name: RouterEvent.Name, to scriptObservers: ScriptObservers) {
+        guard scriptObservers.observes(name) else { return }
+        let text = instructionTexts.text(of: instruction, in: state)
+        guard case .reference(let pinned) = text else { return callObservers(scriptObservers, of: name, passing: [text]) }
+        callObservers(scriptObservers, of: name) { observer throws(LuaError) in
+            try state.call(observer, with: pinned)
+        }
+    }
+
+    private func callObservers(_ scriptObservers: ScriptObservers, of name: RouterEvent.Name, passing arguments: [LuaArgument]) {
         callObservers(scriptObservers, of: name) { observer throws(LuaError) in
             _ = try state.call(.function(observer), passing: arguments)
         }
