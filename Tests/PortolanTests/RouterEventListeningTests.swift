@@ -33,4 +33,16 @@ import Testing
         #expect(seen.value == 1)
         #expect(hub.isListenedTo)
     }
+
+    /// The host's predicate (`HostCore.hasEventListeners`) costs a lock and more: it was asked
+    /// twice per event, once before the event was built and again before handing it over.
+    @Test func aListeningObserverIsAskedOncePerEvent() {
+        let hub = RouterEventHub(bufferLimit: 10)
+        let asked = Locked(0)
+        let seen = Locked(0)
+        hub.observe(whenListening: { asked.withLock { $0 += 1 }; return true }) { _ in seen.withLock { $0 += 1 } }
+        for _ in 0..<3 { hub.emit(.willRoute(.path([Entry("a")]))) }
+        #expect(seen.value == 3)
+        #expect(asked.value == 3)
+    }
 }

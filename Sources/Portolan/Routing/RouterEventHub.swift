@@ -11,11 +11,18 @@ package final class RouterEventHub: Sendable {
     private let listeners = Mutex(Listeners())
 
     private struct Listeners {
-        var observers: [@Sendable (RouterEvent) -> Void] = []
-        /// Whether the observers that said when they listen (`observe(whenListening:_:)`) do now.
-        var listening: [@Sendable () -> Bool] = []
+        var observers: [Observer] = []
         var streams: [Int: AsyncStream<RouterEvent>.Continuation] = [:]
         var nextStreamID = 0
+    }
+
+    /// An observer, and for one that says when it listens (`observe(whenListening:_:)`), whether
+    /// it does now: asked once per event, before the event is built.
+    private struct Observer {
+        let isListening: (@Sendable () -> Bool)?
+        let hear: @Sendable (RouterEvent) -> Void
+
+        var listens: Bool { isListening?() ?? true }
     }
 
     /// The most events a stream holds for a reader that does not keep up: each holds its
@@ -29,7 +36,7 @@ package final class RouterEventHub: Sendable {
 
     /// Calls `observer` with every event from now on, in the order they are emitted.
     package func observe(_ observer: @escaping @Sendable (RouterEvent) -> Void) {
-        listeners.withLock { $0.observers.append(observer) }
+        listeners.withLock { $0.observers.append(Observer(isListening: nil, hear: observer)) }
     }
 
     /// Calls `observer` with every event from now on, as `observe(_:)` does, but only while
@@ -38,17 +45,14 @@ package final class RouterEventHub: Sendable {
     package func observe(
         whenListening isListening: @escaping @Sendable () -> Bool, _ observer: @escaping @Sendable (RouterEvent) -> Void
     ) {
-        listeners.withLock { listeners in
-            listeners.observers.append { event in if isListening() { observer(event) } }
-            listeners.listening.append(isListening)
-        }
+        listeners.withLock { $0.observers.append(Observer(isListening: isListening, hear: observer)) }
     }
 
     /// Whether anything listens now: an observer (one that says when it listens, only when it
     /// does) or a stream.
     package var isListenedTo: Bool {
-        let (count, streams, listening) = listeners.withLock { ($0.observers.count, $0.streams.count, $0.listening) }
-        return streams > 0 || count > listening.count || listening.contains { $0() }
+        let (observers, streams) = listeners.withLock { ($0.observers, $0.streams.count) }
+        return streams > 0 || observers.contains { $0.listens }
     }
 
     /// A new stream of every event from now on; a reader more than `bufferLimit` events behind
@@ -69,14 +73,19 @@ package final class RouterEventHub: Sendable {
     /// Hands `event` to every observer, then to every stream. The listeners are read first and
     /// called after the lock is let go, so an observer may add listeners or queue a route. With no
     /// listener the event is not even built, and no list of streams is made when there is none.
+    /// An observer that says when it listens is asked once per event, and told of it, when it
+    /// listens, right after it said so.
     package func emit(_ event: @autoclosure () -> RouterEvent) {
-        let (observers, streams, listening) = listeners.withLock { listeners in
-            (listeners.observers, listeners.streams.isEmpty ? [] : Array(listeners.streams.values), listeners.listening)
+        let (observers, streams) = listeners.withLock { listeners in
+            (listeners.observers, listeners.streams.isEmpty ? [] : Array(listeners.streams.values))
         }
-        guard !streams.isEmpty || observers.count > listening.count || listening.contains(where: { $0() }) else { return }
+        // Each observer that says when it listens is asked once; the event is built for the first
+        // that takes it (one value, not an optional copied from listener to listener).
+        let first = observers.firstIndex { $0.listens } ?? observers.endIndex
+        guard first < observers.endIndex || !streams.isEmpty else { return }
         let event = event()
-        for observer in observers {
-            observer(event)
+        for index in first..<observers.endIndex where index == first || observers[index].listens {
+            observers[index].hear(event)
         }
         for stream in streams {
             stream.yield(event)

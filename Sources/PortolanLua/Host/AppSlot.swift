@@ -45,26 +45,7 @@ struct ScriptRules {
     var redirectRules: [HostRedirectRule] = []
     /// Whether the script added an interceptor; with none and no guards, routes skip Lua entirely.
     var hasInterceptors = false
-    /// The script's `portolan.on` observers (Lua functions), by `RouterEvent.Name.slot`, in the
-    /// order they were added: the host calls each itself (`HostCore.deliver`).
-    private(set) var observers = [[LuaValue]](repeating: [], count: RouterEvent.Name.allCases.count)
-    /// The events that have an observer, one bit per name (`RouterEvent.Name.observedBit`): asked
-    /// on every event, so it hashes nothing; only those events are turned into Lua values.
-    private(set) var observedEvents: UInt8 = 0
-
-    func observes(_ name: RouterEvent.Name) -> Bool {
-        observedEvents & name.observedBit != 0
-    }
-
-    /// The observer of `name` at `position`, or none past the last.
-    func observer(of name: RouterEvent.Name, at position: Int) -> LuaValue? {
-        let list = observers[name.slot]
-        // `.none`, not `nil`: LuaValue takes the nil literal, and would make `.some(.nil)` of it.
-        return position < list.count ? list[position] : .none
-    }
-
-    mutating func add(observer: LuaValue, of name: RouterEvent.Name) {
-        observers[name.slot].append(observer)
-        observedEvents |= name.observedBit
-    }
+    /// The script's `portolan.on` observers, which the host calls itself (`HostCore.deliver`).
+    /// A class of their own, made with the rules: a reload sets them aside with the rest.
+    let observers = ScriptObservers()
 }

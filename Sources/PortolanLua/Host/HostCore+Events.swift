@@ -5,9 +5,11 @@ import Portolan
 /// router reports them on the host's thread, between two steps of the route, so observers run
 /// in the route's order and a route they queue runs after the current one.
 extension HostCore {
-    /// Whether `deliver` has anyone to hand an event to: while not, the router builds none.
+    /// Whether `deliver` has anyone to hand an event to: while not, the router builds none. The
+    /// script's observers are asked first: when a script observes, that is the answer, read from
+    /// one object, without taking the host's streams' lock.
     var hasEventListeners: Bool {
-        !observers.events.isEmpty || eventStreams.isListenedTo || canary != nil || app.rules.observedEvents != 0
+        app.rules.observers.observedEvents != 0 || !observers.events.isEmpty || canary != nil || eventStreams.isListenedTo
     }
 
     func deliver(_ event: RouterEvent) {
@@ -19,46 +21,50 @@ extension HostCore {
         }
         eventStreams.emit(event)
         if canary != nil { watchCanary(event) }
-        // Most apps observe nothing: then nothing more is asked than one bit.
-        let name = event.name
-        guard app.rules.observes(name) else { return }
-        let arguments: [LuaArgument]
+        // Most apps observe nothing: then nothing more is asked than one bit. The script's
+        // observers are taken once, with the bit, and read in place from there; the event is
+        // looked into once (each switch over it copied it).
+        let scriptObservers = app.rules.observers
+        guard scriptObservers.observedEvents != 0 else { return }
         switch event {
-        case .instruction(let instruction), .rolledBack(let instruction):
-            // A pinned string: nothing converted, no protected push, and no array either.
-            let text = instructionTexts.text(of: instruction, in: state)
-            if case .reference(let pinned) = text { return callObservers(of: name, with: pinned) }
-            arguments = [text]
+        case .instruction(let instruction):
+            deliverText(of: instruction, as: .instruction, to: scriptObservers)
+        case .rolledBack(let instruction):
+            deliverText(of: instruction, as: .rolledBack, to: scriptObservers)
         default:
+            let name = event.name
+            guard scriptObservers.observes(name) else { return }
             // The step that asked for the route travels with its events (the last argument).
             let step: [LuaValue] = event.carriesStep ? [router?.runningStep?.luaValue ?? .nil] : []
-            arguments = (Self.luaArguments(of: event) + step).map(LuaArgument.value)
+            callObservers(scriptObservers, of: name, passing: (Self.luaArguments(of: event) + step).map(LuaArgument.value))
         }
-        callObservers(of: name, passing: arguments)
     }
 
-    private func callObservers(of name: RouterEvent.Name, passing arguments: [LuaArgument]) {
-        callObservers(of: name) { observer throws(LuaError) in try state.call(observer, passing: arguments) }
+    /// Hands the observers of `name` an instruction's text: pinned, each observer goes to Lua with
+    /// it in one C call, without converting or pushing from Swift, and no array is made.
+    private func deliverText(of instruction: Instruction, as name: RouterEvent.Name, to scriptObservers: ScriptObservers) {
+        guard scriptObservers.observes(name) else { return }
+        let text = instructionTexts.text(of: instruction, in: state)
+        guard case .reference(let pinned) = text else { return callObservers(scriptObservers, of: name, passing: [text]) }
+        callObservers(scriptObservers, of: name) { observer throws(LuaError) in
+            try state.call(observer, with: pinned)
+        }
     }
 
-    /// The observers of an event whose one argument is pinned (an instruction's text): an observer
-    /// that is a function goes with it to Lua in one C call, without converting or pushing from Swift.
-    private func callObservers(of name: RouterEvent.Name, with pinned: LuaReference) {
-        callObservers(of: name) { observer throws(LuaError) in
-            if case .function(let function) = observer {
-                try state.call(function, with: pinned)
-            } else {
-                try state.call(observer, passing: [.reference(pinned)])
-            }
+    private func callObservers(_ scriptObservers: ScriptObservers, of name: RouterEvent.Name, passing arguments: [LuaArgument]) {
+        callObservers(scriptObservers, of: name) { observer throws(LuaError) in
+            _ = try state.call(.function(observer), passing: arguments)
         }
     }
 
     /// Calls each observer of `name` directly, one protected call each under the handlers' budget,
     /// and says which failed. Read by position, so that one an observer adds meanwhile is called too.
-    private func callObservers(of name: RouterEvent.Name, _ call: (LuaValue) throws(LuaError) -> Void) {
+    private func callObservers(
+        _ scriptObservers: ScriptObservers, of name: RouterEvent.Name, _ call: (LuaReference) throws(LuaError) -> Void
+    ) {
         state.withInstructionBudget(configuration.handlerInstructionBudget) {
             var position = 0
-            while let observer = app.rules.observer(of: name, at: position) {
+            while let observer = scriptObservers.observer(of: name, at: position) {
                 position += 1
                 do throws(LuaError) {
                     try call(observer)

@@ -23,7 +23,7 @@ final class HostCore: @unchecked Sendable {
     var session = RouteSession()
     var observers = HostObservers()
     /// The instructions' texts Lua observers get, pinned (`deliver`).
-    var instructionTexts = PinnedInstructionTexts()
+    let instructionTexts = PinnedInstructionTexts()
     /// The streams of `PortolanHost.events()`, fed with the events of whichever router the app has:
     /// they outlive every reload. Behind a lock of its own, so any thread may take a stream.
     let eventStreams = RouterEventHub(bufferLimit: Router.eventBufferLimit)
@@ -110,7 +110,14 @@ final class HostCore: @unchecked Sendable {
             try? install(rule, on: router)
         }
         // Unowned: the core owns the router, and the router calls these only inside the core's units.
-        router.observe(whenListening: { [unowned self] in hasEventListeners }) { [unowned self] event in deliver(event) }
+        // The delivery's is not even checked, nor retained: the hub calls it only right after the
+        // first closure, whose checked load traps were the core gone, said it listens; a checked
+        // load, or a retain and release, of the core (which has a side table, for its weak
+        // references) costs about 170 instructions an event.
+        let core = Unmanaged.passUnretained(self)
+        router.observe(whenListening: { [unowned self] in hasEventListeners }) { event in
+            core._withUnsafeGuaranteedRef { $0.deliver(event) }
+        }
         router.addInterceptor(InterceptorHandler { [unowned self] request in try intercept(request) })
         for (id, handlers) in declaration.handlers {
             if let bound = luaHandlers(of: id, declared: handlers) { router.bind(bound, to: id) }

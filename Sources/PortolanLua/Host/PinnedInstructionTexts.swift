@@ -7,48 +7,70 @@ import Portolan
 /// for handlers). Only instructions without contexts are pinned; one with a context goes as a
 /// value, made anew, as contexts are. So does a text that cannot be pinned (the memory limit).
 ///
-/// A direct-mapped cache: each instruction has one slot, found by a hash of its ids' bytes
-/// (cheaper than `Hasher` on every event); a collision replaces the slot's text, so what is
-/// pinned stays bounded whatever the app.
-struct PinnedInstructionTexts {
-    private struct Slot {
+/// A cache of two ways: each instruction may stand in one of two neighbouring slots, found by a
+/// hash of its ids' bytes (cheaper than `Hasher` on every event); when both hold others, the text
+/// replaces the first, so what is pinned stays bounded whatever the app. (With one way, the two
+/// instructions of a colliding pair in a route's path pinned their texts afresh on every route.)
+/// A class held by the host's `let`, read and changed in place on every event: its slots hold
+/// objects, so finding a text copies no `Instruction`.
+final class PinnedInstructionTexts {
+    private final class PinnedText {
         let instruction: Instruction
         let text: LuaReference
+
+        init(instruction: Instruction, text: LuaReference) {
+            self.instruction = instruction
+            self.text = text
+        }
     }
 
     static let slotCount = 1_024
-    private var slots = [Slot?](repeating: nil, count: slotCount)
+    // Unchecked: private, and each access is over before any other code runs (a read of a slot,
+    // or its assignment once the text is pinned), so no two can overlap; checked, the access cost
+    // as much as the rest of the lookup, on every event.
+    @exclusivity(unchecked) private var slots = [PinnedText?](repeating: nil, count: slotCount)
+    /// How many texts were pinned so far: one per instruction while the slots hold them all.
+    private(set) var textsPinned = 0
 
     /// The instruction's canonical text, as an argument.
-    mutating func text(of instruction: Instruction, in state: LuaState) -> LuaArgument {
-        guard let slot = Self.slot(of: instruction) else { return .value(.string(instruction.description)) }
-        if let pinned = slots[slot], pinned.instruction == instruction { return .reference(pinned.text) }
+    func text(of instruction: Instruction, in state: LuaState) -> LuaArgument {
+        guard let first = Self.slot(of: instruction) else { return .value(.string(instruction.description)) }
+        let second = (first + 1) % Self.slotCount
+        if let pinned = slots[first], pinned.instruction == instruction { return .reference(pinned.text) }
+        if let pinned = slots[second], pinned.instruction == instruction { return .reference(pinned.text) }
         let text = instruction.description
         guard let pinned = try? state.pin(.string(text)) else { return .value(.string(text)) }
-        slots[slot] = Slot(instruction: instruction, text: pinned)
+        textsPinned += 1
+        slots[slots[first] != nil && slots[second] == nil ? second : first] = PinnedText(instruction: instruction, text: pinned)
         return .reference(pinned)
     }
 
-    /// The instruction's slot; nil for one with a context, which is not pinned.
-    private static func slot(of instruction: Instruction) -> Int? {
+    /// The instruction's first slot; nil for one with a context, which is not pinned.
+    static func slot(of instruction: Instruction) -> Int? {
         var hash: UInt32 = 2_166_136_261   // FNV-1a
-        func mix(_ entry: Entry) {
-            for byte in entry.id.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-        }
         switch instruction {
         case .enter(let entry):
             guard entry.context.isEmpty else { return nil }
-            mix(entry)
+            hash = mixed(hash, entry.id)
         case .leave(let entry):
             guard entry.context.isEmpty else { return nil }
-            mix(entry)
-            hash = hash &* 31 &+ 1
+            hash = mixed(hash, entry.id) &* 31 &+ 1
         case .switch(let switchNode, let child):
             guard switchNode.context.isEmpty, child.context.isEmpty else { return nil }
-            mix(switchNode)
-            hash = hash &* 31 &+ 2
-            mix(child)
+            hash = mixed(mixed(hash, switchNode.id) &* 31 &+ 2, child.id)
         }
         return Int(hash % UInt32(slotCount))
+    }
+
+    /// `hash` with the bytes of `id` mixed in, read in place (a small string's on the stack): the
+    /// view's iterator cost more than all the rest of the lookup. A value in and out, so that no
+    /// variable is shared with a closure (each would be an exclusivity check per event).
+    private static func mixed(_ hash: UInt32, _ id: String) -> UInt32 {
+        func mix(_ hash: UInt32, _ bytes: some Sequence<UInt8>) -> UInt32 {
+            var hash = hash
+            for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+            return hash
+        }
+        return id.utf8.withContiguousStorageIfAvailable { mix(hash, $0) } ?? mix(hash, id.utf8)
     }
 }

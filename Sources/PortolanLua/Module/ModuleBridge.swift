@@ -43,8 +43,9 @@ enum ModuleBridge {
             ("observe", { [weak core] in
                 // portolan.on checked both: an event scripts observe, and a function.
                 guard $0.count == 2, let name = $0[0].stringValue.flatMap(RouterEvent.Name.init(rawValue:)),
-                      name.observedBit != 0, case .function = $0[1] else { throw LuaError(.usage, "bridge.observe(event, fn)") }
-                try core.unwrap().app.rules.add(observer: $0[1], of: name)
+                      name.observedBit != 0, case .function(let function) = $0[1]
+                else { throw LuaError(.usage, "bridge.observe(event, fn)") }
+                try core.unwrap().app.rules.observers.add(function, of: name)
                 return []
             }),
             ("find", { [weak core] in findFromLua(try core.unwrap(), $0) }),
