@@ -5,9 +5,20 @@
 struct Planning {
     var path: SimulatedPath
     var instructions: [Instruction] = []
+    /// What was resolved for each instruction (`PlannedRoute`), when `recordsSteps`.
+    var steps: [PlannedStep] = []
+    private let recordsSteps: Bool
 
-    init(_ path: SimulatedPath) {
+    init(_ path: SimulatedPath, recordsSteps: Bool) {
         self.path = path
+        self.recordsSteps = recordsSteps
+    }
+
+    private mutating func append(_ instruction: Instruction, node: Int, depth: Int, target: Int) {
+        instructions.append(instruction)
+        if recordsSteps {
+            steps.append(PlannedStep(node: node, depth: depth, target: target))
+        }
     }
 
     /// `entries` is validated: it starts at the root and every step is allowed by the graph;
@@ -24,6 +35,7 @@ struct Planning {
             if !reserved {
                 // Past the common stem, at most every node is left and every entry entered.
                 instructions.reserveCapacity(path.count - depth + entries.count - depth)
+                if recordsSteps { steps.reserveCapacity(instructions.capacity) }
                 reserved = true
             }
             // A switch node that keeps stacks switches away from its child without leaving what is
@@ -38,10 +50,10 @@ struct Planning {
             let target = entries[depth]
             if depth < path.count {
                 // Only a managed node survives the leaving, so its parent is a switch node.
-                instructions.append(.switch(path.entry(at: depth - 1), to: target))
+                append(.switch(path.entry(at: depth - 1), to: target), node: indices[depth - 1], depth: depth - 1, target: indices[depth])
                 path.switchChild(atDepth: depth - 1, to: depth, index: indices[depth], in: graph)
             } else {
-                instructions.append(.enter(target))
+                append(.enter(target), node: indices[depth], depth: depth, target: indices[depth])
                 path.enter(depth, index: indices[depth], in: graph)
             }
             depth += 1
@@ -66,7 +78,7 @@ struct Planning {
                 throw RouteFailure(.invalid, "entering '\(entry)': " + limits.copiesMessage(copies, of: entry.id))
             }
         }
-        instructions.append(.enter(entry))
+        append(.enter(entry), node: index, depth: path.count, target: index)
         path.enter(0, index: index, in: graph)
     }
 
@@ -93,7 +105,7 @@ struct Planning {
         for index in stride(from: path.count - 1, through: depth, by: -1) where !path.isManaged(at: index) {
             let entry = path.entry(at: index)
             try Self.checkLeavable(entry, canLeave)
-            instructions.append(.leave(entry))
+            append(.leave(entry), node: path.nodeIndex(at: index), depth: index, target: path.nodeIndex(at: index))
             shallowestLeft = index
         }
         if let shallowestLeft {

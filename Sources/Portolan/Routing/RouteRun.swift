@@ -51,7 +51,7 @@ struct RouteRun {
             if settled != destination { url = nil }
             destination = settled
         }
-        switch decision.instructions(to: destination) {
+        switch decision.route(to: destination) {
         case .failure(let failure):
             return .failure(failure)
         case .success(let plan):
@@ -59,7 +59,8 @@ struct RouteRun {
         }
     }
 
-    private func perform(_ plan: [Instruction]) -> RouteResult {
+    private func perform(_ route: PlannedRoute) -> RouteResult {
+        let plan = route.instructions
         var executed: [Instruction] = []
         var switchedAway: [(NodeID, Entry)] = []
         executed.reserveCapacity(plan.count)
@@ -97,7 +98,7 @@ struct RouteRun {
                 }
             }
             do {
-                if let left = try apply(instruction) { switchedAway.append(left) }
+                if let left = try apply(route, step: index) { switchedAway.append(left) }
             } catch {
                 return failed(RouteFailure(.invalid, "the tree changed while the route ran: \(error)", instruction: instruction))
             }
@@ -115,13 +116,15 @@ struct RouteRun {
         return .success(executed)
     }
 
-    /// Applies `instruction` to the live tree, with its step in the undo log; the child a switch
-    /// node with `back_history` switched away from, if any.
-    private func apply(_ instruction: Instruction) throws(TreeUpdateError) -> (NodeID, Entry)? {
+    /// Applies the route's step `index` to the live tree, with its step in the undo log; the child a
+    /// switch node with `back_history` switched away from, if any. A handler that changed the tree
+    /// (a host's report) makes the step validate again (`RoutingTree.apply(_:step:)`).
+    private func apply(_ route: PlannedRoute, step index: Int) throws(TreeUpdateError) -> (NodeID, Entry)? {
         try router.state.withLock { state throws(TreeUpdateError) in
+            let instruction = route.instructions[index]
             let left = BackNavigation.childSwitchedAway(by: instruction, in: state.tree)
             let step = state.undoLog != nil ? state.tree.undoStep(for: instruction) : nil
-            try state.tree.apply(instruction)
+            try state.tree.apply(route, step: index)
             if let step { state.undoLog?.record(step) }
             return left
         }
