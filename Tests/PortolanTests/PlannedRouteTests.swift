@@ -113,4 +113,25 @@ import Testing
         #expect(failure.message.contains("the tree changed while the route ran"))
         #expect(router.activePath.last == "node9")
     }
+
+    /// A route finds each step's handlers by the node's index: the last binding wins, an unbound
+    /// node has none, and a binding of an id the graph does not declare is never called.
+    @Test func aRouteFindsTheHandlersBoundLastToEachNode() async throws {
+        let router = Router(graph: try PortusTree.graph(), configuration: .init(handlerTimeout: .seconds(600)))
+        let seen = Locked<[String]>([])
+        func handlers(_ name: String) -> NodeHandlers {
+            NodeHandlers(enter: { entry, _ in seen.withLock { $0.append("\(name) \(entry)") } })
+        }
+        router.bind(handlers("first"), to: "node5")
+        router.bind(handlers("second"), to: "node5")
+        router.bind(handlers("unbound"), to: "node8")
+        router.unbind("node8")
+        router.bind(handlers("undeclared"), to: "nowhere")
+        _ = await router.route(to: path("switchNode1", "node1", "node5", "node8"))
+        #expect(seen.value == ["second node5"])
+        router.bind(handlers("again"), to: "node8")
+        _ = await router.route(to: path("switchNode1", "node1", "node5"))
+        _ = await router.route(to: path("switchNode1", "node1", "node5", "node8"))
+        #expect(seen.value == ["second node5", "again node8"])
+    }
 }

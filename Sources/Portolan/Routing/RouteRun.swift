@@ -68,11 +68,11 @@ struct RouteRun {
         // A route queued from inside this one runs after it; one run inside it (a restore's guard
         // check) changes the tree from outside any route around it, whose log it then restores.
         let rollsBack = router.configuration.rollsBack && !plan.isEmpty
-        let (nodes, outerLog) = router.state.withLock { state in
+        let (nodes, nodesByIndex, outerLog) = router.state.withLock { state in
             state.treeWillChangeFromOutside()
             let outer = state.undoLog
             state.undoLog = rollsBack ? RouteUndoLog(capacity: plan.count) : nil
-            return (state.nodes, outer)
+            return (state.nodes, state.nodesByIndex, outer)
         }
         defer { router.state.withLock { $0.undoLog = outerLog } }
         // A failure after some instructions ran is undone when the router rolls back.
@@ -89,7 +89,8 @@ struct RouteRun {
             if ticket.isCancelled {
                 return failed(RouteFailure(.cancelled, "the route was cancelled", instruction: instruction))
             }
-            if let handlers = nodes[instruction.handlingNode.id], handlers.handles(instruction) {
+            // By the node index the planner resolved: no hashing of the id per instruction.
+            if let handlers = nodesByIndex.handlers(ofNode: route.steps[index].node), handlers.handles(instruction) {
                 let info = InstructionInfo(
                     instruction: instruction, destination: destination, url: url, index: index, count: plan.count,
                     animated: router.configuration.animatesEachStep ? true : nil, step: ticket.step)
