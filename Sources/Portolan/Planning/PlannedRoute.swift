@@ -37,6 +37,12 @@ public struct PlannedRoute: Sendable {
 
 /// What the planner resolved for one instruction.
 struct PlannedStep: Sendable {
+    /// The instruction's case, read without copying the instruction's entries.
+    enum Kind: UInt8, Sendable {
+        case enter, leave, `switch`
+    }
+
+    let kind: Kind
     /// The graph index of the node whose handler executes the instruction (`handlingNode`).
     let node: Int
     /// Where the instruction acts: the depth an entered node stands at, of a left node, or of the

@@ -14,10 +14,12 @@ struct Planning {
         self.recordsSteps = recordsSteps
     }
 
-    private mutating func append(_ instruction: Instruction, node: Int, depth: Int, target: Int) {
+    private mutating func append(
+        _ instruction: Instruction, _ kind: PlannedStep.Kind, node: Int, depth: Int, target: Int
+    ) {
         instructions.append(instruction)
         if recordsSteps {
-            steps.append(PlannedStep(node: node, depth: depth, target: target))
+            steps.append(PlannedStep(kind: kind, node: node, depth: depth, target: target))
         }
     }
 
@@ -50,10 +52,10 @@ struct Planning {
             let target = entries[depth]
             if depth < path.count {
                 // Only a managed node survives the leaving, so its parent is a switch node.
-                append(.switch(path.entry(at: depth - 1), to: target), node: indices[depth - 1], depth: depth - 1, target: indices[depth])
+                append(.switch(path.entry(at: depth - 1), to: target), .switch, node: indices[depth - 1], depth: depth - 1, target: indices[depth])
                 path.switchChild(atDepth: depth - 1, to: depth, index: indices[depth], in: graph)
             } else {
-                append(.enter(target), node: indices[depth], depth: depth, target: indices[depth])
+                append(.enter(target), .enter, node: indices[depth], depth: depth, target: indices[depth])
                 path.enter(depth, index: indices[depth], in: graph)
             }
             depth += 1
@@ -78,7 +80,7 @@ struct Planning {
                 throw RouteFailure(.invalid, "entering '\(entry)': " + limits.copiesMessage(copies, of: entry.id))
             }
         }
-        append(.enter(entry), node: index, depth: path.count, target: index)
+        append(.enter(entry), .enter, node: index, depth: path.count, target: index)
         path.enter(0, index: index, in: graph)
     }
 
@@ -105,7 +107,8 @@ struct Planning {
         for index in stride(from: path.count - 1, through: depth, by: -1) where !path.isManaged(at: index) {
             let entry = path.entry(at: index)
             try Self.checkLeavable(entry, canLeave)
-            append(.leave(entry), node: path.nodeIndex(at: index), depth: index, target: path.nodeIndex(at: index))
+            let node = recordsSteps ? path.nodeIndex(at: index) : 0
+            append(.leave(entry), .leave, node: node, depth: index, target: node)
             shallowestLeft = index
         }
         if let shallowestLeft {

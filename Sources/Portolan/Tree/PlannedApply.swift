@@ -12,26 +12,27 @@ extension RoutingTree {
             return
         }
         let step = route.steps[index]
-        switch route.instructions[index] {
-        case .enter(let entry):
-            try enter(entry, index: step.target)
-        case .leave(let entry):
-            try leave(entry, atDepth: step.depth)
-        case .switch(let switchNode, let target):
-            try switchTo(target, in: switchNode, planned: step)
+        switch step.kind {
+        case .leave where step.depth > 0 && step.depth == activePath.count - 1 && !isManaged(atDepth: step.depth):
+            // The leaf itself: removed without reading its entry. Any other planned leave is
+            // searched for as `apply(_:)` does (a managed copy of it may stand deeper).
+            truncate(to: step.depth)
+        case .enter:
+            if case .enter(let entry) = route.instructions[index] {
+                try enter(entry, index: step.target)
+            } else {
+                try apply(route.instructions[index])
+            }
+        case .switch:
+            if case .switch(let switchNode, let target) = route.instructions[index] {
+                try switchTo(target, in: switchNode, planned: step)
+            } else {
+                try apply(route.instructions[index])
+            }
+        case .leave:
+            try apply(route.instructions[index])
         }
         generation = route.generation(after: index)
-    }
-
-    /// A planned leave of the leaf removes it without searching the path; any other planned leave
-    /// is searched for as `apply(_:)` does (a managed copy of it may stand deeper).
-    private mutating func leave(_ entry: Entry, atDepth depth: Int) throws(TreeUpdateError) {
-        guard depth > 0, depth == activePath.count - 1 else {
-            try apply(.leave(entry))
-            return
-        }
-        guard !isManaged(atDepth: depth) else { throw .managedByParent(entry) }
-        truncate(to: depth)
     }
 
     /// A planned switch of the deepest switch node uses the child the planner resolved; one with a
