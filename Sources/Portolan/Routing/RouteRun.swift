@@ -99,7 +99,7 @@ struct RouteRun {
                 }
             }
             do {
-                if let left = try apply(route, step: index) { switchedAway.append(left) }
+                if let left = try apply(instruction, of: route, step: index) { switchedAway.append(left) }
             } catch {
                 return failed(RouteFailure(.invalid, "the tree changed while the route ran: \(error)", instruction: instruction))
             }
@@ -117,12 +117,14 @@ struct RouteRun {
         return .success(executed)
     }
 
-    /// Applies the route's step `index` to the live tree, with its step in the undo log; the child a
-    /// switch node with `back_history` switched away from, if any. A handler that changed the tree
-    /// (a host's report) makes the step validate again (`RoutingTree.apply(_:step:)`).
-    private func apply(_ route: PlannedRoute, step index: Int) throws(TreeUpdateError) -> (NodeID, Entry)? {
+    /// Applies the route's step `index`, `instruction` (the loop's copy, not another), to the live
+    /// tree, with its step in the undo log; the child a switch node with `back_history` switched
+    /// away from, if any. A handler that changed the tree (a host's report) makes the step validate
+    /// again (`RoutingTree.apply(_:step:)`).
+    private func apply(
+        _ instruction: Instruction, of route: PlannedRoute, step index: Int
+    ) throws(TreeUpdateError) -> (NodeID, Entry)? {
         try router.state.withLock { state throws(TreeUpdateError) in
-            let instruction = route.instructions[index]
             let left = BackNavigation.childSwitchedAway(by: instruction, in: state.tree)
             let step = state.undoLog != nil ? state.tree.undoStep(for: instruction) : nil
             try state.tree.apply(route, step: index)
