@@ -52,7 +52,9 @@ struct Planning {
             let target = entries[depth]
             if depth < path.count {
                 // Only a managed node survives the leaving, so its parent is a switch node.
-                append(.switch(path.entry(at: depth - 1), to: target), .switch, node: indices[depth - 1], depth: depth - 1, target: indices[depth])
+                append(
+                    .switch(path.entry(at: depth - 1), to: target), .switch,
+                    node: indices[depth - 1], depth: depth - 1, target: indices[depth])
                 path.switchChild(atDepth: depth - 1, to: depth, index: indices[depth], in: graph)
             } else {
                 append(.enter(target), .enter, node: indices[depth], depth: depth, target: indices[depth])
