@@ -14,8 +14,10 @@ struct Planning {
         self.recordsSteps = recordsSteps
     }
 
+    /// Taken, not borrowed, so that the instruction moves into the plan instead of being copied.
+    @inline(__always)
     private mutating func append(
-        _ instruction: Instruction, _ kind: PlannedStep.Kind, node: Int, depth: Int, target: Int
+        _ instruction: consuming Instruction, _ kind: PlannedStep.Kind, node: Int, depth: Int, target: Int
     ) {
         instructions.append(instruction)
         if recordsSteps {
