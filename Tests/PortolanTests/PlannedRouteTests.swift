@@ -134,4 +134,17 @@ import Testing
         _ = await router.route(to: path("switchNode1", "node1", "node5", "node8"))
         #expect(seen.value == ["second node5", "again node8"])
     }
+
+    /// A plan asks `canLeave` only while some node has one bound: replacing the only one with
+    /// handlers without it lets the route leave.
+    @Test func canLeaveIsAskedWhileOneIsBound() async throws {
+        let router = Router(graph: try PortusTree.graph(), configuration: .init(handlerTimeout: .seconds(600)))
+        _ = await router.route(to: path("switchNode1", "node1", "node5", "node8"))
+        router.bind(NodeHandlers(canLeave: { _ in false }), to: "node8")
+        let blocked = await router.route(to: path("switchNode1", "node1"))
+        #expect(blocked.failure?.kind == .blocked)
+        router.bind(NodeHandlers(), to: "node8")
+        let left = await router.route(to: path("switchNode1", "node1"))
+        #expect(left.success == [.leave("node8"), .leave("node5")])
+    }
 }

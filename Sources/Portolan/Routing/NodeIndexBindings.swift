@@ -9,6 +9,8 @@ struct NodeIndexBindings {
     /// For each node index, 1 + where its handlers are in `bound`; 0 for a node never bound.
     private var slots: [Int] = []
     private var bound: [NodeHandlers?] = []
+    /// How many of the graph's nodes have a `canLeave` bound: with none, a plan asks nobody.
+    private(set) var canLeaveCount = 0
 
     /// Binds `handlers` to the node `id` of `graph` (nil unbinds); an id the graph does not
     /// declare is only found by id.
@@ -19,11 +21,13 @@ struct NodeIndexBindings {
         }
         let slot = slots[index]
         if slot > 0 {
+            canLeaveCount -= bound[slot - 1]?.canLeave == nil ? 0 : 1
             bound[slot - 1] = handlers
         } else if let handlers {
             bound.append(handlers)
             slots[index] = bound.count
         }
+        canLeaveCount += handlers?.canLeave == nil ? 0 : 1
     }
 
     /// The handlers bound to the node `index`, if any.

@@ -69,9 +69,11 @@ struct RouteDecision {
 
     /// The same plan with its steps, as a route applies it (`RoutingTree.apply(_:step:)`).
     func route(to destination: Destination) -> Result<PlannedRoute, RouteFailure> {
-        let (tree, nodes) = router.state.withLock { ($0.tree, $0.nodes) }
+        let (tree, nodes, asksLeave) = router.state.withLock { ($0.tree, $0.nodes, $0.nodesByIndex.canLeaveCount > 0) }
         return Result { () throws(RouteFailure) in
-            try Planner.route(from: tree, to: tree.absolute(destination)) { entry in
+            // With no `canLeave` bound, every node may be left: no lookup of its id per leave.
+            guard asksLeave else { return try Planner.route(from: tree, to: tree.absolute(destination)) }
+            return try Planner.route(from: tree, to: tree.absolute(destination)) { entry in
                 try nodes[entry.id]?.canLeave?(entry) ?? true
             }
         }
