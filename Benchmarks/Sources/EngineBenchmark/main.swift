@@ -1,7 +1,7 @@
 import BenchmarkSupport
 import Portolan
 
-// Engine benchmark: what the engine alone (Planner.plan + RoutingTree.apply, no handlers) costs
+// Engine benchmark: what the engine alone (Planner.route + RoutingTree.apply, no handlers) costs
 // per executed instruction, on chains of screens of growing depth, against the floor: a bare C
 // lua_pcall of `h = function() n = n + 1 end`. Both are measured in this one run, side by side.
 //
@@ -18,13 +18,15 @@ let only = arguments.firstIndex(of: "--only").flatMap { arguments.indices.contai
 let depths = only.map { [$0] } ?? [10, 100, 1_000]
 
 /// One round trip on a chain: plan root → leaf and apply every enter, then plan leaf → root and
-/// apply every leave. Returns the instructions executed, or -1 when anything failed.
+/// apply every leave, each step as the router applies it (`RoutingTree.apply(_:step:)`, which uses
+/// the node the planner resolved). Returns the instructions executed, or -1 when anything failed.
 func roundTrip(_ tree: inout RoutingTree, down: Destination, up: Destination) -> Int {
     var executed = 0
     do {
         for destination in [down, up] {
-            for instruction in try Planner.plan(from: tree, to: destination) {
-                try tree.apply(instruction)
+            let route = try Planner.route(from: tree, to: destination)
+            for step in route.instructions.indices {
+                try tree.apply(route, step: step)
                 executed += 1
             }
         }

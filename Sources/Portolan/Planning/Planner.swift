@@ -16,23 +16,40 @@ public enum Planner {
         to destination: Destination,
         canLeave: LeaveCheck = { _ in true }
     ) throws(RouteFailure) -> [Instruction] {
+        try planning(from: tree, to: destination, canLeave: canLeave, recordsSteps: false).instructions
+    }
+
+    /// The same plan, with what was resolved for each step and the tree's generation, for
+    /// `RoutingTree.apply(_:step:)`: what a router runs.
+    public static func route(
+        from tree: RoutingTree,
+        to destination: Destination,
+        canLeave: LeaveCheck = { _ in true }
+    ) throws(RouteFailure) -> PlannedRoute {
+        let planning = try planning(from: tree, to: destination, canLeave: canLeave, recordsSteps: true)
+        return PlannedRoute(instructions: planning.instructions, steps: planning.steps, from: tree.generation)
+    }
+
+    private static func planning(
+        from tree: RoutingTree, to destination: Destination, canLeave: LeaveCheck, recordsSteps: Bool
+    ) throws(RouteFailure) -> Planning {
         // Validation resolves each entry's node index once; planning then looks nothing up. The
         // planning state reads the tree's arrays and borrows the graph and the check: a plan
         // copies no tree and allocates no closure context, which matters for short routes.
         switch destination {
         case .path(let entries):
             let indices = try validate(entries, in: tree)
-            var planning = Planning(SimulatedPath(tree, destination: entries))
+            var planning = Planning(SimulatedPath(tree, destination: entries), recordsSteps: recordsSteps)
             try planning.planPath(to: entries, indices: indices, in: tree.graph, canLeave: canLeave)
-            return planning.instructions
+            return planning
         case .anywhere(let entry):
             let index = try validateAnywhere(entry, in: tree.graph)
-            var planning = Planning(SimulatedPath(tree, destination: [entry]))
+            var planning = Planning(SimulatedPath(tree, destination: [entry]), recordsSteps: recordsSteps)
             try planning.planAnywhere(entry, index: index, in: tree.graph, canLeave: canLeave)
-            return planning.instructions
+            return planning
         case .push, .live:
             // Said relative to the live tree: the path it names now is planned as any other.
-            return try plan(from: tree, to: tree.resolve(destination), canLeave: canLeave)
+            return try planning(from: tree, to: tree.resolve(destination), canLeave: canLeave, recordsSteps: recordsSteps)
         }
     }
 

@@ -5,9 +5,24 @@
 struct Planning {
     var path: SimulatedPath
     var instructions: [Instruction] = []
+    /// What was resolved for each instruction (`PlannedRoute`), when `recordsSteps`.
+    var steps: [PlannedStep] = []
+    private let recordsSteps: Bool
 
-    init(_ path: SimulatedPath) {
+    init(_ path: SimulatedPath, recordsSteps: Bool) {
         self.path = path
+        self.recordsSteps = recordsSteps
+    }
+
+    /// Taken, not borrowed, so that the instruction moves into the plan instead of being copied.
+    @inline(__always)
+    private mutating func append(
+        _ instruction: consuming Instruction, _ kind: PlannedStep.Kind, node: Int, depth: Int, target: Int
+    ) {
+        instructions.append(instruction)
+        if recordsSteps {
+            steps.append(PlannedStep(kind: kind, node: node, depth: depth, target: target))
+        }
     }
 
     /// `entries` is validated: it starts at the root and every step is allowed by the graph;
@@ -24,6 +39,7 @@ struct Planning {
             if !reserved {
                 // Past the common stem, at most every node is left and every entry entered.
                 instructions.reserveCapacity(path.count - depth + entries.count - depth)
+                if recordsSteps { steps.reserveCapacity(instructions.capacity) }
                 reserved = true
             }
             // A switch node that keeps stacks switches away from its child without leaving what is
@@ -38,10 +54,12 @@ struct Planning {
             let target = entries[depth]
             if depth < path.count {
                 // Only a managed node survives the leaving, so its parent is a switch node.
-                instructions.append(.switch(path.entry(at: depth - 1), to: target))
+                append(
+                    .switch(path.entry(at: depth - 1), to: target), .switch,
+                    node: indices[depth - 1], depth: depth - 1, target: indices[depth])
                 path.switchChild(atDepth: depth - 1, to: depth, index: indices[depth], in: graph)
             } else {
-                instructions.append(.enter(target))
+                append(.enter(target), .enter, node: indices[depth], depth: depth, target: indices[depth])
                 path.enter(depth, index: indices[depth], in: graph)
             }
             depth += 1
@@ -66,7 +84,7 @@ struct Planning {
                 throw RouteFailure(.invalid, "entering '\(entry)': " + limits.copiesMessage(copies, of: entry.id))
             }
         }
-        instructions.append(.enter(entry))
+        append(.enter(entry), .enter, node: index, depth: path.count, target: index)
         path.enter(0, index: index, in: graph)
     }
 
@@ -93,7 +111,8 @@ struct Planning {
         for index in stride(from: path.count - 1, through: depth, by: -1) where !path.isManaged(at: index) {
             let entry = path.entry(at: index)
             try Self.checkLeavable(entry, canLeave)
-            instructions.append(.leave(entry))
+            let node = recordsSteps ? path.nodeIndex(at: index) : 0
+            append(.leave(entry), .leave, node: node, depth: index, target: node)
             shallowestLeft = index
         }
         if let shallowestLeft {

@@ -57,6 +57,11 @@ struct SimulatedPath {
         }
     }
 
+    /// The graph index of the node at `depth` (a rename keeps the node, only its entry changes).
+    func nodeIndex(at depth: Int) -> Int {
+        depth < kept ? nodeIndices[depth] : added[depth - kept].nodeIndex
+    }
+
     func isManaged(at depth: Int) -> Bool {
         guard depth < kept else { return added[depth - kept].isManaged }
         return depth > 0 && table[nodeIndices[depth - 1]].kind == .switch
@@ -105,7 +110,7 @@ struct SimulatedPath {
     /// Enters `destination[entry]` (the node `index`) on top of the leaf, with the initial
     /// children it comes with.
     mutating func enter(_ entry: Int, index: Int, in graph: NavigationGraph) {
-        added.append(AddedNode(origin: .destination(entry), isManaged: false))
+        added.append(AddedNode(origin: .destination(entry), isManaged: false, nodeIndex: index))
         if graph[index: index].kind == .switch {
             let fresh = LiveNode.fresh(destination[entry], index: index, isManaged: false, in: graph)
             if let child = fresh.activeChild {
@@ -133,7 +138,7 @@ struct SimulatedPath {
     private mutating func append(chainOf node: LiveNode) {
         var current: LiveNode? = node
         while let value = current {
-            added.append(AddedNode(origin: .value(values.count), isManaged: value.isManaged))
+            added.append(AddedNode(origin: .value(values.count), isManaged: value.isManaged, nodeIndex: value.nodeIndex))
             values.append(value)
             current = value.activeChild
         }
@@ -151,4 +156,6 @@ private struct AddedNode {
 
     var origin: Origin
     let isManaged: Bool
+    /// The node's graph index.
+    let nodeIndex: Int
 }

@@ -64,9 +64,16 @@ struct RouteDecision {
     /// The instructions a route to `destination` would execute from the tree as it is, with every
     /// node it would leave asked whether it may be, in plan order; the first refusal is `blocked`.
     func instructions(to destination: Destination) -> RouteResult {
-        let (tree, nodes) = router.state.withLock { ($0.tree, $0.nodes) }
+        route(to: destination).map(\.instructions)
+    }
+
+    /// The same plan with its steps, as a route applies it (`RoutingTree.apply(_:step:)`).
+    func route(to destination: Destination) -> Result<PlannedRoute, RouteFailure> {
+        let (tree, nodes, asksLeave) = router.state.withLock { ($0.tree, $0.nodes, $0.nodesByIndex.canLeaveCount > 0) }
         return Result { () throws(RouteFailure) in
-            try Planner.plan(from: tree, to: tree.absolute(destination)) { entry in
+            // With no `canLeave` bound, every node may be left: no lookup of its id per leave.
+            guard asksLeave else { return try Planner.route(from: tree, to: tree.absolute(destination)) }
+            return try Planner.route(from: tree, to: tree.absolute(destination)) { entry in
                 try nodes[entry.id]?.canLeave?(entry) ?? true
             }
         }

@@ -51,7 +51,7 @@ struct RouteRun {
             if settled != destination { url = nil }
             destination = settled
         }
-        switch decision.instructions(to: destination) {
+        switch decision.route(to: destination) {
         case .failure(let failure):
             return .failure(failure)
         case .success(let plan):
@@ -59,7 +59,8 @@ struct RouteRun {
         }
     }
 
-    private func perform(_ plan: [Instruction]) -> RouteResult {
+    private func perform(_ route: PlannedRoute) -> RouteResult {
+        let plan = route.instructions
         var executed: [Instruction] = []
         var switchedAway: [(NodeID, Entry)] = []
         executed.reserveCapacity(plan.count)
@@ -67,11 +68,11 @@ struct RouteRun {
         // A route queued from inside this one runs after it; one run inside it (a restore's guard
         // check) changes the tree from outside any route around it, whose log it then restores.
         let rollsBack = router.configuration.rollsBack && !plan.isEmpty
-        let (nodes, outerLog) = router.state.withLock { state in
+        let (nodes, nodesByIndex, outerLog) = router.state.withLock { state in
             state.treeWillChangeFromOutside()
             let outer = state.undoLog
             state.undoLog = rollsBack ? RouteUndoLog(capacity: plan.count) : nil
-            return (state.nodes, outer)
+            return (state.nodes, state.nodesByIndex, outer)
         }
         defer { router.state.withLock { $0.undoLog = outerLog } }
         // A failure after some instructions ran is undone when the router rolls back.
@@ -88,7 +89,8 @@ struct RouteRun {
             if ticket.isCancelled {
                 return failed(RouteFailure(.cancelled, "the route was cancelled", instruction: instruction))
             }
-            if let handlers = nodes[instruction.handlingNode.id], handlers.handles(instruction) {
+            // By the node index the planner resolved: no hashing of the id per instruction.
+            if let handlers = nodesByIndex.handlers(ofNode: route.steps[index].node), handlers.handles(instruction) {
                 let info = InstructionInfo(
                     instruction: instruction, destination: destination, url: url, index: index, count: plan.count,
                     animated: router.configuration.animatesEachStep ? true : nil, step: ticket.step)
@@ -97,7 +99,7 @@ struct RouteRun {
                 }
             }
             do {
-                if let left = try apply(instruction) { switchedAway.append(left) }
+                if let left = try apply(instruction, of: route, step: index) { switchedAway.append(left) }
             } catch {
                 return failed(RouteFailure(.invalid, "the tree changed while the route ran: \(error)", instruction: instruction))
             }
@@ -115,13 +117,17 @@ struct RouteRun {
         return .success(executed)
     }
 
-    /// Applies `instruction` to the live tree, with its step in the undo log; the child a switch
-    /// node with `back_history` switched away from, if any.
-    private func apply(_ instruction: Instruction) throws(TreeUpdateError) -> (NodeID, Entry)? {
+    /// Applies the route's step `index`, `instruction` (the loop's copy, not another), to the live
+    /// tree, with its step in the undo log; the child a switch node with `back_history` switched
+    /// away from, if any. A handler that changed the tree (a host's report) makes the step validate
+    /// again (`RoutingTree.apply(_:step:)`).
+    private func apply(
+        _ instruction: Instruction, of route: PlannedRoute, step index: Int
+    ) throws(TreeUpdateError) -> (NodeID, Entry)? {
         try router.state.withLock { state throws(TreeUpdateError) in
             let left = BackNavigation.childSwitchedAway(by: instruction, in: state.tree)
             let step = state.undoLog != nil ? state.tree.undoStep(for: instruction) : nil
-            try state.tree.apply(instruction)
+            try state.tree.apply(route, step: index)
             if let step { state.undoLog?.record(step) }
             return left
         }

@@ -63,11 +63,17 @@ public final class Router: Sendable {
 
     /// Binds handlers that run on the router's thread (see `NodeHandlers`).
     public func bind(_ handlers: NodeHandlers, to id: NodeID) {
-        state.withLock { $0.nodes[id] = handlers }
+        state.withLock { state in
+            state.nodes[id] = handlers
+            state.nodesByIndex.bind(handlers, to: id, in: state.tree.graph)
+        }
     }
 
     public func unbind(_ id: NodeID) {
-        state.withLock { $0.nodes[id] = nil }
+        state.withLock { state in
+            state.nodes[id] = nil
+            state.nodesByIndex.bind(nil, to: id, in: state.tree.graph)
+        }
     }
 
     /// Adds an interceptor whose `async` decision the route waits for, within the time limit.

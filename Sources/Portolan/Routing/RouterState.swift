@@ -3,6 +3,8 @@
 struct RouterState {
     var tree: RoutingTree
     var nodes: [NodeID: NodeHandlers] = [:]
+    /// The same bindings by node index, for a route's planned steps.
+    var nodesByIndex = NodeIndexBindings()
     var interceptors: [InterceptorHandler] = []
     var redirects = URLRedirects()
     /// The route running, those waiting, and whether a drain runs them.

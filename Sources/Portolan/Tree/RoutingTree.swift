@@ -18,6 +18,9 @@ public struct RoutingTree: Sendable, Equatable {
     /// The switch nodes of the active path, shallowest first. All three arrays are changed only by
     /// this type (`TreeSnapshot.swift` included), always together.
     var switches: [SwitchState] = []
+    /// The state's generation (`TreeGeneration`): every change gives the tree a new one, so that a
+    /// plan's steps can tell whether the tree is still the one they were planned on.
+    var generation = TreeGeneration.next()
 
     /// A tree in its initial state: the root, and below it the initial children of switch nodes.
     public init(graph: NavigationGraph) {
@@ -30,6 +33,12 @@ public struct RoutingTree: Sendable, Equatable {
     init(graph: NavigationGraph, root: LiveNode) {
         self.graph = graph
         appendChain(of: root)
+    }
+
+    /// Equal when the graphs and the live nodes are: the generation says how the tree got there.
+    public static func == (lhs: RoutingTree, rhs: RoutingTree) -> Bool {
+        lhs.activePath == rhs.activePath && lhs.nodeIndices == rhs.nodeIndices && lhs.switches == rhs.switches
+            && lhs.graph == rhs.graph
     }
 
     /// How many nodes the active path has (at least one: the root).
@@ -51,6 +60,7 @@ public struct RoutingTree: Sendable, Equatable {
         case .switch(let switchNode, let target):
             try switchTo(target, in: switchNode)
         }
+        generation = TreeGeneration.next()
     }
 
     // MARK: Changes
@@ -58,8 +68,15 @@ public struct RoutingTree: Sendable, Equatable {
     private mutating func enter(_ entry: consuming Entry) throws(TreeUpdateError) {
         guard entry.isWellFormed else { throw .malformedEntry(entry) }
         // The node is found among the leaf's declared children by comparing ids, without hashing.
+        guard let index = graph.index(of: entry.id, below: nodeIndices[nodeIndices.count - 1]) else {
+            throw .unknownNode(entry.id)
+        }
+        try enter(entry, index: index)
+    }
+
+    /// Enters `entry`, the node `index`, on top of the leaf, once the limits and the graph allow it.
+    mutating func enter(_ entry: consuming Entry, index: Int) throws(TreeUpdateError) {
         let leaf = nodeIndices[nodeIndices.count - 1]
-        guard let index = graph.index(of: entry.id, below: leaf) else { throw .unknownNode(entry.id) }
         // Anywhere and pushed nodes can pile up on each other without end; bounds keep every path finite.
         guard nodeIndices.count + graph[index: index].freshDepth <= graph.limits.maxDepth else {
             throw .tooDeep(limit: graph.limits.maxDepth)
@@ -101,10 +118,18 @@ public struct RoutingTree: Sendable, Equatable {
         guard let slot = deepestSwitch(where: { activePath[$0] == switchNode }) else {
             throw .notASwitch(switchNode.id)
         }
+        guard let child = graph.index(of: target.id, below: nodeIndices[switches[slot].depth]) else {
+            throw .notAChild(target.id, ofSwitch: switchNode.id)
+        }
+        try switchTo(target, child: child, slot: slot, in: switchNode)
+    }
+
+    /// Makes `target`, the node `child`, the active child of the switch node in `switches[slot]`,
+    /// once the graph declares it that node's child.
+    mutating func switchTo(_ target: Entry, child: Int, slot: Int, in switchNode: Entry) throws(TreeUpdateError) {
         var state = switches[slot]
         let depth = state.depth
-        let switchIndex = nodeIndices[depth]
-        guard let child = graph.index(of: target.id, below: switchIndex), graph[index: child].parent == switchIndex else {
+        guard graph[index: child].parent == nodeIndices[depth] else {
             throw .notAChild(target.id, ofSwitch: switchNode.id)
         }
         let position = graph[index: child].position
@@ -154,7 +179,7 @@ public struct RoutingTree: Sendable, Equatable {
     }
 
     /// Removes the nodes from `depth` down.
-    private mutating func truncate(to depth: Int) {
+    mutating func truncate(to depth: Int) {
         if depth == activePath.count - 1 {
             // A planned leave: the leaf alone, without the general range removal.
             activePath.removeLast()

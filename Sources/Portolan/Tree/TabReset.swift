@@ -26,6 +26,8 @@ extension RoutingTree {
                 switches[slot].parked[position] = fresh
             }
         }
+        // What a switch back would bring has changed: plans made before must look again.
+        generation = TreeGeneration.next()
         return dropped
     }
 

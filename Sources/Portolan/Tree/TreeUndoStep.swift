@@ -61,6 +61,7 @@ extension RoutingTree {
         activePath.append(contentsOf: step.entries)
         nodeIndices.append(contentsOf: step.nodeIndices)
         switches.append(contentsOf: step.switches)
+        generation = TreeGeneration.next()
     }
 
     private func suffix(
