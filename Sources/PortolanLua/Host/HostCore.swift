@@ -113,7 +113,9 @@ final class HostCore: @unchecked Sendable {
         router.observe(whenListening: { [unowned self] in hasEventListeners }) { [unowned self] event in deliver(event) }
         router.addInterceptor(InterceptorHandler { [unowned self] request in try intercept(request) })
         for (id, handlers) in declaration.handlers {
-            if let bound = luaHandlers(of: id, declared: handlers) { router.bind(bound, to: id) }
+            if let bound = luaHandlers(of: id, declared: handlers, timeLimit: router.configuration.handlerTimeout) {
+                router.bind(bound, to: id)
+            }
         }
         for (id, node) in app.swiftNodes {
             router.bind(node, to: id)

@@ -96,15 +96,17 @@ final class LuaRunner {
         guard case .function(let reference) = function else {
             throw HandlerError("a coroutine needs a function, not a \(function.typeName)")
         }
-        return try runHandler(reference, count: arguments.count) { (stack) throws(LuaError) in try stack.push(arguments) }
+        return try runHandler(reference, count: arguments.count, timeLimit: handlerTimeout()) { (stack) throws(LuaError) in
+            try stack.push(arguments)
+        }
     }
 
     /// ``runHandler(_:_:)`` with its `count` arguments pushed one by one by `push`, straight onto
-    /// the handler's thread (a handler's pinned strings and integers: no array, no conversion).
+    /// the handler's thread (a handler's pinned strings and integers: no array, no conversion),
+    /// under `timeLimit` (a node's handler knows its router's).
     func runHandler(
-        _ function: LuaReference, count: Int, pushing push: (LuaCallArguments) throws(LuaError) -> Void
+        _ function: LuaReference, count: Int, timeLimit: Duration, pushing push: (LuaCallArguments) throws(LuaError) -> Void
     ) throws -> [LuaValue] {
-        let timeLimit = handlerTimeout()
         // On the count hook's clock, read once: the hook checks it while the handler runs.
         let deadline = LuaState.monotonicNanoseconds + nanoseconds(of: timeLimit)
         let coroutine = try threads.thread(forLevel: handlerLevel, in: state)
