@@ -60,7 +60,7 @@ public final class LuaCoroutine {
     }
 
     /// A coroutine with nothing to run yet (``Status-swift.enum/finished``): each
-    /// ``start(_:passing:)`` runs a function on its thread from the start.
+    /// ``start(_:count:pushing:)`` runs a function on its thread from the start.
     public init(in state: LuaState) throws(LuaError) {
         let L = state.thread
         let top = lua_gettop(L)
@@ -76,7 +76,7 @@ public final class LuaCoroutine {
         status = .finished
     }
 
-    /// Whether ``start(_:passing:)`` may run a function now: the coroutine finished its last one,
+    /// Whether ``start(_:count:pushing:)`` may run a function now: the coroutine finished its last one,
     /// and nothing ran on its thread since (a script that got hold of it with `coroutine.running()`
     /// may have resumed it as a coroutine of its own).
     public var canStart: Bool {
@@ -86,30 +86,31 @@ public final class LuaCoroutine {
     }
 
     /// Runs `function(arguments…)` on the coroutine's thread from the start, as ``init(_:in:)``
-    /// then ``resume(passing:)`` would, with the function pushed straight onto the finished thread
-    /// (no allocation, no move from the caller's stack). Only when ``canStart``.
-    public func start(_ function: LuaValue, passing arguments: [LuaArgument]) throws(LuaError) -> Outcome {
+    /// then ``resume(_:)`` would, with the function and its `count` arguments pushed straight
+    /// onto the finished thread by `push` (``LuaCallArguments``): no array of arguments, no
+    /// allocation, no move from the caller's stack for what allocates nothing. Only when
+    /// ``canStart``; if `push` fails, nothing ran and the coroutine may start again.
+    public func start(
+        _ function: LuaReference, count: Int, pushing push: (LuaCallArguments) throws(LuaError) -> Void
+    ) throws(LuaError) -> Outcome {
         guard let state else { throw LuaError(.usage, "the Lua state of this coroutine is closed") }
         guard canStart else { throw LuaError(.usage, "cannot start a \(status) coroutine") }
-        guard case .function = function else {
-            throw LuaError(.usage, "a coroutine needs a function, not a \(function.typeName)")
-        }
-        try state.ensureStack(thread, 1)
-        try state.push(function, on: thread)
-        status = .suspended
-        var pushed = false
-        do {
-            return try resume(count: arguments.count) { (state, L) throws(LuaError) in
-                try state.push(arguments, on: L)
-                pushed = true
+        let L = state.thread
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        do throws(LuaError) {
+            try state.ensureStack(thread, count + 1)
+            try state.pushReference(function, on: thread)
+            try push(LuaCallArguments(state: state, thread: thread, caller: L))
+            guard lua_gettop(thread) == CInt(count) + 1 else {
+                throw LuaError(.usage, "a coroutine was started with \(lua_gettop(thread) - 1) arguments, not \(count)")
             }
         } catch {
-            if !pushed {   // nothing ran: the thread is as it was, but for the function
-                lua_settop(thread, 0)
-                status = .finished
-            }
+            lua_settop(thread, 0)   // nothing ran: the thread is as it was
             throw error
         }
+        status = .suspended
+        return try run(count: CInt(count), caller: L, state: state)
     }
 
     /// The Lua functions on the coroutine's stack, innermost first, as `source:line` (Lua's short
@@ -133,12 +134,6 @@ public final class LuaCoroutine {
         try resume(count: arguments.count) { (state, L) throws(LuaError) in try state.push(arguments, on: L) }
     }
 
-    /// Resumes the coroutine as ``resume(_:)`` does, with arguments that may be
-    /// references (``LuaArgument``): what a host's handler calls push.
-    public func resume(passing arguments: [LuaArgument]) throws(LuaError) -> Outcome {
-        try resume(count: arguments.count) { (state, L) throws(LuaError) in try state.push(arguments, on: L) }
-    }
-
     private func resume(
         count: Int, pushing push: (LuaState, OpaquePointer) throws(LuaError) -> Void
     ) throws(LuaError) -> Outcome {
@@ -154,12 +149,16 @@ public final class LuaCoroutine {
             throw LuaError(.memory, "Lua stack overflow")
         }
         lua_xmove(L, thread, CInt(count))
+        return try run(count: CInt(count), caller: L, state: state)
+    }
 
+    /// Resumes the thread with the `count` arguments on top of its stack.
+    private func run(count: CInt, caller L: OpaquePointer, state: LuaState) throws(LuaError) -> Outcome {
         status = .running
         var resultCount: CInt = 0
         // lua_resume is protected: errors are returned, not raised.
         let code = state.enterCall(on: thread) {
-            lua_resume(thread, L, CInt(count), &resultCount)
+            lua_resume(thread, L, count, &resultCount)
         }
         if code == LUA_OK || code == LUA_YIELD, let swallowed = state.swallowedTrip() {
             status = .failed

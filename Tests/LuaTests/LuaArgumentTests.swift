@@ -1,27 +1,32 @@
 import Testing
 @testable import Lua
 
-/// A handler's arguments pushed in one pass (references and plain values straight onto the stack),
-/// falling back to one protected encoding as soon as one allocates: either way they arrive in
-/// order, and a failure leaves nothing pushed.
+/// A handler's arguments pushed one by one straight onto its thread (``LuaCallArguments``):
+/// references and plain values as they are, values that allocate under one protected encoding;
+/// either way they arrive in order, and a failure leaves the coroutine startable.
 @Suite struct LuaArgumentTests {
     let state: LuaState
     /// Returns how many arguments it got, then each of them.
-    let echo: LuaValue
+    let echo: LuaReference
 
     init() throws {
         state = try LuaState()
         let made = try state.run("return function(...) return select('#', ...), ... end")
         try #require(made.count == 1)
-        echo = made[0]
+        guard case .function(let function) = made[0] else { throw LuaError(.usage, "the echo is not a function") }
+        echo = function
     }
 
     @Test func plainArgumentsArriveInOrder() throws {
         let pinned = try state.pin(.string("node"))
         let coroutine = try LuaCoroutine(in: state)
-        let outcome = try coroutine.start(echo, passing: [
-            .reference(pinned), .value(.integer(7)), .value(.nil), .value(.boolean(true)), .value(.number(0.5)),
-        ])
+        let outcome = try coroutine.start(echo, count: 5) { (arguments) throws(LuaError) in
+            try arguments.push(pinned)
+            arguments.push(Int64(7))
+            arguments.pushNil()
+            arguments.push(true)
+            try arguments.push(.number(0.5))
+        }
         guard case .finished(let values) = outcome else { Issue.record("the echo yielded"); return }
         #expect(values == [.integer(5), .string("node"), .integer(7), .nil, .boolean(true), .number(0.5)])
     }
@@ -29,9 +34,11 @@ import Testing
     @Test func anAllocatingArgumentAfterPlainOnesKeepsTheOrder() throws {
         let pinned = try state.pin(.string("node"))
         let coroutine = try LuaCoroutine(in: state)
-        let outcome = try coroutine.start(echo, passing: [
-            .reference(pinned), .value(.integer(1)), .value(.table([.string("k"): .integer(2)])), .value(.string("url")),
-        ])
+        let outcome = try coroutine.start(echo, count: 4) { (arguments) throws(LuaError) in
+            try arguments.push(pinned)
+            arguments.push(Int64(1))
+            try arguments.push([.table([.string("k"): .integer(2)]), .string("url")])
+        }
         guard case .finished(let values) = outcome else { Issue.record("the echo yielded"); return }
         try #require(values.count == 5)
         #expect(values[0] == .integer(4))
@@ -46,13 +53,28 @@ import Testing
         let foreign = try other.pin(.string("elsewhere"))
         let coroutine = try LuaCoroutine(in: state)
         let error = #expect(throws: LuaError.self) {
-            try coroutine.start(echo, passing: [.value(.integer(1)), .reference(foreign)])
+            try coroutine.start(echo, count: 2) { (arguments) throws(LuaError) in
+                arguments.push(Int64(1))
+                try arguments.push(foreign)
+            }
         }
         #expect(error?.kind == .conversion)
         #expect(coroutine.canStart)
-        let outcome = try coroutine.start(echo, passing: [.value(.integer(3))])
+        let outcome = try coroutine.start(echo, count: 1) { (arguments) throws(LuaError) in arguments.push(Int64(3)) }
         guard case .finished(let values) = outcome else { Issue.record("the echo yielded"); return }
         #expect(values == [.integer(1), .integer(3)])
+    }
+
+    @Test func fewerArgumentsThanCountedFailAndLeaveTheCoroutineStartable() throws {
+        let coroutine = try LuaCoroutine(in: state)
+        let error = #expect(throws: LuaError.self) {
+            try coroutine.start(echo, count: 2) { (arguments) throws(LuaError) in arguments.push(true) }
+        }
+        #expect(error?.kind == .usage)
+        #expect(coroutine.canStart)
+        let outcome = try coroutine.start(echo, count: 1) { (arguments) throws(LuaError) in try arguments.push(.string("again")) }
+        guard case .finished(let values) = outcome else { Issue.record("the echo yielded"); return }
+        #expect(values == [.integer(1), .string("again")])
     }
 
     @Test func aPassedDeadlineEndsTheCall() throws {

@@ -3,7 +3,7 @@ import Portolan
 
 /// The Lua threads handlers run on, one per level of nesting (a handler whose Swift call runs
 /// another handler runs that one a level deeper), each started afresh for the next handler once
-/// its last one returned (``LuaCoroutine/start(_:passing:)``): no restart, no pool to search, no
+/// its last one returned (``LuaCoroutine/start(_:count:pushing:)``): no restart, no pool to search, no
 /// allocation. A thread whose handler failed, stopped in a wait or was resumed by a script is
 /// replaced by a new one.
 struct HandlerThreads {

@@ -7,72 +7,89 @@ import Portolan
 extension HostCore {
     /// The router's handlers for a node with these declared Lua handlers: only those it has, so a
     /// node without `leave` or `can_leave` costs the route nothing for them. Nil when it has none
-    /// the router calls (a guard runs with the interceptors).
-    func luaHandlers(of id: NodeID, declared: Set<HandlerName>) -> NodeHandlers? {
+    /// the router calls (a guard runs with the interceptors). `timeLimit` is that router's handler
+    /// time limit, read once here rather than from its configuration on every call.
+    func luaHandlers(of id: NodeID, declared: Set<HandlerName>, timeLimit: Duration) -> NodeHandlers? {
         var handlers = NodeHandlers()
         let node = PinnedNodeStrings(id: id)
         // Unowned: the core owns the router these are bound to.
         if declared.contains(.enter) {
-            handlers.enter = { [unowned self] entry, info in try runHandler(.enter, of: node, entry: entry, info: info) }
+            handlers.enter = { [unowned self] entry, info in try runHandler(.enter, of: node, entry: entry, info: info, timeLimit: timeLimit) }
         }
         if declared.contains(.leave) {
-            handlers.leave = { [unowned self] entry, info in try runHandler(.leave, of: node, entry: entry, info: info) }
+            handlers.leave = { [unowned self] entry, info in try runHandler(.leave, of: node, entry: entry, info: info, timeLimit: timeLimit) }
         }
         if declared.contains(.switch) {
-            handlers.switchTo = { [unowned self] child, info in try runHandler(.switch, of: node, entry: child, info: info) }
+            handlers.switchTo = { [unowned self] child, info in try runHandler(.switch, of: node, entry: child, info: info, timeLimit: timeLimit) }
         }
         if declared.contains(.canLeave) {
-            handlers.canLeave = { [unowned self] entry in try canLeave(node, entry: entry) }
+            handlers.canLeave = { [unowned self] entry in try canLeave(node, entry: entry, timeLimit: timeLimit) }
         }
         if declared.contains(.contextTask) {
-            handlers.contextTask = { [unowned self] entry, destination in try runContextTask(of: node, entry: entry, destination: destination) }
+            handlers.contextTask = { [unowned self] entry, destination in try runContextTask(of: node, entry: entry, destination: destination, timeLimit: timeLimit) }
         }
         let hasAny = handlers.enter != nil || handlers.leave != nil || handlers.switchTo != nil || handlers.canLeave != nil
             || handlers.contextTask != nil
         return hasAny ? handlers : nil
     }
 
-    /// Calls the module's `run_handler(id, field, context, entry_id, index, count, animated, url)`:
-    /// the id and field as pinned strings, the context only when there is one, the entry's id only
-    /// when it is not the node's (a switch's child), and the instruction's text never: Lua asks for
-    /// it when a handler reads `info.instruction`.
-    private func runHandler(_ field: HandlerName, of node: PinnedNodeStrings, entry: Entry, info: InstructionInfo) throws {
+    /// Calls the module's `run_handler(id, field, context, entry_id, index, count, animated, url)`,
+    /// each argument pushed straight onto the handler's thread: the id and field as pinned
+    /// strings, the context only when there is one, the entry's id only when it is not the node's
+    /// (a switch's child), and the instruction's text never: Lua asks for it when a handler reads
+    /// `info.instruction`.
+    private func runHandler(
+        _ field: HandlerName, of node: PinnedNodeStrings, entry: Entry, info: InstructionInfo, timeLimit: Duration
+    ) throws {
         session.currentDestination = info.destination
         session.currentInstruction = info.instruction
-        let arguments: [LuaArgument] = [
-            node.idArgument(in: state), node.argument(field, in: state), .value(entry.contextTable ?? .nil),
-            .value(entry.id == node.id ? .nil : .string(entry.id)),
-            // Lua counts from 1.
-            .value(.integer(Int64(info.index + 1))), .value(.integer(Int64(info.count))), .value(.boolean(info.animated)),
-            .value(info.url.map { .table($0.urlFields) } ?? .nil),
-        ]
-        let values = try runner.runHandler(try runHandlerFunction, passing: arguments)
+        let state = state
+        let values = try runner.runHandler(try runHandlerFunction, count: 8, timeLimit: timeLimit) { (arguments) throws(LuaError) in
+            try Self.pushNodeArguments(field, of: node, entry: entry, onto: arguments, in: state)
+            if entry.id == node.id { arguments.pushNil() } else { try arguments.push(.string(entry.id)) }
+            arguments.push(Int64(info.index + 1))   // Lua counts from 1
+            arguments.push(Int64(info.count))
+            arguments.push(info.animated)
+            if let url = info.url { try arguments.push(.table(url.urlFields)) } else { arguments.pushNil() }
+        }
         try HandlerResult.check(values, handler: "\(field.rawValue) of '\(node.id)'")
     }
 
     /// The module's `run_handler`, read alone (``module`` copies every function of the module).
-    private var runHandlerFunction: LuaValue {
+    private var runHandlerFunction: LuaReference {
         get throws(HostError) {
-            guard let function = installed?.functions.runHandler else { throw HostError("the portolan module is not installed") }
+            guard case .function(let function)? = installed?.functions.runHandler else {
+                throw HostError("the portolan module is not installed")
+            }
             return function
         }
     }
 
-    private func runContextTask(of node: PinnedNodeStrings, entry: Entry, destination: Destination) throws {
+    private func runContextTask(of node: PinnedNodeStrings, entry: Entry, destination: Destination, timeLimit: Duration) throws {
         session.currentDestination = destination
         session.currentInstruction = nil
-        let values = try runner.runHandler(try runHandlerFunction, passing: nodeArguments(.contextTask, of: node, entry: entry))
+        let state = state
+        let values = try runner.runHandler(try runHandlerFunction, count: 3, timeLimit: timeLimit) { (arguments) throws(LuaError) in
+            try Self.pushNodeArguments(.contextTask, of: node, entry: entry, onto: arguments, in: state)
+        }
         try HandlerResult.check(values, handler: "\(HandlerName.contextTask.rawValue) of '\(node.id)'")
     }
 
-    private func canLeave(_ node: PinnedNodeStrings, entry: Entry) throws -> Bool {
-        let values = try runner.runHandler(try runHandlerFunction, passing: nodeArguments(.canLeave, of: node, entry: entry))
+    private func canLeave(_ node: PinnedNodeStrings, entry: Entry, timeLimit: Duration) throws -> Bool {
+        let state = state
+        let values = try runner.runHandler(try runHandlerFunction, count: 3, timeLimit: timeLimit) { (arguments) throws(LuaError) in
+            try Self.pushNodeArguments(.canLeave, of: node, entry: entry, onto: arguments, in: state)
+        }
         return try HandlerResult.permission(values, handler: "can_leave of '\(node.id)'")
     }
 
-    /// `run_handler`'s arguments for a handler of the node's own entry that gets no `info`.
-    private func nodeArguments(_ field: HandlerName, of node: PinnedNodeStrings, entry: Entry) -> [LuaArgument] {
-        [node.idArgument(in: state), node.argument(field, in: state), .value(entry.contextTable ?? .nil)]
+    /// `run_handler`'s first three arguments, all a handler of the node's own entry without `info` gets.
+    private static func pushNodeArguments(
+        _ field: HandlerName, of node: PinnedNodeStrings, entry: Entry, onto arguments: LuaCallArguments, in state: LuaState
+    ) throws(LuaError) {
+        try node.pushID(onto: arguments, in: state)
+        try node.push(field, onto: arguments, in: state)
+        if let context = entry.contextTable { try arguments.push(context) } else { arguments.pushNil() }
     }
 
     /// The script's interceptors and the guards on the route's way; with neither, no Lua runs.

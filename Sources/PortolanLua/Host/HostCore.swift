@@ -120,7 +120,9 @@ final class HostCore: @unchecked Sendable {
         }
         router.addInterceptor(InterceptorHandler { [unowned self] request in try intercept(request) })
         for (id, handlers) in declaration.handlers {
-            if let bound = luaHandlers(of: id, declared: handlers) { router.bind(bound, to: id) }
+            if let bound = luaHandlers(of: id, declared: handlers, timeLimit: router.configuration.handlerTimeout) {
+                router.bind(bound, to: id)
+            }
         }
         for (id, node) in app.swiftNodes {
             router.bind(node, to: id)

@@ -93,12 +93,20 @@ final class LuaRunner {
     /// within the handler time limit. A wait cut by an interrupt or a cancellation throws
     /// `RouteStopped`; the limits throw `HandlerTimeout` and `HandlerError`.
     func runHandler(_ function: LuaValue, _ arguments: [LuaValue]) throws -> [LuaValue] {
-        try runHandler(function, passing: arguments.map(LuaArgument.value))
+        guard case .function(let reference) = function else {
+            throw HandlerError("a coroutine needs a function, not a \(function.typeName)")
+        }
+        return try runHandler(reference, count: arguments.count, timeLimit: handlerTimeout()) { (stack) throws(LuaError) in
+            try stack.push(arguments)
+        }
     }
 
-    /// ``runHandler(_:_:)`` with arguments that may be references (a handler's pinned strings).
-    func runHandler(_ function: LuaValue, passing arguments: [LuaArgument]) throws -> [LuaValue] {
-        let timeLimit = handlerTimeout()
+    /// ``runHandler(_:_:)`` with its `count` arguments pushed one by one by `push`, straight onto
+    /// the handler's thread (a handler's pinned strings and integers: no array, no conversion),
+    /// under `timeLimit` (a node's handler knows its router's).
+    func runHandler(
+        _ function: LuaReference, count: Int, timeLimit: Duration, pushing push: (LuaCallArguments) throws(LuaError) -> Void
+    ) throws -> [LuaValue] {
         // On the count hook's clock, read once: the hook checks it while the handler runs.
         let deadline = LuaState.monotonicNanoseconds + nanoseconds(of: timeLimit)
         let coroutine = try threads.thread(forLevel: handlerLevel, in: state)
@@ -118,7 +126,7 @@ final class LuaRunner {
                 outcome = try state.withDeadline(deadline) { () throws(LuaError) in
                     try state.withInstructionBudget(limits.handlerInstructionBudget) { () throws(LuaError) in
                         // The first run starts the handler; after a wait, it goes on.
-                        started ? try coroutine.resume([]) : try coroutine.start(function, passing: arguments)
+                        started ? try coroutine.resume([]) : try coroutine.start(function, count: count, pushing: push)
                     }
                 }
                 started = true

@@ -15,20 +15,19 @@ final class PinnedNodeStrings {
         self.id = id
     }
 
-    /// The node's id, as an argument.
-    func idArgument(in state: LuaState) -> LuaArgument {
-        if let pinnedID { return .reference(pinnedID) }
-        pinnedID = try? state.pin(.string(id))
-        return pinnedID.map(LuaArgument.reference) ?? .value(.string(id))
+    /// Pushes the node's id as a call's next argument.
+    func pushID(onto arguments: LuaCallArguments, in state: LuaState) throws(LuaError) {
+        if pinnedID == nil { pinnedID = try? state.pin(.string(id)) }
+        if let pinnedID { return try arguments.push(pinnedID) }
+        try arguments.push(.string(id))
     }
 
-    /// The name of one of the node's handler fields, as an argument.
-    func argument(_ field: HandlerName, in state: LuaState) -> LuaArgument {
+    /// Pushes the name of one of the node's handler fields as a call's next argument.
+    func push(_ field: HandlerName, onto arguments: LuaCallArguments, in state: LuaState) throws(LuaError) {
         let slot = Self.slot(of: field)
-        if let pinned = pinnedFields[slot] { return .reference(pinned) }
-        guard let pinned = try? state.pin(.string(field.rawValue)) else { return .value(.string(field.rawValue)) }
-        pinnedFields[slot] = pinned
-        return .reference(pinned)
+        if pinnedFields[slot] == nil { pinnedFields[slot] = try? state.pin(.string(field.rawValue)) }
+        if let pinned = pinnedFields[slot] { return try arguments.push(pinned) }
+        try arguments.push(.string(field.rawValue))
     }
 
     private static func slot(of field: HandlerName) -> Int {

@@ -320,16 +320,20 @@ local function info_for(co)
 end
 
 -- id, field: pinned strings; entry_id: a switch's child only; context: when there is one. can_leave: no info.
+-- It runs before every handler, so the usual case makes no call of its own: a context-free entry
+-- already made and the shared `info` already this thread's are read in place.
+local running = coroutine.running
 function host.run_handler(id, field, context, entry_id, index, count, animated, url)
-  local co = coroutine.running()
+  local co = running()
   if driven[co] == nil then driven[co] = "handler" end
   local node = nodes[id]
   local handler = node and node[field]
   if handler == nil then return end
-  local entry = entry_of(entry_id or id, context)
+  local entry_key = entry_id or id
+  local entry = not context and plain_entries[entry_key] or entry_of(entry_key, context)
   if field == "context_task" then return handler(node, entry, setmetatable({}, Info)) end
   if index == nil then return handler(node, entry) end
-  local info = info_for(co)
+  local info = owner.info == co and shared_info or info_for(co)
   info.index, info.count, info.last, info.animated = index, count, index == count, animated
   info.instruction, info.destination, info.step = nil, nil, nil   -- read anew (LAZY_INFO)
   url = url or NO_URL
