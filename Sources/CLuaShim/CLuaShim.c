@@ -2,6 +2,7 @@
 #include "CallerErrors.h"
 #include "HookWatch.h"
 #include "Protect.h"
+#include "SmallBlockPool.h"
 #include "Sandbox/StepCharge.h"
 
 #include <stdio.h>
@@ -33,6 +34,7 @@ typedef struct {
     char *traceback;               // malloc'd, outside the counted allocator
     HookWatch watch;               // who arms the running call's hook (HookWatch.h)
     int unhookedRun;               // the call's thread may be armed by the watchdog at any moment
+    SmallBlockPool pool;           // where Lua's blocks come from (SmallBlockPool.h)
 } Control;
 
 /// How often the hook runs when no smaller budget asks for more: often enough for Ctrl-C to feel immediate,
@@ -67,14 +69,15 @@ static void waitForArming(Control *c) {
     while (hookwatch_isarming(&c->watch)) sched_yield();
 }
 
-/// Counts every byte Lua holds and refuses growth past the limit. Lua then runs an emergency collection,
-/// retries, and raises LUA_ERRMEM if it still fails. Shrinking and freeing never fail, as Lua requires.
+/// Counts every byte Lua holds (what it asks for, not what the pool reserves) and refuses growth past the
+/// limit. Lua then runs an emergency collection, retries, and raises LUA_ERRMEM if it still fails. Shrinking
+/// and freeing never fail, as Lua requires. The blocks come from the state's pool (SmallBlockPool.h).
 static void *countingAlloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     Control *c = (Control *)ud;
     size_t old = ptr ? osize : 0;   // without a block, osize encodes the object's type, not a size
     if (nsize == 0) {
         if (c->unhookedRun) waitForArming(c);
-        free(ptr);
+        smallpool_resize(&c->pool, ptr, old, 0);
         c->memoryUsed -= old;
         return NULL;
     }
@@ -83,7 +86,7 @@ static void *countingAlloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         if (c->memoryUsed > c->memoryLimit || growth > c->memoryLimit - c->memoryUsed) return NULL;
     }
     if (nsize > old && nsize - old >= LARGE_GROWTH && refusesLargeGrowth(c, nsize - old)) return NULL;
-    void *block = realloc(ptr, nsize);
+    void *block = smallpool_resize(&c->pool, ptr, old, nsize);
     if (block == NULL) return NULL;
     c->memoryUsed = c->memoryUsed - old + nsize;
     return block;
@@ -263,7 +266,14 @@ int cluashim_flag_get(int *flag) { return __atomic_load_n(flag, __ATOMIC_SEQ_CST
 
 size_t cluashim_memoryused(lua_State *L) { return control(L)->memoryUsed; }
 size_t cluashim_memorylimit(lua_State *L) { return control(L)->memoryLimit; }
-void cluashim_setmemorylimit(lua_State *L, size_t limit) { control(L)->memoryLimit = limit; }
+/// The pool reserves at most the limit too, so that blocks freed in one size class and never reused by
+/// another cannot hold more than the limit outside what Lua counts (past it, small blocks come from malloc).
+void cluashim_setmemorylimit(lua_State *L, size_t limit) {
+    Control *c = control(L);
+    c->memoryLimit = limit;
+    c->pool.reserveLimit = limit;
+}
+size_t cluashim_poolreserved(lua_State *L) { return control(L)->pool.reserved; }
 
 void cluashim_setowner(lua_State *L, void *owner) { control(L)->owner = owner; }
 void *cluashim_getowner(lua_State *L) { return control(L)->owner; }
@@ -291,7 +301,9 @@ void cluashim_close(lua_State *L) {
     hookwatch_unregister(&c->watch);   // first: the watchdog must not arm a thread that is being freed
     c->owner = NULL;
     c->interruptFlag = NULL;
+    c->pool.closing = 1;   // every pooled block goes with its chunk below: lua_close's frees of them are free
     lua_close(L);   // frees through countingAlloc, which still needs `c`
+    smallpool_release(&c->pool);
     free(c->traceback);
     free(c);
 }

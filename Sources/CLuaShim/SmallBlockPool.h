@@ -1,0 +1,43 @@
+#ifndef CLUASHIM_SMALLBLOCKPOOL_H
+#define CLUASHIM_SMALLBLOCKPOOL_H
+
+// One Lua state's allocator of small blocks (DESIGN.md, "One state's memory"). Lua's objects are mostly small
+// (strings, tables, closures, upvalues, frames, the prototypes a chunk loads) and a state makes and frees them
+// by the million; malloc's general bookkeeping costs several times what a size class does. Blocks of at most
+// SMALLPOOL_LARGEST bytes come from chunks the state owns, one free list per size class, reused before the
+// chunks grow; larger ones go to malloc. Lua tells the allocator every block's size (lua_Alloc's osize), so
+// the class of a block is known from its size, with no header. All chunks are released when the state closes,
+// and the frees lua_close makes before that cost nothing.
+//
+// Not thread-safe, and needs not be: a state is used by one thread at a time (DESIGN.md, "Who owns the state").
+// The one other thread that touches a state, the hook's watchdog, allocates nothing.
+
+#include <stddef.h>
+
+enum {
+    SMALLPOOL_GRAIN = 16,                                   // class sizes step by this; blocks are aligned to it
+    SMALLPOOL_LARGEST = 256,                                // the largest block a class holds
+    SMALLPOOL_CLASSES = SMALLPOOL_LARGEST / SMALLPOOL_GRAIN,
+};
+
+struct PoolChunk;
+
+typedef struct SmallBlockPool {
+    void *freeBlocks[SMALLPOOL_CLASSES];   // each class's freed blocks, linked through their first word
+    char *bump, *bumpEnd;                  // the newest chunk's part never handed out
+    struct PoolChunk *chunks;              // every chunk, newest first
+    size_t reserved;                       // bytes of all chunks
+    size_t nextChunkSize;                  // grows from the first chunk's size to the largest
+    size_t reserveLimit;                   // the most `reserved` may reach; 0: no bound
+    size_t strays;                         // small blocks malloc holds: the pool could not take them
+    int closing;                           // lua_close is freeing everything: frees of pooled blocks are dropped
+} SmallBlockPool;
+
+/// lua_Alloc's contract without its accounting: `size` 0 frees `block` (of `oldSize` bytes) and returns NULL;
+/// otherwise a block of `size` bytes holding the first min(oldSize, size) of the old one, or NULL when no
+/// memory is left (the old block is then untouched). A shrink fails only if malloc's own realloc does.
+void *smallpool_resize(SmallBlockPool *pool, void *block, size_t oldSize, size_t size);
+/// Every chunk back to malloc; call once Lua has freed every block (after lua_close).
+void smallpool_release(SmallBlockPool *pool);
+
+#endif
