@@ -116,7 +116,7 @@ static void *shrinkIntoPool(SmallBlockPool *pool, void *block, size_t size) {
     return moved;
 }
 
-void *smallpool_resize(SmallBlockPool *pool, void *block, size_t oldSize, size_t size) {
+void *smallpool_resizeslowly(SmallBlockPool *pool, void *block, size_t oldSize, size_t size) {
     if (size == 0) {
         if (block == NULL) return NULL;   // Lua frees empty arrays it never allocated
         if (isSmall(oldSize)) freeSmall(pool, block, oldSize);

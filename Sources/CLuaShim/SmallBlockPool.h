@@ -33,10 +33,41 @@ typedef struct SmallBlockPool {
     int closing;                           // lua_close is freeing everything: frees of pooled blocks are dropped
 } SmallBlockPool;
 
+/// What smallpool_resize does in the cases the inline part leaves to it.
+void *smallpool_resizeslowly(SmallBlockPool *pool, void *block, size_t oldSize, size_t size);
+
 /// lua_Alloc's contract without its accounting: `size` 0 frees `block` (of `oldSize` bytes) and returns NULL;
 /// otherwise a block of `size` bytes holding the first min(oldSize, size) of the old one, or NULL when no
 /// memory is left (the old block is then untouched). A shrink fails only if malloc's own realloc does.
-void *smallpool_resize(SmallBlockPool *pool, void *block, size_t oldSize, size_t size);
+/// Inline for the common cases, a new small block and a small block freed, which are most of Lua's calls
+/// (some 20,000 per scenario): a call to the pool would cost as much as what it does.
+static inline void *smallpool_resize(SmallBlockPool *pool, void *block, size_t oldSize, size_t size) {
+    if (pool->strays == 0) {
+        if (block == NULL && size - 1 < SMALLPOOL_LARGEST) {   // 1 to SMALLPOOL_LARGEST bytes
+            size_t class = (size - 1) / SMALLPOOL_GRAIN;
+            void *taken = pool->freeBlocks[class];
+            if (taken != NULL) {
+                pool->freeBlocks[class] = *(void **)taken;
+                return taken;
+            }
+            size_t bytes = (class + 1) * SMALLPOOL_GRAIN;
+            if ((size_t)(pool->bumpEnd - pool->bump) >= bytes) {
+                taken = pool->bump;
+                pool->bump += bytes;
+                return taken;
+            }
+        } else if (size == 0 && block != NULL && oldSize - 1 < SMALLPOOL_LARGEST) {
+            if (!pool->closing) {   // closing: its chunk goes back whole
+                size_t class = (oldSize - 1) / SMALLPOOL_GRAIN;
+                *(void **)block = pool->freeBlocks[class];
+                pool->freeBlocks[class] = block;
+            }
+            return NULL;
+        }
+    }
+    return smallpool_resizeslowly(pool, block, oldSize, size);
+}
+
 /// Every chunk back to malloc; call once Lua has freed every block (after lua_close).
 void smallpool_release(SmallBlockPool *pool);
 
