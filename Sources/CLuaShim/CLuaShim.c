@@ -69,9 +69,8 @@ static void waitForArming(Control *c) {
     while (hookwatch_isarming(&c->watch)) sched_yield();
 }
 
-/// Counts every byte Lua holds (what it asks for, not what the pool reserves) and refuses growth past the
-/// limit. Lua then runs an emergency collection, retries, and raises LUA_ERRMEM if it still fails. Shrinking
-/// and freeing never fail, as Lua requires. The blocks come from the state's pool (SmallBlockPool.h).
+/// Counts every byte Lua asks for (not what the pool reserves) and refuses growth past the limit. Lua then runs an
+/// emergency collection, retries, and raises LUA_ERRMEM if it still fails. Shrinking and freeing never fail.
 static void *countingAlloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     Control *c = (Control *)ud;
     size_t old = ptr ? osize : 0;   // without a block, osize encodes the object's type, not a size
@@ -266,13 +265,7 @@ int cluashim_flag_get(int *flag) { return __atomic_load_n(flag, __ATOMIC_SEQ_CST
 
 size_t cluashim_memoryused(lua_State *L) { return control(L)->memoryUsed; }
 size_t cluashim_memorylimit(lua_State *L) { return control(L)->memoryLimit; }
-/// The pool reserves at most the limit too, so that blocks freed in one size class and never reused by
-/// another cannot hold more than the limit outside what Lua counts (past it, small blocks come from malloc).
-void cluashim_setmemorylimit(lua_State *L, size_t limit) {
-    Control *c = control(L);
-    c->memoryLimit = limit;
-    c->pool.reserveLimit = limit;
-}
+void cluashim_setmemorylimit(lua_State *L, size_t limit) { control(L)->memoryLimit = control(L)->pool.reserveLimit = limit; }
 size_t cluashim_poolreserved(lua_State *L) { return control(L)->pool.reserved; }
 
 void cluashim_setowner(lua_State *L, void *owner) { control(L)->owner = owner; }
@@ -301,8 +294,8 @@ void cluashim_close(lua_State *L) {
     hookwatch_unregister(&c->watch);   // first: the watchdog must not arm a thread that is being freed
     c->owner = NULL;
     c->interruptFlag = NULL;
-    c->pool.closing = 1;   // every pooled block goes with its chunk below: lua_close's frees of them are free
-    lua_close(L);   // frees through countingAlloc, which still needs `c`
+    c->pool.closing = 1;   // lua_close frees through countingAlloc, which still needs `c`; pooled blocks go with
+    lua_close(L);          // their chunks below, so its frees of them cost nothing
     smallpool_release(&c->pool);
     free(c->traceback);
     free(c);
