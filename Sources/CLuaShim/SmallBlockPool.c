@@ -18,8 +18,6 @@ static const size_t FIRST_CHUNK = 32 * 1024;
 static const size_t LARGEST_CHUNK = 1024 * 1024;
 
 static inline int isSmall(size_t size) { return size <= SMALLPOOL_LARGEST; }
-static inline size_t classOf(size_t size) { return (size - 1) / SMALLPOOL_GRAIN; }
-static inline size_t blockSize(size_t class) { return (class + 1) * SMALLPOOL_GRAIN; }
 
 /// A new chunk to carve from, within the reserve's bound: the next size, or what is left under the bound if
 /// that is at least a first chunk. The newest chunk's unused tail (less than one largest block) is given up.
@@ -39,23 +37,17 @@ static int addChunk(SmallBlockPool *pool) {
     pool->reserved += size;
     pool->bump = (char *)(chunk + 1);
     pool->bumpEnd = (char *)chunk + size;
+    SMALLPOOL_POISON(pool->bump, (size_t)(pool->bumpEnd - pool->bump));
     if (size == planned && planned < LARGEST_CHUNK) pool->nextChunkSize = planned * 2;
     return 1;
 }
 
-/// A block of the class: a freed one first, then the newest chunk's tail, then a new chunk. NULL when the pool
-/// can take no more (no memory, or its bound reached).
-static void *takeBlock(SmallBlockPool *pool, size_t class) {
-    void *block = pool->freeBlocks[class];
-    if (block != NULL) {
-        pool->freeBlocks[class] = *(void **)block;
-        return block;
-    }
-    size_t size = blockSize(class);
-    if ((size_t)(pool->bumpEnd - pool->bump) < size && !addChunk(pool)) return NULL;
-    block = pool->bump;
-    pool->bump += size;
-    return block;
+/// A block for `size` bytes: a freed one first, then the newest chunk's tail, then a new chunk. NULL when the
+/// pool can take no more (no memory, or its bound reached).
+static void *takeBlock(SmallBlockPool *pool, size_t size) {
+    void *block = smallpool_take(pool, size);
+    if (block != NULL || !addChunk(pool)) return block;
+    return smallpool_take(pool, size);
 }
 
 /// Whether a small block is one malloc holds (a stray) rather than the pool: asked only while strays exist,
@@ -71,7 +63,7 @@ static int isStray(const SmallBlockPool *pool, const void *block) {
 
 /// A small block: the pool's, or, when it can take no more, malloc's, remembered as a stray.
 static void *allocateSmall(SmallBlockPool *pool, size_t size) {
-    void *block = takeBlock(pool, classOf(size));
+    void *block = takeBlock(pool, size);
     if (block != NULL) return block;
     block = malloc(size);
     if (block != NULL) pool->strays += 1;
@@ -84,17 +76,18 @@ static void freeSmall(SmallBlockPool *pool, void *block, size_t size) {
         pool->strays -= 1;
         return;
     }
-    if (pool->closing) return;   // its chunk goes back whole
-    size_t class = classOf(size);
-    *(void **)block = pool->freeBlocks[class];
-    pool->freeBlocks[class] = block;
+    if (!pool->closing) smallpool_put(pool, block, size);   // closing: its chunk goes back whole
 }
 
 /// A small block resized: in place within its class, else moved (to another class, or out to malloc).
 static void *resizeSmall(SmallBlockPool *pool, void *block, size_t oldSize, size_t size) {
     int stray = isStray(pool, block);
     if (stray && isSmall(size)) return realloc(block, size);
-    if (!stray && isSmall(size) && classOf(size) == classOf(oldSize)) return block;
+    if (!stray && isSmall(size) && smallpool_class(size) == smallpool_class(oldSize)) {
+        SMALLPOOL_POISON(block, smallpool_blocksize(smallpool_class(size)));   // addressable: the new size only
+        SMALLPOOL_UNPOISON(block, size);
+        return block;
+    }
     void *moved = isSmall(size) ? allocateSmall(pool, size) : malloc(size);
     if (moved == NULL) return NULL;
     memcpy(moved, block, oldSize < size ? oldSize : size);
@@ -105,7 +98,7 @@ static void *resizeSmall(SmallBlockPool *pool, void *block, size_t oldSize, size
 /// A large block shrunk to a small one moves into the pool; if the pool cannot take it, malloc keeps it (a
 /// stray), so a shrink fails only if realloc does.
 static void *shrinkIntoPool(SmallBlockPool *pool, void *block, size_t size) {
-    void *moved = takeBlock(pool, classOf(size));
+    void *moved = takeBlock(pool, size);
     if (moved == NULL) {
         moved = realloc(block, size);
         if (moved != NULL) pool->strays += 1;
@@ -133,6 +126,7 @@ void smallpool_release(SmallBlockPool *pool) {
     PoolChunk *chunk = pool->chunks;
     while (chunk != NULL) {
         PoolChunk *next = chunk->next;
+        SMALLPOOL_UNPOISON(chunk, chunk->size);
         free(chunk);
         chunk = next;
     }

@@ -33,6 +33,50 @@ typedef struct SmallBlockPool {
     int closing;                           // lua_close is freeing everything: frees of pooled blocks are dropped
 } SmallBlockPool;
 
+// Under AddressSanitizer a free block and a chunk's unused tail are poisoned, and a block handed out is
+// addressable for the bytes Lua asked for only, so a use after free or an overflow into a class's slack is still
+// reported, as malloc's blocks were.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#include <sanitizer/asan_interface.h>
+#define SMALLPOOL_POISON(address, size) ASAN_POISON_MEMORY_REGION(address, size)
+#define SMALLPOOL_UNPOISON(address, size) ASAN_UNPOISON_MEMORY_REGION(address, size)
+#endif
+#endif
+#ifndef SMALLPOOL_POISON
+#define SMALLPOOL_POISON(address, size) ((void)(address), (void)(size))
+#define SMALLPOOL_UNPOISON(address, size) ((void)(address), (void)(size))
+#endif
+
+static inline size_t smallpool_class(size_t size) { return (size - 1) / SMALLPOOL_GRAIN; }
+static inline size_t smallpool_blocksize(size_t class) { return (class + 1) * SMALLPOOL_GRAIN; }
+
+/// A block for `size` bytes (1 to SMALLPOOL_LARGEST) from its class's free list, else from the newest chunk's
+/// tail; NULL when both are empty.
+static inline void *smallpool_take(SmallBlockPool *pool, size_t size) {
+    size_t class = smallpool_class(size);
+    void *block = pool->freeBlocks[class];
+    if (block != NULL) {
+        SMALLPOOL_UNPOISON(block, sizeof(void *));
+        pool->freeBlocks[class] = *(void **)block;
+    } else if ((size_t)(pool->bumpEnd - pool->bump) >= smallpool_blocksize(class)) {
+        block = pool->bump;
+        pool->bump += smallpool_blocksize(class);
+    } else {
+        return NULL;
+    }
+    SMALLPOOL_UNPOISON(block, size);
+    return block;
+}
+
+/// A pooled block of `size` bytes back on its class's free list.
+static inline void smallpool_put(SmallBlockPool *pool, void *block, size_t size) {
+    size_t class = smallpool_class(size);
+    *(void **)block = pool->freeBlocks[class];
+    pool->freeBlocks[class] = block;
+    SMALLPOOL_POISON(block, smallpool_blocksize(class));
+}
+
 /// What smallpool_resize does in the cases the inline part leaves to it.
 void *smallpool_resizeslowly(SmallBlockPool *pool, void *block, size_t oldSize, size_t size);
 
@@ -44,24 +88,10 @@ void *smallpool_resizeslowly(SmallBlockPool *pool, void *block, size_t oldSize, 
 static inline void *smallpool_resize(SmallBlockPool *pool, void *block, size_t oldSize, size_t size) {
     if (pool->strays == 0) {
         if (block == NULL && size - 1 < SMALLPOOL_LARGEST) {   // 1 to SMALLPOOL_LARGEST bytes
-            size_t class = (size - 1) / SMALLPOOL_GRAIN;
-            void *taken = pool->freeBlocks[class];
-            if (taken != NULL) {
-                pool->freeBlocks[class] = *(void **)taken;
-                return taken;
-            }
-            size_t bytes = (class + 1) * SMALLPOOL_GRAIN;
-            if ((size_t)(pool->bumpEnd - pool->bump) >= bytes) {
-                taken = pool->bump;
-                pool->bump += bytes;
-                return taken;
-            }
+            void *taken = smallpool_take(pool, size);
+            if (taken != NULL) return taken;
         } else if (size == 0 && block != NULL && oldSize - 1 < SMALLPOOL_LARGEST) {
-            if (!pool->closing) {   // closing: its chunk goes back whole
-                size_t class = (oldSize - 1) / SMALLPOOL_GRAIN;
-                *(void **)block = pool->freeBlocks[class];
-                pool->freeBlocks[class] = block;
-            }
+            if (!pool->closing) smallpool_put(pool, block, oldSize);   // closing: its chunk goes back whole
             return NULL;
         }
     }
