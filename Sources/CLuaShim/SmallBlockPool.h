@@ -72,6 +72,7 @@ static inline void *smallpool_take(SmallBlockPool *pool, size_t size) {
 /// A pooled block of `size` bytes back on its class's free list.
 static inline void smallpool_put(SmallBlockPool *pool, void *block, size_t size) {
     size_t class = smallpool_class(size);
+    SMALLPOOL_UNPOISON(block, sizeof(void *));   // Lua may have asked for fewer bytes than the link takes
     *(void **)block = pool->freeBlocks[class];
     pool->freeBlocks[class] = block;
     SMALLPOOL_POISON(block, smallpool_blocksize(class));
