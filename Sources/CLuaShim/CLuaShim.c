@@ -2,6 +2,7 @@
 #include "CallerErrors.h"
 #include "HookWatch.h"
 #include "Protect.h"
+#include "SmallBlockPool.h"
 #include "Sandbox/StepCharge.h"
 
 #include <stdio.h>
@@ -33,6 +34,7 @@ typedef struct {
     char *traceback;               // malloc'd, outside the counted allocator
     HookWatch watch;               // who arms the running call's hook (HookWatch.h)
     int unhookedRun;               // the call's thread may be armed by the watchdog at any moment
+    SmallBlockPool pool;           // where Lua's blocks come from (SmallBlockPool.h)
 } Control;
 
 /// How often the hook runs when no smaller budget asks for more: often enough for Ctrl-C to feel immediate,
@@ -67,14 +69,14 @@ static void waitForArming(Control *c) {
     while (hookwatch_isarming(&c->watch)) sched_yield();
 }
 
-/// Counts every byte Lua holds and refuses growth past the limit. Lua then runs an emergency collection,
-/// retries, and raises LUA_ERRMEM if it still fails. Shrinking and freeing never fail, as Lua requires.
+/// Counts every byte Lua asks for (not what the pool reserves) and refuses growth past the limit. Lua then runs an
+/// emergency collection, retries, and raises LUA_ERRMEM if it still fails. Shrinking and freeing never fail.
 static void *countingAlloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     Control *c = (Control *)ud;
     size_t old = ptr ? osize : 0;   // without a block, osize encodes the object's type, not a size
     if (nsize == 0) {
         if (c->unhookedRun) waitForArming(c);
-        free(ptr);
+        smallpool_resize(&c->pool, ptr, old, 0);
         c->memoryUsed -= old;
         return NULL;
     }
@@ -83,7 +85,7 @@ static void *countingAlloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         if (c->memoryUsed > c->memoryLimit || growth > c->memoryLimit - c->memoryUsed) return NULL;
     }
     if (nsize > old && nsize - old >= LARGE_GROWTH && refusesLargeGrowth(c, nsize - old)) return NULL;
-    void *block = realloc(ptr, nsize);
+    void *block = smallpool_resize(&c->pool, ptr, old, nsize);
     if (block == NULL) return NULL;
     c->memoryUsed = c->memoryUsed - old + nsize;
     return block;
@@ -263,7 +265,8 @@ int cluashim_flag_get(int *flag) { return __atomic_load_n(flag, __ATOMIC_SEQ_CST
 
 size_t cluashim_memoryused(lua_State *L) { return control(L)->memoryUsed; }
 size_t cluashim_memorylimit(lua_State *L) { return control(L)->memoryLimit; }
-void cluashim_setmemorylimit(lua_State *L, size_t limit) { control(L)->memoryLimit = limit; }
+void cluashim_setmemorylimit(lua_State *L, size_t limit) { control(L)->memoryLimit = control(L)->pool.reserveLimit = limit; }
+size_t cluashim_poolreserved(lua_State *L) { return control(L)->pool.reserved; }
 
 void cluashim_setowner(lua_State *L, void *owner) { control(L)->owner = owner; }
 void *cluashim_getowner(lua_State *L) { return control(L)->owner; }
@@ -291,7 +294,9 @@ void cluashim_close(lua_State *L) {
     hookwatch_unregister(&c->watch);   // first: the watchdog must not arm a thread that is being freed
     c->owner = NULL;
     c->interruptFlag = NULL;
-    lua_close(L);   // frees through countingAlloc, which still needs `c`
+    c->pool.closing = 1;   // lua_close frees through countingAlloc, which still needs `c`; pooled blocks go with
+    lua_close(L);          // their chunks below, so its frees of them cost nothing
+    smallpool_release(&c->pool);
     free(c->traceback);
     free(c);
 }

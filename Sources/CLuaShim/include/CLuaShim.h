@@ -88,8 +88,13 @@ void *cluashim_getowner(lua_State *L);
 
 size_t cluashim_memoryused(lua_State *L);
 size_t cluashim_memorylimit(lua_State *L);
-/// 0 means no limit. Allocations that would pass the limit fail, and Lua raises "not enough memory".
+/// 0 means no limit. Allocations that would pass the limit fail, and Lua raises "not enough memory". The state's
+/// pool of small blocks reserves at most the limit too, so that blocks freed in one size class and never reused
+/// by another cannot hold more than the limit outside what Lua counts (past it, small blocks come from malloc).
 void cluashim_setmemorylimit(lua_State *L, size_t limit);
+/// Bytes of the chunks the state's pool of small blocks holds (SmallBlockPool.h): what it takes from malloc,
+/// whether or not Lua holds the blocks now.
+size_t cluashim_poolreserved(lua_State *L);
 
 /// Instructions allowed to the current top-level call; 0 or less means no budget.
 void cluashim_setinstructionbudget(lua_State *L, long long budget);

@@ -22,6 +22,12 @@ extension LuaState {
         cluashim_memoryused(mainThread)
     }
 
+    /// Bytes the state's pool of small blocks has taken from malloc (`SmallBlockPool.h`), held or free: what
+    /// the pool's reuse keeps flat, and what ``memoryLimit`` bounds besides ``memoryUsed``.
+    var smallBlockPoolBytes: Int {
+        cluashim_poolreserved(mainThread)
+    }
+
     /// How many Lua instructions each top-level call may run, or nil for no budget.
     ///
     /// Every top-level operation that runs Lua code (`call`, `run`, a
