@@ -26,8 +26,11 @@
 # What does not:
 # - liblua5.4, Debian's build: TSan cannot see memory accesses made inside Lua's own code, only
 #   those of the shim and of Swift; ASan sees Lua's heap only through malloc and free (a double or
-#   invalid free is caught, an overflow inside liblua is not). The states Lua allocates come from
-#   the shim's allocator, so their blocks are still tracked as blocks.
+#   invalid free is caught, an overflow inside liblua is not). Lua's blocks over 256 bytes come
+#   from malloc through the shim's allocator and are tracked as blocks; its small blocks come from
+#   the state's pool (SmallBlockPool.c), which poisons a free block and the bytes past what Lua
+#   asked for, so a use after free or an overflow into a class's slack is still reported (a double
+#   free of a pooled block is not).
 # - Swift's runtime and standard library, Foundation, Dispatch and libedit: prebuilt, likewise.
 #   One consequence: Synchronization.Mutex on Linux takes a contended lock in prebuilt code, so
 #   TSan misses that acquisition (see tsan.supp and CONTRIBUTING.md, "Sanitizers").
