@@ -17,17 +17,22 @@ final class PinnedNodeStrings {
 
     /// Pushes the node's id as a call's next argument.
     func pushID(onto arguments: LuaCallArguments, in state: LuaState) throws(LuaError) {
-        if pinnedID == nil { pinnedID = try? state.pin(.string(id)) }
-        if let pinnedID { return try arguments.push(pinnedID) }
-        try arguments.push(.string(id))
+        try Self.push(id, pinnedIn: &pinnedID, onto: arguments, in: state)
     }
 
     /// Pushes the name of one of the node's handler fields as a call's next argument.
     func push(_ field: HandlerName, onto arguments: LuaCallArguments, in state: LuaState) throws(LuaError) {
-        let slot = Self.slot(of: field)
-        if pinnedFields[slot] == nil { pinnedFields[slot] = try? state.pin(.string(field.rawValue)) }
-        if let pinned = pinnedFields[slot] { return try arguments.push(pinned) }
-        try arguments.push(.string(field.rawValue))
+        try Self.push(field.rawValue, pinnedIn: &pinnedFields[Self.slot(of: field)], onto: arguments, in: state)
+    }
+
+    /// Pushes `text` by its reference in `pinned`, pinning it there first if it is not yet; as a
+    /// value when it cannot be pinned.
+    private static func push(
+        _ text: String, pinnedIn pinned: inout LuaReference?, onto arguments: LuaCallArguments, in state: LuaState
+    ) throws(LuaError) {
+        if pinned == nil { pinned = try? state.pin(.string(text)) }
+        if let pinned { return try arguments.push(pinned) }
+        try arguments.push(.string(text))
     }
 
     private static func slot(of field: HandlerName) -> Int {
