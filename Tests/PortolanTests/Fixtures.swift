@@ -22,6 +22,17 @@ enum PortusTree {
     static func tree(anywhere: [NodeSpec] = []) throws -> RoutingTree {
         RoutingTree(graph: try graph(anywhere: anywhere))
     }
+
+    /// Destinations over the tree, with the screen `alert` declared anywhere, that together
+    /// enter, leave and switch everywhere, park and bring back kept stacks, and push a screen from
+    /// anywhere: routed between in every order, they exercise every kind of step.
+    static let tour: [Destination] = [
+        path("switchNode1", "node1", "node5", "node8"), path("switchNode1", "node2", "switchNode3", "node12"),
+        path("switchNode1", "node1", "node6", "node11"), path("switchNode1", "switchNode2", "node4"),
+        path("switchNode1", "node2", "node7"), path("switchNode1", "node1"),
+        path("switchNode1", "node2", "switchNode3", "node13"), path("switchNode1", "switchNode2", "node3"),
+        path("switchNode1", "node1", "node5", "node8", "alert"),
+    ]
 }
 
 /// A path destination from ids.

@@ -6,13 +6,8 @@ import Testing
 /// planned on they trust what the planner resolved, and leave the tree exactly as the instructions
 /// would; on a tree that changed otherwise meanwhile they are validated and refused as before.
 @Suite struct PlannedRouteTests {
-    private let destinations: [Destination] = [
-        path("switchNode1", "node1", "node5", "node8"), path("switchNode1", "node2", "switchNode3", "node12"),
-        path("switchNode1", "node1", "node6", "node11"), path("switchNode1", "switchNode2", "node4"),
-        path("switchNode1", "node2", "node7"), path("switchNode1", "node1"),
-        path("switchNode1", "node2", "switchNode3", "node13"), path("switchNode1", "switchNode2", "node3"),
-        path("switchNode1", "node1", "node5", "node8", "alert"), .anywhere("alert"),
-    ]
+    /// Portus's tour, and a route to the anywhere screen alone.
+    private let destinations = PortusTree.tour + [.anywhere("alert")]
 
     /// The deep path the stale plans below start from, and the plan back up from it.
     private func treeAtNode8() throws -> RoutingTree {

@@ -5,15 +5,7 @@ import Testing
 /// A route's undo log (`TreeUndoStep`, `RouteUndoLog`): each step puts back exactly what its
 /// instruction changed, kept stacks included, and a change from outside the route keeps the start.
 @Suite struct RouteUndoLogTests {
-    /// Destinations over Portus's tree that together enter, leave and switch everywhere, park and
-    /// bring back kept stacks, and push a screen from anywhere.
-    private let destinations: [Destination] = [
-        path("switchNode1", "node1", "node5", "node8"), path("switchNode1", "node2", "switchNode3", "node12"),
-        path("switchNode1", "node1", "node6", "node11"), path("switchNode1", "switchNode2", "node4"),
-        path("switchNode1", "node2", "node7"), path("switchNode1", "node1"),
-        path("switchNode1", "node2", "switchNode3", "node13"), path("switchNode1", "switchNode2", "node3"),
-        path("switchNode1", "node1", "node5", "node8", "alert"),
-    ]
+    private let destinations = PortusTree.tour
 
     @Test func everyStepRevertsItsInstructionExactly() throws {
         var tree = try PortusTree.tree(anywhere: [.screen("alert")])
