@@ -15,7 +15,7 @@ extension RouterEvent.Name {
     /// all but what the host reported itself (the script made that change).
     public static let observedByScripts: [RouterEvent.Name] = allCases.filter { $0 != .hostReported }
 
-    /// The event's bit in `ScriptRules.observedEvents`; 0 for an event no script observes.
+    /// The event's bit in `ScriptObservers.observedEvents`; 0 for an event no script observes.
     var observedBit: UInt8 {
         switch self {
         case .willRoute: 1 << 0
