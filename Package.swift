@@ -141,7 +141,10 @@ let package = Package(
             ]
         ),
         .testTarget(name: "PortolanToolsTests", dependencies: ["PortolanTools", "TestSupport"]),
-        .testTarget(name: "PortolanInspectorTests", dependencies: ["PortolanInspector", "PortolanTools", "TestSupport"]),
+        // The server's own process too: its sockets are tested as the REPL runs it (InspectorUnderTest).
+        .testTarget(
+            name: "PortolanInspectorTests",
+            dependencies: ["PortolanInspector", "PortolanTools", "TestSupport", "portolan-inspector"]),
         // The Lua and engine modules too, to compare `--version` with what the library reports; the
         // contract probe, for the trap no test can hold in its own process; the example app, whose
         // delivery of rules bundles over HTTP they serve from FlyingFox on 127.0.0.1.

@@ -17,36 +17,8 @@ enum PortolanBinary {
         }
     }
 
-    /// Found next to the test bundle, in the build's products directory, whatever the scratch path;
-    /// `PORTOLAN_BINARY` overrides it.
-    static let path: String? = {
-        let fileManager = FileManager.default
-        if let path = ProcessInfo.processInfo.environment["PORTOLAN_BINARY"] { return path }
-        var directories: [URL] = []
-        if let executable = try? fileManager.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            directories.append(URL(fileURLWithPath: executable).deletingLastPathComponent())
-        }
-        if let first = CommandLine.arguments.first {
-            directories.append(URL(fileURLWithPath: first).deletingLastPathComponent())
-        }
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            directories.append(bundle.bundleURL.deletingLastPathComponent())
-        }
-        // On macOS the binary sits in the products directory, above Contents/MacOS of the bundle.
-        for directory in directories {
-            var candidate = directory
-            for _ in 0..<4 {
-                let path = candidate.appendingPathComponent("portolan").path
-                var isDirectory: ObjCBool = false
-                if fileManager.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-                   fileManager.isExecutableFile(atPath: path) {
-                    return path
-                }
-                candidate.deleteLastPathComponent()
-            }
-        }
-        return nil
-    }()
+    /// The build's own (`BuiltProduct`); `PORTOLAN_BINARY` overrides it.
+    static let path: String? = ProcessInfo.processInfo.environment["PORTOLAN_BINARY"] ?? BuiltProduct.path("portolan")
 
     /// Runs the binary in `directory` (by default the repository's root, where the example paths start).
     static func run(_ arguments: [String], in directory: String = Repository.root) async throws -> Run {

@@ -5,19 +5,14 @@ import Testing
 /// What a client can cost the inspector: the page's socket takes no messages and no large frames,
 /// and idle or surplus sockets never lock the user's own page out.
 @Suite struct InspectorSlotTests {
-    private func serve() async throws -> (InspectorServer, String) {
-        let server = try await InspectorServer.start(port: 0)
-        let token = URLComponents(string: server.url)?.queryItems?.first { $0.name == "token" }?.value
-        guard let token else {
-            await server.stop()
-            Issue.record("the URL carries no token: \(server.url)")
-            throw CancellationError()
-        }
-        return (server, token)
+    /// The real `portolan-inspector`, as the REPL starts it, and the token from its URL.
+    private func serve() async throws -> (InspectorUnderTest, String) {
+        let server = try await InspectorUnderTest.start()
+        return (server, server.token)
     }
 
     /// A WebSocket of the user's own page, past its handshake and its first state.
-    private func openPage(_ server: InspectorServer, token: String) async throws -> InspectorTestClient {
+    private func openPage(_ server: InspectorUnderTest, token: String) async throws -> InspectorTestClient {
         let client = try #require(InspectorTestClient(port: server.port))
         await client.get("/live?token=\(token)", headers: ClientFrames.upgradeHeaders(
             host: "127.0.0.1:\(server.port)", origin: "http://127.0.0.1:\(server.port)"))
@@ -68,7 +63,7 @@ import Testing
         let page = try await openPage(server, token: token)
         await page.send(ClientFrames.masked(opcode: 9, payload: [1, 2]))
         await page.send(ClientFrames.masked(opcode: 10, payload: []))
-        server.feed.publish("{\"sequence\":2}")
+        server.publish("{\"sequence\":2}")
         let next = try #require(await page.readFrame())
         #expect(next.opcode == 1, "still open after a ping and a pong")
         await page.send(ClientFrames.masked(opcode: 8, payload: [0x03, 0xE8]))
@@ -97,7 +92,7 @@ import Testing
         for _ in 0...InspectorFeed.clientLimit { pages.append(try await openPage(server, token: token)) }
         #expect(pages.count == InspectorFeed.clientLimit + 1)
         #expect(await closeCode(pages[0]) == 1008, "the oldest page gives way")
-        server.feed.publish("{\"sequence\":3}")
+        server.publish("{\"sequence\":3}")
         let newest = try #require(await pages.last?.readFrame())
         #expect(String(decoding: newest.payload, as: UTF8.self) == "{\"sequence\":3}")
         await server.stop()

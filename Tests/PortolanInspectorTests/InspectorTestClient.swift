@@ -149,7 +149,7 @@ final class InspectorTestClient: Sendable {
 }
 
 /// `body`'s result, computed on a new thread while the calling task waits without holding one.
-private func offThePool<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+func offThePool<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
     await withCheckedContinuation { continuation in
         Thread.detachNewThread { continuation.resume(returning: body()) }
     }
