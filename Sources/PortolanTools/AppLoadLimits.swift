@@ -57,7 +57,9 @@ public enum AppLoadLimits {
         case .success(let value):
             return value
         case .failure(let error) where error.isInterrupted && limitReached.value:
-            throw HostError("the script did not finish within \(limit) (an endless loop or a long wait?)")
+            // Said where the script was cut, as the instruction budget's error is: which of the two
+            // ends an endless loop first depends on how busy the machine is.
+            throw HostError(error.interruptedAt + "the script did not finish within \(limit) (an endless loop or a long wait?)")
         case .failure(let error):
             throw error
         }

@@ -45,9 +45,11 @@ import TestSupport
         for arguments in [["graph", "loops.lua"], ["check", "loops.lua"], ["test", "--app", "loops.lua", "s.lua"], ["repl", "loops.lua"]] {
             let run = try await PortolanBinary.run(arguments, in: directory)
             #expect(run.status == 1, "\(arguments): \(run.stdout)\(run.stderr)")
-            // Each in its own form (check's is a finding), all at the looping line.
+            // Each in its own form (check's is a finding), all at the looping line, ended by the budget or,
+            // on a busy machine, by the load's time limit.
             let said = run.stdout + run.stderr
-            #expect(said.contains("loops.lua:2: ") && said.contains("instruction budget exceeded"), "\(arguments): \(said)")
+            #expect(said.contains("loops.lua:2: ") && (said.contains("instruction budget exceeded") || said.contains("did not finish within")),
+                    "\(arguments): \(said)")
         }
     }
 

@@ -23,5 +23,19 @@ public struct HostError: Error, CustomStringConvertible, Sendable {
             isInterrupted: error.kind == .interrupted)
     }
 
+    /// Where an interrupted script was cut, as Lua's messages begin ("app.lua:2: "): the prefix of
+    /// its "interrupted" (the shim's trip, `LuaRunner`'s wait). Empty when it was not interrupted
+    /// or was cut outside the script's code.
+    public var interruptedAt: String {
+        let word = "interrupted"
+        guard isInterrupted else { return "" }
+        var end = message.endIndex
+        while end > message.startIndex {
+            end = message.index(before: end)
+            if message[end...].hasPrefix(word) { return String(message[..<end]) }
+        }
+        return ""
+    }
+
     public var description: String { message }
 }
