@@ -133,7 +133,6 @@ let testApp = """
     }
 
     @Test func routesFromHandlersAreQueuedAndRunBeforeTheOuterRouteReturns() async throws {
-        let host = try await host()
         let app = """
             order = {}
             portolan.app { id = "root", children = {
@@ -144,7 +143,8 @@ let testApp = """
               { id = "b", enter = function() order[#order + 1] = "b entered" end },
             } }
             """
-        try await host.loadApp(source: app, chunkName: "queue.lua")
+        // A host of its own: on the test app's host, the new app would carry its tree (on `a`).
+        let host = try await PortolanHost.quiet(loading: app)
         let result = try await run(host, """
             local done = portolan.route { "root", "a" }
             return table.concat(done, ";"), table.concat(order, ";"), table.concat(portolan.active_path(), ">")

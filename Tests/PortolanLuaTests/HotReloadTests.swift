@@ -58,3 +58,60 @@ import Testing
         #expect(result == [#""denied""#, #""a v1""#])
     }
 }
+
+/// What a reload carries to the new rules (issue 32): every kept stack as the active path, by the
+/// migrations they declare, the conservative rule and their limits, each change reported.
+@Suite struct ReloadCarryTests {
+    /// A shop: two tabs that keep their stacks, `product` on the books tab's stack.
+    static func shop(_ books: String, version: Int = 1, rest: String = "") -> String {
+        """
+        portolan.app { id = "root", kind = "switch", active = "books", keep = true, version = \(version), \(rest)
+          children = {
+            { id = "books", children = { \(books) } },
+            { id = "cart" },
+          } }
+        """
+    }
+
+    /// A host on the cart tab, with `books > product` kept in the other tab.
+    static func hostWithAKeptStack() async throws -> PortolanHost {
+        let host = try await PortolanHost.quiet(loading: shop(#"{ id = "product" }"#))
+        #expect(await host.route(.path(["root", "books", "product"])).isSuccess)
+        #expect(await host.route(.path(["root", "cart"])).isSuccess)
+        return host
+    }
+
+    /// Before, a screen gone from another tab's kept stack was dropped without a word.
+    @Test func aScreenGoneFromAKeptStackIsReported() async throws {
+        let host = try await Self.hostWithAKeptStack()
+        let reloaded = try await host.reload(source: Self.shop(#"{ id = "item" }"#), chunkName: "app.lua")
+        #expect(reloaded.left == [], "the active path, the cart, is untouched")
+        #expect(reloaded.changes == [.dropped("product", reason: "the rules have no such node (no migration covers it)")])
+    }
+
+    /// Before, a reload ignored the migrations a restore applies: a renamed screen was dropped.
+    @Test func aDeclaredRenameKeepsTheScreenInAKeptStack() async throws {
+        let host = try await Self.hostWithAKeptStack()
+        let reloaded = try await host.reload(
+            source: Self.shop(#"{ id = "item" }"#, version: 2, rest: #"migrations = { [2] = { renamed = { product = "item" } } },"#),
+            chunkName: "app.lua")
+        #expect(reloaded.changes == [.renamed("product", to: "item", version: 2)])
+        // The kept stack holds `item` already: going there only switches the tab.
+        guard case .success(let instructions) = await host.route(.path(["root", "books", "item"])) else {
+            Issue.record("the route failed")
+            return
+        }
+        #expect(texts(instructions) == ["switch root -> books"])
+    }
+
+    /// Before, a reload kept a path that the new rules' `max_depth` forbids.
+    @Test func aPathPastALoweredDepthLimitIsCut() async throws {
+        let host = try await PortolanHost.quiet(loading: Self.shop(#"{ id = "product", children = { { id = "reviews" } } }"#))
+        #expect(await host.route(.path(["root", "books", "product", "reviews"])).isSuccess)
+        let reloaded = try await host.reload(
+            source: Self.shop(#"{ id = "product", children = { { id = "reviews" } } }"#, rest: "max_depth = 3,"), chunkName: "app.lua")
+        #expect(await host.router?.activePath.map(\.id) == ["root", "books", "product"])
+        #expect(texts(reloaded.left) == ["leave reviews"])
+        #expect(reloaded.changes.count == 1, "\(reloaded.changes)")
+    }
+}

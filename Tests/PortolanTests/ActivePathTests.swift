@@ -91,8 +91,9 @@ import Testing
         // A new first child shifts every node index after the root.
         var root = PortusTree.root
         root.children.insert(.screen("news"), at: 0)
-        let migration = TreeMigration(from: tree, to: try NavigationGraph(root: root))
-        var migrated = migration.tree
+        let carried = Router(tree: tree).carried(
+            to: try NavigationGraph(root: root), version: 1, migrations: [:], from: RulesIdentity(version: 1, hash: ""))
+        var migrated = carried.tree
         #expect(migrated.activePath == ["switchNode1", "node2"])
         try migrated.didSwitch("switchNode1", to: "node1")
         #expect(migrated.activePath == ["switchNode1", "node1", "node5", "node8"])

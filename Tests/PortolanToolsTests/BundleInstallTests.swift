@@ -170,10 +170,3 @@ import Testing
         #expect(await restarted.install(bundle: try fixture.bytes(), publicKey: fixture.publicKey, options: Self.options(store)).name == "accepted")
     }
 }
-
-extension Result where Success == [Instruction], Failure == RouteFailure {
-    var isSuccess: Bool {
-        if case .success = self { return true }
-        return false
-    }
-}

@@ -142,7 +142,10 @@ import Testing
         let repl = try await Fixture(app: app.path("app.lua"))
         await repl.feed("/root/b")
         try app.write("app.lua", Self.app(children: #"{ id = "a" }"#))
-        #expect(await repl.feed(":reload") == ["reloaded; what no longer exists was left:", "  leave b", "active: root"])
+        #expect(await repl.feed(":reload") == [
+            "reloaded; what no longer exists was left:", "  leave b",
+            "carried to the new rules:", "  dropped 'b': the rules have no such node (no migration covers it)", "active: root",
+        ])
         try app.write("app.lua", "portolan.app {")
         let failed = await repl.feed(":reload")
         #expect(failed.count == 1)

@@ -10,6 +10,34 @@ extension Router {
             state: appState)
     }
 
+    /// This router's state carried to other rules, for a reload: its snapshot (every kept stack,
+    /// the switches' histories, the routes) prepared under `graph` as a restore prepares one, by
+    /// the migrations declared after `rules.version` up to `version`, then the conservative rule
+    /// and the new path limits, with every change reported. A reload refuses nothing: from newer
+    /// rules, or across a migration that declares older states incompatible, the state is carried
+    /// by the conservative rule alone. Nothing runs.
+    public func carried(
+        to graph: NavigationGraph, version: Int, migrations: [Int: SnapshotMigration], from rules: RulesIdentity
+    ) -> PreparedRestore {
+        var document = snapshot(rules: rules)
+        if rules.version > version || PreparedRestore.incompatibleVersion(from: rules.version, to: version, in: migrations) != nil {
+            document.rules = RulesIdentity(version: version, hash: rules.hash)
+        }
+        return PreparedRestore(carrying: document, graph: graph, version: version, hash: "", migrations: migrations)
+    }
+
+    /// A router for the rules a reload brought: the tree `prepared` carried, with its kept stacks,
+    /// and the switches' histories and routes carried with it.
+    public convenience init(
+        carrying prepared: PreparedRestore, configuration: RouterConfiguration, thread: SerialThread? = nil, wakeup: Wakeup? = nil
+    ) {
+        self.init(tree: prepared.tree, configuration: configuration, thread: thread, wakeup: wakeup)
+        state.withLock { state in
+            state.switchHistory = SwitchHistory(restoring: prepared.switchHistory)
+            state.history.replace(with: prepared.routes)
+        }
+    }
+
     /// Restores a prepared snapshot as one unit of work (`RestoreRun`): on the router's thread,
     /// outside any running route. Never throws; a refusal leaves the router as it was.
     public func restoreNow(_ prepared: PreparedRestore) -> RestoreOutcome {

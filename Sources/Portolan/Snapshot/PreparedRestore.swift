@@ -3,6 +3,9 @@
 /// way (the migrations declared from the snapshot's version to the rules', then the conservative
 /// rule). Building one never throws for a document that was read; only a snapshot written by
 /// newer rules than these is refused.
+///
+/// It is the one carrier of a router's state to other rules: a restore prepares a saved document
+/// with it, and a reload the live router's own (`Router.carried(to:version:migrations:from:)`).
 public struct PreparedRestore: Sendable {
     public let tree: RoutingTree
     public let switchHistory: [NodeID: [Entry]]
@@ -22,12 +25,16 @@ public struct PreparedRestore: Sendable {
             throw SnapshotError(
                 "written by newer rules: version \(document.rules.version), and these rules are version \(version)")
         }
-        if let breaking = migrations.values.filter({ $0.isIncompatible && $0.version > document.rules.version && $0.version <= version })
-            .map(\.version).max()
-        {
+        if let breaking = Self.incompatibleVersion(from: document.rules.version, to: version, in: migrations) {
             throw SnapshotError(
                 "the rules declare it incompatible: version \(breaking) cannot carry over states saved by version \(document.rules.version)")
         }
+        self.init(carrying: document, graph: graph, version: version, hash: hash, migrations: migrations)
+    }
+
+    /// The document carried as far as it can be, refusing nothing: the migrations from its
+    /// version up to `version` (none when it is newer), then the conservative rule.
+    init(carrying document: SnapshotDocument, graph: NavigationGraph, version: Int, hash: String, migrations: [Int: SnapshotMigration]) {
         var changes: [SnapshotChange] = []
         var saved = document.tree
         var switchHistory = document.switchHistory
@@ -55,6 +62,12 @@ public struct PreparedRestore: Sendable {
         state = document.state
         self.changes = changes
         notes = RestoreNote.comparing(document.rules, with: RulesIdentity(version: version, hash: hash))
+    }
+
+    /// The newest version after `saved` and up to `version` whose migration declares older states
+    /// incompatible, if any.
+    static func incompatibleVersion(from saved: Int, to version: Int, in migrations: [Int: SnapshotMigration]) -> Int? {
+        migrations.values.filter { $0.isIncompatible && $0.version > saved && $0.version <= version }.map(\.version).max()
     }
 
     private static func renamed(_ entry: Entry, by migration: SnapshotMigration) -> Entry {

@@ -24,6 +24,17 @@ public enum RestoreOutcome: Sendable, Equatable {
         return []
     }
 
+    /// This outcome with `more` changes after its own: a `restored` one becomes `migrated` when
+    /// there are any. A refusal stays as it is.
+    public func adding(_ more: [SnapshotChange]) -> RestoreOutcome {
+        guard !more.isEmpty else { return self }
+        switch self {
+        case .restored(let guards, let notes): return .migrated(more, guards: guards, notes: notes)
+        case .migrated(let changes, let guards, let notes): return .migrated(changes + more, guards: guards, notes: notes)
+        case .refused: return self
+        }
+    }
+
     /// What the restore noticed besides its changes (none for a refusal).
     public var notes: [RestoreNote] {
         switch self {

@@ -14,6 +14,9 @@ public enum SnapshotChange: Sendable, Equatable {
     case dropped(NodeID, reason: String)
     /// A switch history entry or a pending destination that no longer leads anywhere.
     case forgotten(String, reason: String)
+    /// A key of the app's state that the rules in service name (`portolan.initial_state`) and the
+    /// saved state lacks: it takes its first value, as a reload gives it.
+    case stateKeyAdded(String)
 }
 
 extension SnapshotChange: CustomStringConvertible {
@@ -32,6 +35,8 @@ extension SnapshotChange: CustomStringConvertible {
             return "dropped '\(Excerpt.of(id))': \(reason)"
         case .forgotten(let what, let reason):
             return "forgot \(what): \(reason)"
+        case .stateKeyAdded(let key):
+            return "added portolan.state.\(Excerpt.of(key)) with its initial value (the rules name it, the snapshot has none)"
         }
     }
 }

@@ -29,7 +29,7 @@ public struct RoutingTree: Sendable, Equatable {
         appendChain(of: LiveNode.fresh(Entry(graph.rootID), index: 0, isManaged: false, in: graph))
     }
 
-    /// A tree with the given nodes, which `TreeMigration` has made valid for `graph`.
+    /// A tree with the given nodes, which `SnapshotResolution` has made valid for `graph`.
     init(graph: NavigationGraph, root: LiveNode) {
         self.graph = graph
         appendChain(of: root)

@@ -17,6 +17,22 @@ extension RoutingTree {
         return nodes.reversed()
     }
 
+    /// What carrying this tree to other rules (`carried`, a reload's) did to the active path, as
+    /// instructions: the unmanaged nodes past the first difference left bottom-up, then the switch
+    /// that replaced an active child the rules no longer have. Nothing is entered.
+    public func departures(to carried: RoutingTree) -> [Instruction] {
+        let old = activeNodes, new = carried.activeNodes
+        var depth = 0
+        while depth < old.count, depth < new.count, old[depth].entry == new[depth].entry {
+            depth += 1
+        }
+        var instructions: [Instruction] = old[depth...].reversed().filter { !$0.isManaged }.map { .leave($0.entry) }
+        if depth < new.count, depth > 0, new[depth].isManaged {
+            instructions.append(.switch(new[depth - 1].entry, to: new[depth].entry))
+        }
+        return instructions
+    }
+
     /// The node at `depth` of the active path as a value, with everything below it.
     func snapshot(from depth: Int) -> LiveNode {
         var top: LiveNode?

@@ -11,8 +11,9 @@ struct AppSlot {
     var swiftNodes: [NodeID: any Routable] = [:]
     /// What the script registered besides its app; a reload starts it afresh.
     var rules = ScriptRules()
-    /// What the last declaration changed on the active path, when it replaced an earlier one.
-    var lastMigration: [Instruction] = []
+    /// What the last declaration did to the live state it carried, when it replaced an earlier
+    /// one: the instructions on the active path, and every change in every stack.
+    var lastCarry = (left: [Instruction](), changes: [SnapshotChange]())
     var reload: ReloadPhase = .none
     /// The rules' declared `version` and their `migrations` (`AppOptions`), which a restore applies.
     var rulesVersion = 1

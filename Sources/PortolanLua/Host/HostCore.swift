@@ -71,7 +71,7 @@ final class HostCore: @unchecked Sendable {
             // Unowned: the core owns the hook, and calls it only inside its own units.
             appState = AppStateHook(
                 capture: { [unowned self] () throws(SnapshotError) in try capturedAppState() },
-                restore: { [unowned self] saved throws(SnapshotError) in try replaceAppState(with: saved) })
+                restore: { [unowned self] saved, exactly throws(SnapshotError) in try restoreAppState(saved, exactly: exactly) })
             for (name, body) in configuration.functions {
                 try register(function: name, body)
             }
@@ -99,13 +99,20 @@ final class HostCore: @unchecked Sendable {
     /// Installs the graph a script declared, with a fresh router; the tree starts afresh, or, when
     /// an app was declared before (a reload), is carried over to the new graph.
     func declare(_ declaration: GraphDeclaration, options: AppOptions) {
-        // Declaring again (a reload) carries the live tree over to the new graph.
-        let migration = app.router.map { TreeMigration(from: $0.tree, to: declaration.graph) }
-        app.lastMigration = migration?.instructions ?? []
-        let tree = migration?.tree ?? RoutingTree(graph: declaration.graph)
-        let router = Router(
-            tree: tree, configuration: options.routerConfiguration(handlerTimeout: configuration.handlerTimeout),
-            thread: thread, wakeup: wakeup)
+        let migrations = snapshotMigrations(options.migrations)
+        let routerConfiguration = options.routerConfiguration(handlerTimeout: configuration.handlerTimeout)
+        let router: Router
+        if let replaced = app.router {
+            // Declaring again (a reload) carries the live state to the new rules as a restore carries
+            // a snapshot: their declared migrations, the conservative rule and their limits, in every
+            // kept stack, with the switches' histories and the routes.
+            let carried = replaced.carried(to: declaration.graph, version: options.version, migrations: migrations, from: rulesIdentity)
+            app.lastCarry = (replaced.tree.departures(to: carried.tree), carried.changes)
+            router = Router(carrying: carried, configuration: routerConfiguration, thread: thread, wakeup: wakeup)
+        } else {
+            app.lastCarry = ([], [])
+            router = Router(tree: RoutingTree(graph: declaration.graph), configuration: routerConfiguration, thread: thread, wakeup: wakeup)
+        }
         for rule in app.rules.redirectRules {
             try? install(rule, on: router)
         }
@@ -134,7 +141,7 @@ final class HostCore: @unchecked Sendable {
         app.rulesVersion = options.version
         app.explore = options.explore
         app.rulesHash = RulesHash.of(files: appFiles)
-        app.migrations = snapshotMigrations(options.migrations)
+        app.migrations = migrations
         if app.reload == .scriptRunning { app.reload = .declared }
     }
 

@@ -33,10 +33,10 @@ struct RulesReload {
             // Its streams would wait forever: the host's own stream (`events()`) goes on.
             replaced.finishEventStreams()
         }
-        let left = core.app.lastMigration
+        let carry = core.app.lastCarry
         // With no guard and no interceptor nothing can refuse the path: no route, no events.
         let asksGuards = core.router != nil && (core.app.hasGuards || core.app.rules.hasInterceptors)
-        return ReloadResult(left: left, refresh: asksGuards ? core.refresh() : .success([]))
+        return ReloadResult(left: carry.left, changes: carry.changes, refresh: asksGuards ? core.refresh() : .success([]))
     }
 
     /// A swap of the rules (`HostCore.swapRules`): the script `chunk` loads must declare an app;
@@ -77,7 +77,7 @@ struct RulesReload {
             throw HostError(error)
         }
         core.app.rules = ScriptRules()
-        core.app.lastMigration = []
+        core.app.lastCarry = ([], [])
         core.app.reload = .scriptRunning
     }
 

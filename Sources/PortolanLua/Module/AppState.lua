@@ -57,15 +57,35 @@ local function copy(value)
   return result
 end
 
+-- Makes `state` hold exactly `saved`'s keys, in place (the table scripts hold stays the same), by
+-- raw writes only: a metatable a script set on the state runs nothing of its own here.
+local function replace(state, saved)
+  for key in next, state do rawset(state, key, nil) end
+  for key, value in next, saved do rawset(state, key, value) end
+end
+
+-- Gives each key of `named` that `state` lacks a copy of its first value; returns those keys,
+-- sorted (integers first), for the restore's report.
+local function fill_missing(state, named)
+  local added = {}
+  for key, value in next, named do
+    if rawget(state, key) == nil then
+      rawset(state, key, copy(value))
+      added[#added + 1] = key
+    end
+  end
+  table.sort(added, function(a, b)
+    if type(a) == type(b) then return a < b end
+    return type(a) == "number"
+  end)
+  return added
+end
+
 return function(error_at_caller)
   local state = {}
-
-  -- Makes the state hold exactly `saved`'s keys, in place (the table scripts hold stays the same),
-  -- by raw writes only: a metatable a script set on the state runs nothing of its own here.
-  local function replace(saved)
-    for key in next, state do rawset(state, key, nil) end
-    for key, value in next, saved do rawset(state, key, value) end
-  end
+  -- The keys the rules in service name with `initial_state`, with the first value each was given:
+  -- what a restore gives a key the saved state lacks. A reload starts it afresh (`set_aside`).
+  local named = {}
 
   --- Sets each key of `first` that the state does not hold yet, and returns the state: the first
   -- load sets them all, a reload keeps what the session changed and adds the keys it did not know.
@@ -77,21 +97,27 @@ return function(error_at_caller)
     if why then error_at_caller(why .. "; " .. PLAIN) end
     for key, value in next, first do
       if rawget(state, key) == nil then rawset(state, key, value) end
+      if named[key] == nil then named[key] = copy(value) end
     end
     return state
   end
 
   -- For a reload (host.take_rules): the function that puts the state back as it is now, should the
-  -- reload fail; or nil and why the state is not plain data (the reload then does not start). Only
-  -- raw reads and writes: a metatable the failed script set on the state runs nothing of its own here.
+  -- reload fail; or nil and why the state is not plain data (the reload then does not start). The
+  -- rules about to run name their keys afresh. Only raw reads and writes: a metatable the failed
+  -- script set on the state runs nothing of its own here.
   local function set_aside()
     local why = problem(state, "portolan.state", 0, {})
     if why then
       return nil, "cannot reload: " .. why .. "; " .. PLAIN
         .. ". Set it right (portolan.state.x = nil) and reload again"
     end
-    local saved = copy(state)
-    return function() replace(saved) end
+    local saved, saved_named = copy(state), named
+    named = {}
+    return function()
+      replace(state, saved)
+      named = saved_named
+    end
   end
 
   -- For a snapshot (host.state_for_snapshot): the state itself, or nil and why it is not plain data.
@@ -101,6 +127,16 @@ return function(error_at_caller)
     return state
   end
 
+  -- For a restore (host.restore_state): the state becomes what a snapshot saved, and each key the
+  -- rules in service name that it lacks takes its first value, as a reload would give it: rules
+  -- that added a key since the snapshot was written find it set. Returns those keys, sorted.
+  -- `exactly`: only what was saved, for putting back the state a refused restore replaced.
+  local function restore(saved, exactly)
+    replace(state, saved)
+    if exactly then return {} end
+    return fill_missing(state, named)
+  end
+
   return { state = state, initial_state = initial_state, set_aside = set_aside, for_snapshot = for_snapshot,
-    replace = replace }
+    restore = restore }
 end

@@ -10,7 +10,7 @@ struct ModuleFunctions {
     let show: LuaValue
     let flows: LuaValue
     let stateForSnapshot: LuaValue
-    let replaceState: LuaValue
+    let restoreState: LuaValue
 
     init(_ table: LuaValue) throws(HostError) {
         func function(_ name: String) throws(HostError) -> LuaValue {
@@ -26,7 +26,7 @@ struct ModuleFunctions {
         show = try function("show")
         flows = try function("flows")
         stateForSnapshot = try function("state_for_snapshot")
-        replaceState = try function("replace_state")
+        restoreState = try function("restore_state")
     }
 }
 

@@ -376,7 +376,7 @@ end
 
 -- The text of a value as the REPL prints it (compact when `compact` is true); a snapshot's app state
 -- (HostCore+Snapshots.swift): the state to save, and the restore of a saved one.
-host.show, host.state_for_snapshot, host.replace_state = show_value, app_state.for_snapshot, app_state.replace
+host.show, host.state_for_snapshot, host.restore_state = show_value, app_state.for_snapshot, app_state.restore
 
 -- Scripts reach the module's functions through wrappers that keep the script's frame on the stack,
 -- so that a misuse names the script's line even from a tail call (`return portolan.redirect(x)`).

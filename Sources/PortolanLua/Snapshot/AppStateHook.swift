@@ -8,7 +8,9 @@ import Portolan
 /// is `null`, and a `null` state restored leaves the state as it is.
 struct AppStateHook {
     var capture: (() throws(SnapshotError) -> JSONValue)?
-    var restore: ((JSONValue) throws(SnapshotError) -> Void)?
+    /// Makes the state what was saved; unless `exactly`, each key the rules in service name
+    /// (`portolan.initial_state`) that it lacks takes its first value. Returns those keys.
+    var restore: ((_ saved: JSONValue, _ exactly: Bool) throws(SnapshotError) -> [String])?
 
     func captured() throws(SnapshotError) -> JSONValue {
         guard let capture else { return .null }

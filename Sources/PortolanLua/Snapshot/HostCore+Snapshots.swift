@@ -32,18 +32,23 @@ extension HostCore {
         return try AppStateValue.json(from: value, path: "portolan.state")
     }
 
-    /// Makes `portolan.state` hold what a snapshot saved, in place.
-    func replaceAppState(with saved: JSONValue) throws(SnapshotError) {
+    /// Makes `portolan.state` hold what a snapshot saved, in place, and unless `exactly` gives
+    /// each key the rules in service name that it lacks its first value (`AppState.lua`'s
+    /// `restore`). Returns those keys.
+    func restoreAppState(_ saved: JSONValue, exactly: Bool) throws(SnapshotError) -> [String] {
         // A document that saved no state (`null`) leaves the state as it is.
-        if case .null = saved { return }
+        if case .null = saved { return [] }
         guard case .table = AppStateValue.lua(from: saved) else {
             throw SnapshotError("the snapshot's state is not a table")
         }
+        let added: [LuaValue]
         do {
-            _ = try state.call(try module.replaceState, [AppStateValue.lua(from: saved)])
+            let values = try state.call(try module.restoreState, [AppStateValue.lua(from: saved), .boolean(exactly)])
+            added = values.first?.arrayValue ?? []
         } catch {
             throw SnapshotError("cannot restore portolan.state: \(error)")
         }
+        return added.map { $0.stringValue ?? $0.description }
     }
 
     func snapshot() throws(SnapshotError) -> SnapshotDocument {
@@ -72,9 +77,12 @@ extension HostCore {
         }
         // The state goes back first: the guards that run on the restored path read it.
         let previousState: JSONValue
+        let addedKeys: [String]
         do {
             previousState = try appState.captured()
-            try appState.restore?(prepared.state)
+            // Keys are new only to a snapshot that other rules wrote: under the rules that wrote it, a
+            // key the session had cleared stays cleared.
+            addedKeys = try appState.restore?(prepared.state, document.rules == rulesIdentity) ?? []
         } catch {
             return .refused(error.reason)
         }
@@ -85,10 +93,10 @@ extension HostCore {
         // Routes the restored handlers queued run now, as after a route, within the same unit.
         router.drainQueue()
         if case .refused = outcome {
-            try? appState.restore?(previousState)
+            _ = try? appState.restore?(previousState, true)
             session.pendingResume = previousPending
         }
-        return outcome
+        return outcome.adding(addedKeys.map(SnapshotChange.stateKeyAdded))
     }
 
     /// The app's migrations as the engine takes them; a `context` function runs as a handler does.

@@ -41,6 +41,11 @@ final class AppReloader {
             let left = reloaded.left
             printer.say(header + passed + "reloaded" + (left.isEmpty ? "" : "; what no longer exists was left:"), .note)
             for instruction in left { printer.say("  \(instruction)", .instruction) }
+            // What carrying the tree changed anywhere, kept stacks included, as a restore says it.
+            if !reloaded.changes.isEmpty {
+                printer.say("carried to the new rules:", .note)
+                for change in reloaded.changes { printer.say("  \(change)", .note) }
+            }
             // Their guards may refuse what the session shows (the app's state changed with them).
             if case .success(let executed) = reloaded.refresh, executed.isEmpty {} else {
                 printer.say("the guards of the new rules, asked again about the active path:", .note)

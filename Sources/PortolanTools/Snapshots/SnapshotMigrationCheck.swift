@@ -53,7 +53,7 @@ extension SnapshotChange {
     /// finding something gone.
     public var isDeclared: Bool {
         switch self {
-        case .renamed, .removed, .moved, .contextChanged: true
+        case .renamed, .removed, .moved, .contextChanged, .stateKeyAdded: true
         case .dropped, .forgotten: false
         }
     }

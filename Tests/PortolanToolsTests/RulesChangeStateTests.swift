@@ -1,0 +1,106 @@
+import Portolan
+import PortolanLua
+import PortolanTools
+import TestSupport
+import Testing
+
+/// What a rules change does to `portolan.state` (issue 32): a key the new rules name with
+/// `portolan.initial_state` that the session's state lacks takes its first value, whether the
+/// rules change by a reload, by a snapshot restored under them, or by a bundle's swap; keys both
+/// know keep the session's value. Before, a restore and a swap put the old state back over the new
+/// rules, the new key was nil, and a guard that read it failed ("attempt to compare nil with
+/// number"): the commonest rules change could not ship as a bundle.
+@Suite struct RulesChangeStateTests {
+    /// Version 1: the state counts visits.
+    static let rulesBefore = """
+        portolan.initial_state { visits = 0 }
+        portolan.app { id = "root", version = 1, children = { { id = "home" }, { id = "about" } } }
+        """
+
+    /// Version 2 adds `credits`, which a guard of every screen reads.
+    static let rulesAfter = """
+        local state = portolan.initial_state { visits = 0, credits = 5 }
+        local function needs_credits()
+          if state.credits < 1 then return portolan.deny("no credits left") end
+        end
+        portolan.app { id = "root", version = 2, children = {
+          { id = "home", guard = needs_credits }, { id = "about", guard = needs_credits } } }
+        """
+
+    /// A host on the rules before, on `root > about`, with 3 visits.
+    static func hostBefore() async throws -> PortolanHost {
+        let host = try await PortolanHost.quiet(loading: rulesBefore)
+        _ = await host.route(.path(["root", "about"]))
+        _ = try await host.run("portolan.state.visits = 3", chunkName: "=test")
+        return host
+    }
+
+    static func state(_ host: PortolanHost) async throws -> [String] {
+        try await host.run("return portolan.state.visits, portolan.state.credits", chunkName: "=test")
+    }
+
+    @Test func aReloadGivesTheNewKeyItsFirstValue() async throws {
+        let host = try await Self.hostBefore()
+        _ = try await host.reload(source: Self.rulesAfter, chunkName: "app.lua")
+        #expect(try await Self.state(host) == ["3", "5"])
+        #expect(await host.route(.path(["root", "home"])).isSuccess)
+    }
+
+    @Test func aSnapshotOfTheRulesBeforeRestoredUnderTheRulesAfterGetsTheNewKey() async throws {
+        let saved = try await Self.hostBefore().snapshotBytes()
+        let host = try await PortolanHost.quiet(loading: Self.rulesAfter)
+        let outcome = await host.restore(saved)
+        #expect(outcome.name == "migrated", "\(outcome)")
+        #expect(outcome.changes == [.stateKeyAdded("credits")], "\(outcome)")
+        #expect(outcome.description.contains("added portolan.state.credits with its initial value"), "\(outcome)")
+        #expect(await host.router?.activePath.map(\.id) == ["root", "about"])
+        #expect(try await Self.state(host) == ["3", "5"])
+        #expect(await host.route(.path(["root", "home"])).isSuccess, "the guard reads the key")
+        // `snapshot migrate` counts it as declared: the saved state survives.
+        #expect(outcome.changes.allSatisfy { $0.isDeclared })
+    }
+
+    @Test func underTheRulesThatWroteItAKeyTheSessionClearedStaysCleared() async throws {
+        let host = try await PortolanHost.quiet(loading: Self.rulesAfter)
+        _ = try await host.run("portolan.state.credits = nil", chunkName: "=test")
+        let saved = try await host.snapshotBytes()
+        let outcome = await host.restore(saved)
+        #expect(outcome.name == "restored", "\(outcome)")
+        #expect(try await Self.state(host) == ["0", "nil"])
+    }
+
+    @Test func aRefusedRestorePutsBackTheStateExactly() async throws {
+        let host = try await PortolanHost.quiet(loading: Self.rulesAfter)
+        _ = try await host.run("portolan.state.credits = nil", chunkName: "=test")
+        var document = try SnapshotReader.document(from: try await Self.hostBefore().snapshotBytes()).get()
+        // A guard of the rules after denies the restored path: the restore is refused.
+        document.state = .object(["visits": .number(3), "credits": .number(0)])
+        let outcome = await host.restore(document)
+        #expect(outcome.name == "refused", "\(outcome)")
+        #expect(try await Self.state(host) == ["0", "nil"])
+    }
+
+    @Test func aBundleThatAddsAStateKeyInstallsAndItsCanaryPasses() async throws {
+        let store = try TemporaryDirectory("store")
+        defer { store.remove() }
+        let host = try await Self.hostBefore()
+        var fixture = BundleFixture().withApp(Self.rulesAfter)
+        fixture.manifest.version = 2
+        let bytes = try fixture.bytes()
+        let options = BundleInstallOptions(store: BundleStore(directory: store.root), awaitsCanary: true)
+        let outcomes = host.bundleOutcomes()
+        let install = Task { await host.install(bundle: bytes, publicKey: fixture.publicKey, options: options) }
+        var iterator = outcomes.makeAsyncIterator()
+        #expect(await iterator.next()?.name == "accepted")
+        for routed in 1...20 {
+            #expect(await host.route(.path(["root", routed.isMultiple(of: 2) ? "about" : "home"])).isSuccess)
+        }
+        let outcome = await install.value
+        guard case .accepted(_, .passed(routes: 20)) = outcome else {
+            Issue.record("\(outcome.text)")
+            return
+        }
+        #expect(try await Self.state(host) == ["3", "5"])
+        #expect(BundleStore(directory: store.root).knownGood == bytes)
+    }
+}
