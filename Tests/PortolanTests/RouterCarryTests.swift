@@ -111,6 +111,44 @@ import Testing
         #expect(carried.activePath == ["switchNode1", "node1", "node5", "article"])
     }
 
+    /// Issue 32: a `moved` migration moved a node on the active path only; one in a kept stack was
+    /// dropped. Now it moves there too, leaving what is active as it was.
+    @Test func aMoveCarriesAKeptStacksScreenToItsNewPlace() throws {
+        var tree = try PortusTree.tree()
+        _ = try planAndApply(&tree, to: path("switchNode1", "node1", "node5", "node8"))
+        try tree.didSwitch("switchNode1", to: "node2")
+        let moved = try NavigationGraph(root: .switch("switchNode1", active: "node1", [
+            .switch("switchNode2", active: "node3", [.screen("node3", [.screen("node5", [.screen("node8")])]), .screen("node4")]),
+            .screen("node1", [.screen("node6")]),
+            .screen("node2", [.screen("node7")]),
+        ]))
+        let carry = Self.carried(
+            tree, to: moved, version: 2,
+            migrations: [2: SnapshotMigration(version: 2, moved: ["node5": ["switchNode1", "switchNode2", "node3"]])])
+        #expect(carry.changes == [.moved("node5", under: ["switchNode1", "switchNode2", "node3"], version: 2)])
+        #expect(carry.tree.activePath == ["switchNode1", "node2"], "what shows stays")
+        var carried = carry.tree
+        try carried.didSwitch("switchNode1", to: "switchNode2")
+        #expect(carried.activePath == ["switchNode1", "switchNode2", "node3", "node5", "node8"])
+        try carried.didSwitch("switchNode1", to: "node1")
+        #expect(carried.activePath == ["switchNode1", "node1"], "gone from where it was")
+    }
+
+    /// A kept stack's move never changes what shows: onto the active path it is dropped, said so.
+    @Test func aKeptStacksMoveOntoTheActivePathIsDroppedAndReported() throws {
+        var tree = try PortusTree.tree()
+        _ = try planAndApply(&tree, to: path("switchNode1", "node1", "node5", "node8"))
+        try tree.didSwitch("switchNode1", to: "node2")
+        let moved = try NavigationGraph(root: .switch("switchNode1", active: "node1", [
+            .screen("node1"), .screen("node2", [.screen("node5", [.screen("node8")])]),
+        ]))
+        let carry = Self.carried(
+            tree, to: moved, version: 2, migrations: [2: SnapshotMigration(version: 2, moved: ["node5": ["switchNode1", "node2"]])])
+        #expect(carry.tree.activePath == ["switchNode1", "node2"])
+        #expect(carry.changes.first == .dropped("node5", reason: "moved from a kept stack, but its new place is on the active path (version 2)"),
+                "\(carry.changes)")
+    }
+
     /// A reload lost the switches' histories; they are carried like the tree.
     @Test func theSwitchesHistoriesAreCarried() throws {
         let graph = try PortusTree.graph()

@@ -85,6 +85,22 @@ public struct SavedNode: Sendable, Equatable {
         active = index
     }
 
+    /// The node at `place`, child positions from this one (empty: this node itself). Places come
+    /// from walking this very tree, so each position exists.
+    subscript(place: ArraySlice<Int>) -> SavedNode {
+        get {
+            guard let first = place.first else { return self }
+            return children[first][place.dropFirst()]
+        }
+        set {
+            guard let first = place.first else {
+                self = newValue
+                return
+            }
+            children[first][place.dropFirst()] = newValue
+        }
+    }
+
     /// This node and its active descendants, top-down.
     public var activeChain: [SavedNode] {
         var chain = [self]

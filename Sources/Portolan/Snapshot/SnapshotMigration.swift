@@ -71,17 +71,73 @@ public struct SnapshotMigration: Sendable {
         return node
     }
 
-    /// Moves `id`, when it is on the saved active path, with what was above it, to its new place:
-    /// under the root, then `lineage` (its new ancestors), each found among the saved children or
-    /// made, and made active. A moved node in a kept stack stays where it was saved, and the
-    /// conservative rule reports it if it no longer fits there. What a screen held on top where the
-    /// moved chain now stands is dropped and reported.
+    /// Moves `id` with what was above it to its new place: under the root, then `lineage` (its
+    /// new ancestors), each found among the saved children or made. On the saved active path the
+    /// path is re-rooted there, made active, and what a screen held on top where the moved chain
+    /// now stands is dropped and reported. In a kept stack the chain moves without changing what
+    /// is active (`moveKept`).
     private func move(_ id: NodeID, under lineage: [NodeID], in root: SavedNode, changes: inout [SnapshotChange]) -> SavedNode {
-        let chain = root.activeChain
-        guard let position = chain.firstIndex(where: { $0.entry.id == id }), position > 0 else { return root }
-        changes.append(.moved(id, under: lineage, version: version))
         let path = lineage.filter { $0 != root.entry.id }.prefix(NavigationGraph.maximumDepth)
+        let chain = root.activeChain
+        guard let position = chain.firstIndex(where: { $0.entry.id == id }), position > 0 else {
+            return moveKept(id, under: lineage, in: root, changes: &changes)
+        }
+        changes.append(.moved(id, under: lineage, version: version))
         return graft(chain[position], along: path, into: Self.cut(root, below: position - 1), changes: &changes)
+    }
+
+    /// Moves `id` out of the kept stack that holds it (a screen's child off the active path) to
+    /// its place under `lineage`, leaving every active child as it was. Where that place would be
+    /// on the active path, or is taken by another stack, the chain is dropped instead and
+    /// reported: a kept stack's move never changes what shows, nor takes another stack's place.
+    private func moveKept(_ id: NodeID, under lineage: [NodeID], in root: SavedNode, changes: inout [SnapshotChange]) -> SavedNode {
+        guard let place = Self.keptPlace(of: id, in: root, isActive: true) else { return root }
+        var root = root
+        let moved = root[place[...]]
+        root[place.dropLast()].children.removeAll()
+        root[place.dropLast()].active = nil
+        var parent: ArraySlice<Int> = []
+        var onActivePath = true
+        for step in lineage.filter({ $0 != root.entry.id }).prefix(NavigationGraph.maximumDepth) + [id] {
+            let node = root[parent]
+            if step != id, let existing = node.children.firstIndex(where: { $0.entry.id == step }) {
+                onActivePath = onActivePath && node.active == existing
+                parent.append(existing)
+                continue
+            }
+            let isSwitch = node.children.count > 1
+            guard isSwitch || node.children.isEmpty else {
+                return Self.dropped(moved, changes: &changes, reason: "its new place holds another stack (version \(version))", in: root)
+            }
+            guard isSwitch || !onActivePath else {
+                return Self.dropped(moved, changes: &changes, reason: "its new place is on the active path (version \(version))", in: root)
+            }
+            // A switch's missing child, or a screen off the active path with nothing on it.
+            root[parent].children.append(step == id ? moved : SavedNode(entry: Entry(step)))
+            if !isSwitch { root[parent].active = 0 }
+            onActivePath = false
+            parent.append(root[parent].children.count - 1)
+        }
+        changes.append(.moved(id, under: lineage, version: version))
+        return root
+    }
+
+    /// `root` without `moved`, which a kept stack's move could not place, and the change saying why.
+    private static func dropped(_ moved: SavedNode, changes: inout [SnapshotChange], reason: String, in root: SavedNode) -> SavedNode {
+        changes.append(.dropped(moved.entry.id, reason: "moved from a kept stack, but \(reason)"))
+        return root
+    }
+
+    /// Where `id` stands in a kept stack, as child positions from `node`: the first found off the
+    /// active path as a screen's child (a switch's own children are its tabs, which do not move).
+    private static func keptPlace(of id: NodeID, in node: SavedNode, isActive: Bool) -> [Int]? {
+        let isSwitch = node.children.count > 1
+        for (position, child) in node.children.enumerated() {
+            let childIsActive = isActive && node.active == position
+            if child.entry.id == id, !isSwitch, !childIsActive { return [position] }
+            if let below = keptPlace(of: id, in: child, isActive: childIsActive) { return [position] + below }
+        }
+        return nil
     }
 
     /// The tree without the active chain's node at `depth + 1` (and what is above it).
