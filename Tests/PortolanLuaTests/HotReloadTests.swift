@@ -115,3 +115,27 @@ import Testing
         #expect(reloaded.changes.count == 1, "\(reloaded.changes)")
     }
 }
+
+/// The rules in service are one value (`rulesSource`), of which `appFile` is a view (issue 32):
+/// a reload of another file that fails leaves both naming the rules that stay.
+@Suite struct RulesInServiceTests {
+    @Test func aFailedReloadOfAnotherFileKeepsTheAppFileInService() async throws {
+        let directory = try TemporaryDirectory("rules", files: [
+            "app.lua": #"portolan.app { id = "root", children = { { id = "a" } } }"#,
+            "broken.lua": "portolan.app {",
+        ])
+        defer { directory.remove() }
+        let host = try await PortolanHost.quiet()
+        try await host.loadApp(file: directory.path("app.lua"))
+        await #expect(throws: HostError.self) { try await host.reload(file: directory.path("broken.lua")) }
+        #expect(await host.appFile == directory.path("app.lua"))
+        // `reload()` reads the rules in service again, not the file that failed.
+        _ = try await host.reload()
+        #expect(await host.route(.path(["root", "a"])).isSuccess)
+    }
+
+    @Test func rulesGivenAsTextHaveNoAppFile() async throws {
+        let host = try await PortolanHost.quiet(loading: #"portolan.app { id = "root" }"#)
+        #expect(await host.appFile == nil)
+    }
+}

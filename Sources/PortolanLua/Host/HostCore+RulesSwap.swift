@@ -44,8 +44,6 @@ extension HostCore {
                 return outcome
             })
             rulesSource = source
-            // Rules given as text have no file for `reload()` to read again.
-            if case .file(let path) = source { appFile = path } else { appFile = nil }
             return outcome
         } catch {
             files.putBack(savedFiles)

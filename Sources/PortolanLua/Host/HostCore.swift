@@ -31,10 +31,16 @@ final class HostCore: @unchecked Sendable {
     var appState = AppStateHook()
     /// The Swift functions the embedder registered, by name, which a rules bundle may require.
     private(set) var registeredFunctions: [String: HostFunction] = [:]
-    /// The app file last loaded, which `reload()` runs again.
-    var appFile: String?
-    /// The rules in service as they were loaded (`loadApp`, a swap): what a canary reverts to.
+    /// The rules in service as they were loaded (`loadApp`, a reload, a swap): what `reload()`
+    /// runs again and what a canary reverts to. Changed only once the rules are in service, so a
+    /// reload that fails leaves it naming the rules that stay.
     var rulesSource: RulesSource?
+
+    /// The app file of the rules in service, which `reload()` runs again; nil for rules given as text.
+    var appFile: String? {
+        if case .file(let path) = rulesSource { return path }
+        return nil
+    }
     /// How long the last swap held the host's thread (`PortolanHost.lastRulesSwapPause`).
     var lastRulesSwapPause: Duration?
     var lastRulesSwapCPUTime: Duration?

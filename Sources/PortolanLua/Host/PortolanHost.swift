@@ -92,7 +92,6 @@ public actor PortolanHost {
     /// bounds the script's main flow for this load instead of the configuration's budget.
     public func loadApp(file path: String, instructionBudget: Int? = nil) throws(HostError) {
         try useDirectory(of: path)
-        core.appFile = path
         core.rulesSource = .file(path)
         try withScriptBudget(instructionBudget) { () throws(HostError) in _ = try core.drive(try core.files.load(path), []) }
     }
@@ -101,7 +100,7 @@ public actor PortolanHost {
     /// directories and budget as ``loadApp(file:instructionBudget:)``, and errors name `path`.
     public func loadApp(file path: String, source: String, instructionBudget: Int? = nil) throws(HostError) {
         try useDirectory(of: path)
-        core.appFile = path
+        core.rulesSource = .file(path)
         try withScriptBudget(instructionBudget) { () throws(HostError) in
             _ = try core.drive(try core.loadChunk(source, chunkName: "@" + path), [])
         }
@@ -142,7 +141,6 @@ public actor PortolanHost {
     @discardableResult
     public func reload(file path: String? = nil, instructionBudget: Int? = nil) throws(HostError) -> ReloadResult {
         guard let file = path ?? appFile else { throw HostError("no app file to reload") }
-        core.appFile = file
         let result = try withScriptBudget(instructionBudget) { () throws(HostError) in
             try RulesReload.run(in: core) { () throws(HostError) in try core.files.load(file) }
         }
