@@ -23,34 +23,24 @@ extension HostCore {
                 throw HostError("cannot take a snapshot of the state to carry: \(error.reason)")
             }
         }
-        let savedFiles = files.saved
-        let savedSource = rulesSource
-        let savedPending = session.pendingResume
-        do throws(HostError) {
-            let outcome = try RulesReload.swap(in: self, { () throws(HostError) -> LuaValue in
-                switch source {
-                case .file(let path):
-                    try files.startAfresh(in: FilePaths.directory(of: path))
-                    return try files.load(path)
-                case .source(let text, let chunkName):
-                    try files.startAfresh(in: nil)
-                    return try loadChunk(text, chunkName: chunkName)
-                }
-            }, then: { () throws(HostError) -> RestoreOutcome? in
-                guard var document else { return nil }
-                if forgetVersion { document.rules = RulesIdentity(version: app.rulesVersion, hash: document.rules.hash) }
-                let outcome = restore(document)
-                if let refusal = accept(outcome, before, router?.activePath ?? []) { throw HostError(refusal) }
-                return outcome
-            })
-            rulesSource = source
+        // The transaction owns what the swap changes (the files, the rules in service, the pending
+        // resume): whatever fails puts everything back.
+        return try RulesReload.swap(in: self, from: source, { () throws(HostError) -> LuaValue in
+            switch source {
+            case .file(let path):
+                try files.startAfresh(in: FilePaths.directory(of: path))
+                return try files.load(path)
+            case .source(let text, let chunkName):
+                try files.startAfresh(in: nil)
+                return try loadChunk(text, chunkName: chunkName)
+            }
+        }, then: { () throws(HostError) -> RestoreOutcome? in
+            guard var document else { return nil }
+            if forgetVersion { document.rules = RulesIdentity(version: app.rulesVersion, hash: document.rules.hash) }
+            let outcome = restore(document)
+            if let refusal = accept(outcome, before, router?.activePath ?? []) { throw HostError(refusal) }
             return outcome
-        } catch {
-            files.putBack(savedFiles)
-            rulesSource = savedSource
-            session.pendingResume = savedPending
-            throw error
-        }
+        })
     }
 
     /// Counts `event` for the canary watching the rules swapped in, if any; when its verdict is

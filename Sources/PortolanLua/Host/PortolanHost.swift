@@ -142,9 +142,8 @@ public actor PortolanHost {
     public func reload(file path: String? = nil, instructionBudget: Int? = nil) throws(HostError) -> ReloadResult {
         guard let file = path ?? appFile else { throw HostError("no app file to reload") }
         let result = try withScriptBudget(instructionBudget) { () throws(HostError) in
-            try RulesReload.run(in: core) { () throws(HostError) in try core.files.load(file) }
+            try RulesReload.run(in: core, from: .file(file)) { () throws(HostError) in try core.files.load(file) }
         }
-        core.rulesSource = .file(file)
         return result
     }
 
@@ -152,9 +151,10 @@ public actor PortolanHost {
     @discardableResult
     public func reload(source: String, chunkName: String, instructionBudget: Int? = nil) throws(HostError) -> ReloadResult {
         let result = try withScriptBudget(instructionBudget) { () throws(HostError) in
-            try RulesReload.run(in: core) { () throws(HostError) in try core.loadChunk(source, chunkName: chunkName) }
+            try RulesReload.run(in: core, from: .source(source, chunkName: chunkName)) { () throws(HostError) in
+                try core.loadChunk(source, chunkName: chunkName)
+            }
         }
-        core.rulesSource = .source(source, chunkName: chunkName)
         return result
     }
 

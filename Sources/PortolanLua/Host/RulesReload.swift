@@ -8,17 +8,25 @@ import Portolan
 ///
 /// Swift's side is the host's `AppSlot`, set aside whole: the router (and with it the live tree and
 /// its bindings), the declared graph, the redirect rules (patterns and functions alike), and what
-/// the script observes and intercepts. Lua's side (the module's nodes, interceptors, observers and
-/// flows) is taken out by one call, `host.take_rules`, which answers the function that puts it back.
+/// the script observes and intercepts; with it the script files loaded and the app's directory, the
+/// rules in service (`rulesSource`) and the pending resume, which a swap changes too. Lua's side
+/// (the module's nodes, interceptors, observers and flows) is taken out by one call,
+/// `host.take_rules`, which answers the function that puts it back.
 struct RulesReload {
     private let savedApp: AppSlot
+    private let savedFiles: ScriptFiles.Saved
+    private let savedSource: RulesSource?
+    private let savedPending: PendingResume?
     /// `host.take_rules`'s answer: the Lua function that puts the Lua side back.
     private let restoreLuaRules: LuaValue
 
-    /// Runs the app script again (`chunk` loads it) in `core`; on failure, everything it replaced
-    /// comes back, and the error says so. Then asks the new rules' guards about the active path, as
-    /// `refresh()` does: what the session was allowed to see may have changed with them.
-    static func run(in core: HostCore, _ chunk: () throws(HostError) -> LuaValue) throws(HostError) -> ReloadResult {
+    /// Runs the app script again (`chunk` loads it, from `source`, which becomes the rules in
+    /// service) in `core`; on failure, everything it replaced comes back, and the error says so.
+    /// Then asks the new rules' guards about the active path, as `refresh()` does: what the
+    /// session was allowed to see may have changed with them.
+    static func run(
+        in core: HostCore, from source: RulesSource, _ chunk: () throws(HostError) -> LuaValue
+    ) throws(HostError) -> ReloadResult {
         let reload = try RulesReload(settingAsideIn: core)
         do {
             _ = try core.drive(try chunk(), [])
@@ -29,6 +37,7 @@ struct RulesReload {
                 isInterrupted: error.isInterrupted)
         }
         core.app.reload = .none
+        core.rulesSource = source
         if let replaced = reload.savedApp.router, replaced !== core.app.router {
             // Its streams would wait forever: the host's own stream (`events()`) goes on.
             replaced.finishEventStreams()
@@ -39,11 +48,12 @@ struct RulesReload {
         return ReloadResult(left: carry.left, changes: carry.changes, refresh: asksGuards ? core.refresh() : .success([]))
     }
 
-    /// A swap of the rules (`HostCore.swapRules`): the script `chunk` loads must declare an app;
-    /// then `settle` runs under the new rules (a restore of the state), and whatever either
-    /// throws puts back everything the reload set aside, the router in service first.
+    /// A swap of the rules (`HostCore.swapRules`): the script `chunk` loads (from `source`) must
+    /// declare an app; then `settle` runs under the new rules (a restore of the state), and
+    /// whatever either throws puts back everything the reload set aside, the router in service first.
     static func swap<T>(
-        in core: HostCore, _ chunk: () throws(HostError) -> LuaValue, then settle: () throws(HostError) -> T
+        in core: HostCore, from source: RulesSource, _ chunk: () throws(HostError) -> LuaValue,
+        then settle: () throws(HostError) -> T
     ) throws(HostError) -> T {
         let reload = try RulesReload(settingAsideIn: core)
         let value: T
@@ -52,6 +62,7 @@ struct RulesReload {
             guard core.app.reload == .declared else { throw HostError("the rules declare no app (portolan.app)") }
             core.app.reload = .none
             value = try settle()
+            core.rulesSource = source
         } catch {
             try? reload.rollBack(core)
             throw HostError(
@@ -68,6 +79,9 @@ struct RulesReload {
     /// router stays in service until the script declares its app (`AppSlot.ReloadPhase`).
     private init(settingAsideIn core: HostCore) throws(HostError) {
         savedApp = core.app
+        savedFiles = core.files.saved
+        savedSource = core.rulesSource
+        savedPending = core.session.pendingResume
         // The app's own modules are read afresh: an edit to a required file is part of the reload.
         let takeRules = try core.module.takeRules
         do {
@@ -85,6 +99,9 @@ struct RulesReload {
     private func rollBack(_ core: HostCore) throws(HostError) {
         if let router = core.app.router, router !== savedApp.router { router.finishEventStreams() }
         core.app = savedApp
+        core.files.putBack(savedFiles)
+        core.rulesSource = savedSource
+        core.session.pendingResume = savedPending
         do {
             _ = try core.state.call(restoreLuaRules, [])
         } catch {
