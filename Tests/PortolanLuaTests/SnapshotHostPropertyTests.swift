@@ -9,8 +9,10 @@ import Testing
 /// renames, removes, moves and rewrites contexts, declared or not, and a version 2 with a new
 /// guard (or a new failing screen) on the restored path. Never a throw or a crash; every declared
 /// rename restored where its stack survives; every loss reported; a new guard wins, and says so;
-/// a refusal leaves the host's snapshot byte for byte as before. `SnapshotMigrationPropertyTests`
-/// runs more cases of the migration alone, at engine level.
+/// a refusal leaves the host's snapshot byte for byte as before. The same change by reload and by
+/// a bundle's swap carries the same tree, kept stacks included, and reports the same changes
+/// (issue 32: one carrier). `SnapshotMigrationPropertyTests` runs more cases of the migration
+/// alone, at engine level.
 @Suite struct SnapshotHostPropertyTests {
     static let cases = 200
 
@@ -44,7 +46,8 @@ import Testing
         var random = SeededRandom(seed: seed)
         let change = GeneratedRulesChange(random: &random)
         let origin = try await PortolanHost.quiet(loading: change.source(v2: false))
-        _ = try await origin.run(change.routes(&random), chunkName: "routes.lua")
+        let routes = change.routes(&random)
+        _ = try await origin.run(routes, chunkName: "routes.lua")
         let saved = try await origin.snapshotBytes()
         guard case .success(let document) = SnapshotReader.document(from: saved) else {
             Issue.record("seed \(seed): the saved snapshot does not read back")
@@ -63,6 +66,26 @@ import Testing
             return
         }
         Self.expectEverythingRestoredOrReported(seed: seed, change, saved: document.tree, restored: restored.tree, outcome, &reached)
+        // The same change by reload (issue 32): one carrier, so the same tree, kept stacks included,
+        // and the same changes reported.
+        let reloaded = try await origin.reload(source: change.source(v2: true), chunkName: "app.lua")
+        guard case .success(let carried) = SnapshotReader.document(from: try await origin.snapshotBytes()) else {
+            Issue.record("seed \(seed): the reloaded snapshot does not read back")
+            return
+        }
+        #expect(carried.tree == restored.tree, "seed \(seed): a reload carries another tree than a restore")
+        #expect(reloaded.changes == outcome.changes, "seed \(seed): a reload reports \(reloaded.changes), a restore \(outcome.changes)")
+        // And by a bundle's swap, on a host that took the same routes under version 1.
+        let swapping = try await PortolanHost.quiet(loading: change.source(v2: false))
+        _ = try await swapping.run(routes, chunkName: "routes.lua")
+        let swapped = await swapping.swapRules(to: .source(change.source(v2: true), chunkName: "app.lua"), canary: nil) { _, _, _ in nil }
+        guard case .success(let swap) = swapped, case .success(let afterSwap) = SnapshotReader.document(from: try await swapping.snapshotBytes())
+        else {
+            Issue.record("seed \(seed): the swap failed: \(swapped)")
+            return
+        }
+        #expect(afterSwap.tree == restored.tree, "seed \(seed): a swap carries another tree than a restore")
+        #expect(swap.restore?.changes == outcome.changes, "seed \(seed): a swap reports \(String(describing: swap.restore)), a restore \(outcome)")
         // The same version 2 with a new guard, or a new failing screen, on the restored path.
         let path = await host.router?.activePath.map(\.id) ?? []
         guard path.count > 1, let guarded = random.pick(Array(path.dropFirst())),
