@@ -51,7 +51,17 @@ import TestSupport
         try directory.write("app.lua", Self.app(
             stateLine: "local state = portolan.initial_state { logged_in = false }", reads: "state.logged_in"))
         tmux.type(":reload")
-        try tmux.waitForScreen { $0.hasSuffix("portolan> :reload\nreloaded\nactive: root > login\nportolan> ") }
+        // The key is new to the session's state: the reload says it took its first value (issue 32).
+        try tmux.waitForScreen {
+            $0.hasSuffix("""
+                portolan> :reload
+                reloaded
+                carried to the new rules:
+                  added portolan.state.logged_in with its initial value: the rules name it, and the state had none
+                active: root > login
+                portolan> 
+                """)
+        }
         tmux.type("portolan.state.logged_in = true")
         try tmux.waitForScreen { $0.hasSuffix("portolan> portolan.state.logged_in = true\nportolan> ") }
         tmux.type("/account")

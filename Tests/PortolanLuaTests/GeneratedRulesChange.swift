@@ -128,7 +128,10 @@ struct GeneratedRulesChange {
     func source(v2 isV2: Bool, verdict: (Verdict, on: String, redirectTo: String)? = nil) -> String {
         let migration = isV2 ? "version = 2, migrations = { [2] = \(migrationSource) }" : ""
         let root = Self.lua(isV2 ? v2 : v1, migration: migration, verdict: verdict)
+        // Version 2 also names a new key of the app's state, which every rules change must add.
+        let state = isV2 ? "portolan.initial_state { visits = 0, credits = 5 }" : "portolan.initial_state { visits = 0 }"
         return """
+            \(state)
             entered, left, switched = 0, 0, 0
             local function enter() entered = entered + 1 end
             local function leave() left = left + 1 end

@@ -46,7 +46,7 @@ import Testing
         var random = SeededRandom(seed: seed)
         let change = GeneratedRulesChange(random: &random)
         let origin = try await PortolanHost.quiet(loading: change.source(v2: false))
-        let routes = change.routes(&random)
+        let routes = change.routes(&random) + "\nportolan.state.visits = 3"
         _ = try await origin.run(routes, chunkName: "routes.lua")
         let saved = try await origin.snapshotBytes()
         guard case .success(let document) = SnapshotReader.document(from: saved) else {
@@ -85,6 +85,11 @@ import Testing
             return
         }
         #expect(afterSwap.tree == restored.tree, "seed \(seed): a swap carries another tree than a restore")
+        // The state too: the session's value of the key both versions name, the new key's first value.
+        for carrier in [host, origin, swapping] {
+            #expect(try await carrier.run("return portolan.state.visits, portolan.state.credits", chunkName: "s.lua") == ["3", "5"],
+                    "seed \(seed)")
+        }
         #expect(swap.restore?.changes == outcome.changes, "seed \(seed): a swap reports \(String(describing: swap.restore)), a restore \(outcome)")
         // The same version 2 with a new guard, or a new failing screen, on the restored path.
         let path = await host.router?.activePath.map(\.id) ?? []

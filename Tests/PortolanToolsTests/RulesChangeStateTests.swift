@@ -41,7 +41,8 @@ import Testing
 
     @Test func aReloadGivesTheNewKeyItsFirstValue() async throws {
         let host = try await Self.hostBefore()
-        _ = try await host.reload(source: Self.rulesAfter, chunkName: "app.lua")
+        let reloaded = try await host.reload(source: Self.rulesAfter, chunkName: "app.lua")
+        #expect(reloaded.changes == [.stateKeyAdded("credits")], "reported as a restore reports it")
         #expect(try await Self.state(host) == ["3", "5"])
         #expect(await host.route(.path(["root", "home"])).isSuccess)
     }

@@ -15,7 +15,7 @@ public enum SnapshotChange: Sendable, Equatable {
     /// A switch history entry or a pending destination that no longer leads anywhere.
     case forgotten(String, reason: String)
     /// A key of the app's state that the rules in service name (`portolan.initial_state`) and the
-    /// saved state lacks: it takes its first value, as a reload gives it.
+    /// saved state lacked (a restore's) or the live state lacked (a reload's): it takes its first value.
     case stateKeyAdded(String)
 }
 
@@ -36,7 +36,7 @@ extension SnapshotChange: CustomStringConvertible {
         case .forgotten(let what, let reason):
             return "forgot \(what): \(reason)"
         case .stateKeyAdded(let key):
-            return "added portolan.state.\(Excerpt.of(key)) with its initial value (the rules name it, the snapshot has none)"
+            return "added portolan.state.\(Excerpt.of(key)) with its initial value: the rules name it, and the state had none"
         }
     }
 }

@@ -43,9 +43,11 @@ struct RulesReload {
             replaced.finishEventStreams()
         }
         let carry = core.app.lastCarry
+        let stateChanges = core.stateKeysAdded().map(SnapshotChange.stateKeyAdded)
         // With no guard and no interceptor nothing can refuse the path: no route, no events.
         let asksGuards = core.router != nil && (core.app.hasGuards || core.app.rules.hasInterceptors)
-        return ReloadResult(left: carry.left, changes: carry.changes, refresh: asksGuards ? core.refresh() : .success([]))
+        return ReloadResult(
+            left: carry.left, changes: carry.changes + stateChanges, refresh: asksGuards ? core.refresh() : .success([]))
     }
 
     /// A swap of the rules (`HostCore.swapRules`): the script `chunk` loads (from `source`) must

@@ -64,21 +64,39 @@ local function replace(state, saved)
   for key, value in next, saved do rawset(state, key, value) end
 end
 
--- Gives each key of `named` that `state` lacks a copy of its first value; returns those keys,
--- sorted (integers first), for the restore's report.
-local function fill_missing(state, named)
-  local added = {}
-  for key, value in next, named do
-    if rawget(state, key) == nil then
-      rawset(state, key, copy(value))
-      added[#added + 1] = key
-    end
-  end
-  table.sort(added, function(a, b)
+-- `keys` sorted as a report lists them: integers first, then strings, each in order.
+local function sorted(keys)
+  table.sort(keys, function(a, b)
     if type(a) == type(b) then return a < b end
     return type(a) == "number"
   end)
+  return keys
+end
+
+-- The keys of `named` that `state` lacks, sorted.
+local function missing(named, state)
+  local keys = {}
+  for key in next, named do
+    if rawget(state, key) == nil then keys[#keys + 1] = key end
+  end
+  return sorted(keys)
+end
+
+-- Gives each key of `named` that `state` lacks a copy of its first value; returns those keys,
+-- sorted, for the restore's report.
+local function fill_missing(state, named)
+  local added = missing(named, state)
+  for _, key in ipairs(added) do rawset(state, key, copy(named[key])) end
   return added
+end
+
+-- Refuses what `portolan.initial_state` cannot take, at the caller's line.
+local function check_first(first, error_at_caller)
+  if type(first) ~= "table" then
+    error_at_caller("portolan.initial_state expects a table of the state's first values, not a " .. type(first))
+  end
+  local why = problem(first, "portolan.initial_state's table", 0, {})
+  if why then error_at_caller(why .. "; " .. PLAIN) end
 end
 
 return function(error_at_caller)
@@ -86,15 +104,13 @@ return function(error_at_caller)
   -- The keys the rules in service name with `initial_state`, with the first value each was given:
   -- what a restore gives a key the saved state lacks. A reload starts it afresh (`set_aside`).
   local named = {}
+  -- The state as the last reload found it, for its report of the keys its rules added.
+  local before_reload = {}
 
   --- Sets each key of `first` that the state does not hold yet, and returns the state: the first
   -- load sets them all, a reload keeps what the session changed and adds the keys it did not know.
   local function initial_state(first)
-    if type(first) ~= "table" then
-      error_at_caller("portolan.initial_state expects a table of the state's first values, not a " .. type(first))
-    end
-    local why = problem(first, "portolan.initial_state's table", 0, {})
-    if why then error_at_caller(why .. "; " .. PLAIN) end
+    check_first(first, error_at_caller)
     for key, value in next, first do
       if rawget(state, key) == nil then rawset(state, key, value) end
       if named[key] == nil then named[key] = copy(value) end
@@ -113,12 +129,15 @@ return function(error_at_caller)
         .. ". Set it right (portolan.state.x = nil) and reload again"
     end
     local saved, saved_named = copy(state), named
-    named = {}
+    named, before_reload = {}, saved
     return function()
       replace(state, saved)
       named = saved_named
     end
   end
+
+  -- For a reload's report (host.state_keys_added): the keys its rules named that the state lacked.
+  local function keys_added() return missing(named, before_reload) end
 
   -- For a snapshot (host.state_for_snapshot): the state itself, or nil and why it is not plain data.
   local function for_snapshot()
@@ -138,5 +157,5 @@ return function(error_at_caller)
   end
 
   return { state = state, initial_state = initial_state, set_aside = set_aside, for_snapshot = for_snapshot,
-    restore = restore }
+    restore = restore, keys_added = keys_added }
 end

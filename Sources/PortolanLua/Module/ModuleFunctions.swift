@@ -11,6 +11,7 @@ struct ModuleFunctions {
     let flows: LuaValue
     let stateForSnapshot: LuaValue
     let restoreState: LuaValue
+    let stateKeysAdded: LuaValue
 
     init(_ table: LuaValue) throws(HostError) {
         func function(_ name: String) throws(HostError) -> LuaValue {
@@ -27,6 +28,7 @@ struct ModuleFunctions {
         flows = try function("flows")
         stateForSnapshot = try function("state_for_snapshot")
         restoreState = try function("restore_state")
+        stateKeysAdded = try function("state_keys_added")
     }
 }
 

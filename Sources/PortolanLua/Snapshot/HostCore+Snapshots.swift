@@ -51,6 +51,13 @@ extension HostCore {
         return added.map { $0.stringValue ?? $0.description }
     }
 
+    /// The keys of `portolan.state` the rules a reload just ran added (`AppState.lua`'s
+    /// `keys_added`), as a restore reports the keys it adds.
+    func stateKeysAdded() -> [String] {
+        let values = (try? state.call(try module.stateKeysAdded, [])) ?? []
+        return (values.first?.arrayValue ?? []).map { $0.stringValue ?? $0.description }
+    }
+
     func snapshot() throws(SnapshotError) -> SnapshotDocument {
         guard let router else { throw SnapshotError("no app is declared yet: nothing to snapshot") }
         let appState = try appState.captured()
