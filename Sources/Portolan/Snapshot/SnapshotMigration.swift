@@ -80,17 +80,19 @@ public struct SnapshotMigration: Sendable {
         let path = lineage.filter { $0 != root.entry.id }.prefix(NavigationGraph.maximumDepth)
         let chain = root.activeChain
         guard let position = chain.firstIndex(where: { $0.entry.id == id }), position > 0 else {
-            return moveKept(id, under: lineage, in: root, changes: &changes)
+            return moveKept(id, under: lineage, along: path, in: root, changes: &changes)
         }
         changes.append(.moved(id, under: lineage, version: version))
         return graft(chain[position], along: path, into: Self.cut(root, below: position - 1), changes: &changes)
     }
 
     /// Moves `id` out of the kept stack that holds it (a screen's child off the active path) to
-    /// its place under `lineage`, leaving every active child as it was. Where that place would be
+    /// its place under `lineage` (`path` below the root), leaving every active child as it was. Where that place would be
     /// on the active path, or is taken by another stack, the chain is dropped instead and
     /// reported: a kept stack's move never changes what shows, nor takes another stack's place.
-    private func moveKept(_ id: NodeID, under lineage: [NodeID], in root: SavedNode, changes: inout [SnapshotChange]) -> SavedNode {
+    private func moveKept(
+        _ id: NodeID, under lineage: [NodeID], along path: ArraySlice<NodeID>, in root: SavedNode, changes: inout [SnapshotChange]
+    ) -> SavedNode {
         guard let place = Self.keptPlace(of: id, in: root, isActive: true) else { return root }
         var root = root
         let moved = root[place[...]]
@@ -98,7 +100,7 @@ public struct SnapshotMigration: Sendable {
         root[place.dropLast()].active = nil
         var parent: ArraySlice<Int> = []
         var onActivePath = true
-        for step in lineage.filter({ $0 != root.entry.id }).prefix(NavigationGraph.maximumDepth) + [id] {
+        for step in path + [id] {
             let node = root[parent]
             if step != id, let existing = node.children.firstIndex(where: { $0.entry.id == step }) {
                 onActivePath = onActivePath && node.active == existing
