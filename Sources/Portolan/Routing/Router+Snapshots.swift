@@ -20,10 +20,13 @@ extension Router {
         to graph: NavigationGraph, version: Int, migrations: [Int: SnapshotMigration], from rules: RulesIdentity
     ) -> PreparedRestore {
         var document = snapshot(rules: rules)
-        if rules.version > version || PreparedRestore.incompatibleVersion(from: rules.version, to: version, in: migrations) != nil {
+        do {
+            return try PreparedRestore(document, graph: graph, version: version, migrations: migrations)
+        } catch {
+            // What a restore refuses (newer rules, an incompatible migration): no migration applies.
             document.rules = RulesIdentity(version: version, hash: rules.hash)
+            return PreparedRestore(carrying: document, graph: graph, version: version, hash: "", migrations: migrations)
         }
-        return PreparedRestore(carrying: document, graph: graph, version: version, hash: "", migrations: migrations)
     }
 
     /// A router for the rules a reload brought: the tree `prepared` carried, with its kept stacks,

@@ -25,7 +25,9 @@ public struct PreparedRestore: Sendable {
             throw SnapshotError(
                 "written by newer rules: version \(document.rules.version), and these rules are version \(version)")
         }
-        if let breaking = Self.incompatibleVersion(from: document.rules.version, to: version, in: migrations) {
+        if let breaking = migrations.values.filter({ $0.isIncompatible && $0.version > document.rules.version && $0.version <= version })
+            .map(\.version).max()
+        {
             throw SnapshotError(
                 "the rules declare it incompatible: version \(breaking) cannot carry over states saved by version \(document.rules.version)")
         }
@@ -62,12 +64,6 @@ public struct PreparedRestore: Sendable {
         state = document.state
         self.changes = changes
         notes = RestoreNote.comparing(document.rules, with: RulesIdentity(version: version, hash: hash))
-    }
-
-    /// The newest version after `saved` and up to `version` whose migration declares older states
-    /// incompatible, if any.
-    static func incompatibleVersion(from saved: Int, to version: Int, in migrations: [Int: SnapshotMigration]) -> Int? {
-        migrations.values.filter { $0.isIncompatible && $0.version > saved && $0.version <= version }.map(\.version).max()
     }
 
     private static func renamed(_ entry: Entry, by migration: SnapshotMigration) -> Entry {

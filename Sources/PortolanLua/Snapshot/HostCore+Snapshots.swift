@@ -38,24 +38,26 @@ extension HostCore {
     func restoreAppState(_ saved: JSONValue, exactly: Bool) throws(SnapshotError) -> [String] {
         // A document that saved no state (`null`) leaves the state as it is.
         if case .null = saved { return [] }
-        guard case .table = AppStateValue.lua(from: saved) else {
+        let table = AppStateValue.lua(from: saved)
+        guard case .table = table else {
             throw SnapshotError("the snapshot's state is not a table")
         }
-        let added: [LuaValue]
         do {
-            let values = try state.call(try module.restoreState, [AppStateValue.lua(from: saved), .boolean(exactly)])
-            added = values.first?.arrayValue ?? []
+            return Self.keys(try state.call(try module.restoreState, [table, .boolean(exactly)]))
         } catch {
             throw SnapshotError("cannot restore portolan.state: \(error)")
         }
-        return added.map { $0.stringValue ?? $0.description }
+    }
+
+    /// The keys an `AppState.lua` report returns (a list, strings or integers), as text.
+    private static func keys(_ values: [LuaValue]) -> [String] {
+        (values.first?.arrayValue ?? []).map { $0.stringValue ?? $0.description }
     }
 
     /// The keys of `portolan.state` the rules a reload just ran added (`AppState.lua`'s
     /// `keys_added`), as a restore reports the keys it adds.
     func stateKeysAdded() -> [String] {
-        let values = (try? state.call(try module.stateKeysAdded, [])) ?? []
-        return (values.first?.arrayValue ?? []).map { $0.stringValue ?? $0.description }
+        Self.keys((try? state.call(try module.stateKeysAdded, [])) ?? [])
     }
 
     func snapshot() throws(SnapshotError) -> SnapshotDocument {
