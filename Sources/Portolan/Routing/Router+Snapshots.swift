@@ -41,7 +41,7 @@ extension Router {
         }
     }
 
-    /// Restores a prepared snapshot as one unit of work (`RestoreRun`): on the router's thread,
+    /// Restores a prepared snapshot as one unit of work (`restore`): on the router's thread,
     /// outside any running route. Never throws; a refusal leaves the router as it was.
     public func restoreNow(_ prepared: PreparedRestore) -> RestoreOutcome {
         guard thread.isCurrent else {
@@ -53,6 +53,77 @@ extension Router {
         if state.withLock({ $0.routes.isDraining || $0.routes.running != nil }) {
             return .refused("a route is running: a restore runs between routes, never inside one")
         }
-        return RestoreRun(router: self, prepared: prepared).run()
+        return restore(prepared)
+    }
+
+    /// The restore as one transaction: the way from the live tree to the restored path, planned
+    /// as a route's is and run through the one executor, each instruction through its handler, so
+    /// that a host shows the restored screens; then the restored tree with its kept stacks (which
+    /// no instruction builds), switch histories and routes; then the guards on the restored path.
+    /// A handler that fails, or a guard that denies, undoes it all.
+    private func restore(_ prepared: PreparedRestore) -> RestoreOutcome {
+        let start = state.withLock { state in
+            state.treeWillChangeFromOutside()
+            return state
+        }
+        let destination = Destination.path(prepared.tree.activePath)
+        let route: PlannedRoute
+        do {
+            route = try Planner.route(from: start.tree, to: destination)
+        } catch {
+            return .refused("the restored tree cannot be reached from the live one: \(error.message)")
+        }
+        var executor = InstructionExecutor(router: self, destination: destination)
+        executor.runsContextTasks = false
+        switch executor.run(route, undoesFailure: true) {
+        case .failure(let failure):
+            return refusedRestore(failure, start: start)
+        case .success(let executed):
+            state.withLock { state in
+                state.tree = prepared.tree
+                state.switchHistory = SwitchHistory(restoring: prepared.switchHistory)
+                state.history.replace(with: prepared.routes)
+            }
+            return guarded(prepared, executed: executed, by: executor, start: start)
+        }
+    }
+
+    /// The guards on the restored path, as `refresh()` runs them (a route to where the tree is,
+    /// whose context tasks run too): passed (its check leaves no record), redirected (the
+    /// redirect's route stands), or anything else, which undoes the restore.
+    private func guarded(
+        _ prepared: PreparedRestore, executed: [Instruction], by executor: InstructionExecutor, start: RouterState
+    ) -> RestoreOutcome {
+        // Run at once, ahead of any route a restored handler queued (those run after the restore).
+        let result = RouteRun.run(RouteTicket(destination: executor.destination, wakeup: wakeup), on: self)
+        let guards: RestoreGuards
+        switch result {
+        case .success(let instructions) where instructions.isEmpty:
+            state.withLock { $0.history.replace(with: prepared.routes) }
+            guards = .passed
+        case .success:
+            guards = .redirected(to: state.withLock { $0.history.newest?.settled } ?? .path(activePath))
+        case .failure(let failure):
+            let reason = failure.kind == .denied ? "a guard denies the restored path: \(failure.message)" : failure.message
+            // `refusedRestore` names the kind once, in front of the reason.
+            let undone = executed.isEmpty
+                ? RouteFailure(failure.kind, reason)
+                : executor.undo(executed, from: start.tree, after: RouteFailure(failure.kind, reason))
+            return refusedRestore(undone, start: start)
+        }
+        return prepared.changes.isEmpty
+            ? .restored(guards: guards, notes: prepared.notes) : .migrated(prepared.changes, guards: guards, notes: prepared.notes)
+    }
+
+    /// Puts the router's state back as the restore found it, after `failure` (whose instructions
+    /// the executor undid), and says why the restore was refused.
+    private func refusedRestore(_ failure: RouteFailure, start: RouterState) -> RestoreOutcome {
+        state.withLock { state in
+            if failure.rollbackFailure == nil { state.tree = start.tree }
+            state.switchHistory = start.switchHistory
+            state.history = start.history
+        }
+        let stopped = failure.rollbackFailure.map { "; its undo stopped: \($0)" } ?? ""
+        return .refused("\(failure.kind.rawValue): \(failure.message)\(stopped)")
     }
 }

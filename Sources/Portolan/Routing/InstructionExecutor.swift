@@ -1,0 +1,183 @@
+/// The one way instructions reach the node handlers and the tree. A route runs its plan through
+/// it, a restore runs the way to the restored path through it, and either one's undo runs through
+/// it when it fails.
+///
+/// Forward, each instruction runs its node's handler, then its step on the live tree (kept in the
+/// router's undo log, `RouteUndoLog`), then its `instruction` event. The destination's context
+/// tasks run after the last instruction, and the switches that go back through their history
+/// record what they left once everything has run. A cancelled ticket stops the run before its
+/// next instruction.
+///
+/// Undoing, each executed instruction's inverse (`enter` ↔ `leave`, a switch back to the child
+/// it left) runs its handler and its step, newest first, with a `rolledBack` event. When every
+/// step succeeds the tree is set to the value it had at the start, so what no inverse can rebuild
+/// exactly (the stacks inside a left switch node) comes back too. When a step fails, the undo
+/// stops there and the tree reflects exactly what ran.
+struct InstructionExecutor {
+    let router: Router
+    /// Where the instructions lead, as every handler is told (`InstructionInfo.destination`).
+    let destination: Destination
+    /// The URL the route was asked for, if it still applies.
+    var url: URLResolution?
+    /// The step that asked for the route, if one did.
+    var step: RouteStep?
+    /// The ticket whose cancellation stops the run; nil for a run nobody can cancel (a restore's).
+    var ticket: RouteTicket?
+    /// Whether the destination's context tasks run after the instructions: a restore's run leaves
+    /// them to the guard check that follows it, a route on the restored tree, so they run once.
+    var runsContextTasks = true
+
+    init(router: Router, destination: Destination, url: URLResolution? = nil, step: RouteStep? = nil, ticket: RouteTicket? = nil) {
+        self.router = router
+        self.destination = destination
+        self.url = url
+        self.step = step
+        self.ticket = ticket
+    }
+
+    /// Runs `route`'s instructions. A failure after some of them ran is undone when
+    /// `undoesFailure` (`undo`); the failure carries the instructions that ran and their undo.
+    func run(_ route: PlannedRoute, undoesFailure: Bool) -> RouteResult {
+        let plan = route.instructions
+        var executed: [Instruction] = []
+        var switchedAway: [(NodeID, Entry)] = []
+        executed.reserveCapacity(plan.count)
+        // A route queued from inside this run runs after it; one run inside it (a restore's guard
+        // check) changes the tree from outside any run around it, whose log it then restores.
+        let keepsUndoLog = undoesFailure && !plan.isEmpty
+        let (nodes, nodesByIndex, outerLog) = router.state.withLock { state in
+            state.treeWillChangeFromOutside()
+            let outer = state.undoLog
+            state.undoLog = keepsUndoLog ? RouteUndoLog(capacity: plan.count) : nil
+            return (state.nodes, state.nodesByIndex, outer)
+        }
+        defer { router.state.withLock { $0.undoLog = outerLog } }
+        func failed(_ failure: RouteFailure) -> RouteResult {
+            var failure = failure
+            failure.executed = executed
+            guard keepsUndoLog, !executed.isEmpty,
+                let start = router.state.withLock({ state in state.undoLog.map { $0.start(from: state.tree) } })
+            else { return .failure(failure) }
+            router.state.withLock { $0.undoLog = nil }
+            return .failure(undo(executed, from: start, after: failure))
+        }
+        for (index, instruction) in plan.enumerated() {
+            if let ticket, ticket.isCancelled {
+                return failed(RouteFailure(.cancelled, "the route was cancelled", instruction: instruction))
+            }
+            // By the node index the planner resolved: no hashing of the id per instruction.
+            if let handlers = nodesByIndex.handlers(ofNode: route.steps[index].node), handlers.handles(instruction) {
+                if let failure = handlers.failure(running: instruction, info: info(for: instruction, index: index, count: plan.count)) {
+                    return failed(failure)
+                }
+            }
+            do {
+                if let left = try apply(instruction, of: route, step: index) { switchedAway.append(left) }
+            } catch {
+                return failed(RouteFailure(.invalid, "the tree changed while the route ran: \(error)", instruction: instruction))
+            }
+            executed.append(instruction)
+            router.eventHub.emit(.instruction(instruction))
+        }
+        if runsContextTasks, let failure = runContextTasks(nodes: nodes) {
+            return failed(failure)
+        }
+        if !switchedAway.isEmpty {
+            router.state.withLock { state in
+                for (switchNode, child) in switchedAway { state.switchHistory.record(awayFrom: child, in: switchNode) }
+            }
+        }
+        return .success(executed)
+    }
+
+    /// Undoes `executed`, which ran from the tree `start`, newest first, and adds the undo to
+    /// `failure`: the steps that ran, and why it stopped if it did.
+    func undo(_ executed: [Instruction], from start: RoutingTree, after failure: RouteFailure) -> RouteFailure {
+        var failure = failure
+        let inverses = Self.inverses(of: executed, from: start)
+        let nodes = router.state.withLock { $0.nodes }
+        for (offset, inverse) in inverses.reversed().enumerated() {
+            if let handlers = nodes[inverse.handlingNode.id], handlers.handles(inverse) {
+                if let stepFailure = handlers.failure(running: inverse, info: info(for: inverse, index: offset, count: inverses.count)) {
+                    failure.rollbackFailure = RollbackFailure(stepFailure)
+                    return failure
+                }
+            }
+            do {
+                try router.state.withLock { state throws(TreeUpdateError) in try state.tree.apply(inverse) }
+            } catch {
+                failure.rollbackFailure = RollbackFailure(RouteFailure(.invalid, "the tree changed: \(error)", instruction: inverse))
+                return failure
+            }
+            failure.rolledBack.append(inverse)
+            router.eventHub.emit(.rolledBack(inverse))
+        }
+        router.state.withLock { $0.tree = start }
+        return failure
+    }
+
+    /// What a handler is told about `instruction`, the `index`th of `count`.
+    private func info(for instruction: Instruction, index: Int, count: Int) -> InstructionInfo {
+        InstructionInfo(
+            instruction: instruction, destination: destination, url: url, index: index, count: count,
+            animated: router.configuration.animatesEachStep ? true : nil, step: step)
+    }
+
+    /// Applies the route's step `index`, `instruction` (the loop's copy, not another), to the live
+    /// tree, with its step in the undo log; the child a switch node with `back_history` switched
+    /// away from, if any. A handler that changed the tree (a host's report) makes the step validate
+    /// again (`RoutingTree.apply(_:step:)`).
+    private func apply(
+        _ instruction: Instruction, of route: PlannedRoute, step index: Int
+    ) throws(TreeUpdateError) -> (NodeID, Entry)? {
+        try router.state.withLock { state throws(TreeUpdateError) in
+            let left = BackNavigation.childSwitchedAway(by: instruction, in: state.tree)
+            let step = state.undoLog != nil ? state.tree.undoStep(for: instruction) : nil
+            try state.tree.apply(route, step: index)
+            if let step { state.undoLog?.record(step) }
+            return left
+        }
+    }
+
+    /// Calls the context task of every node on the destination, root first; the first failure.
+    private func runContextTasks(nodes: [NodeID: NodeHandlers]) -> RouteFailure? {
+        for entry in destination.namedEntries {
+            guard let task = nodes[entry.id]?.contextTask else { continue }
+            do {
+                try task(entry, destination)
+            } catch {
+                return RouteFailure(thrownBy: .contextTask(entry), error)
+            }
+        }
+        return nil
+    }
+
+    // MARK: Inverses
+
+    /// The instruction that undoes `instruction`, read from the tree as it is just before it runs.
+    static func inverse(of instruction: Instruction, in tree: RoutingTree) -> Instruction {
+        switch instruction {
+        case .enter(let entry):
+            return .leave(entry)
+        case .leave(let entry):
+            return .enter(entry)
+        case .switch(let switchNode, let target):
+            // The child showing now is the one to switch back to.
+            guard let depth = tree.activePath.lastIndex(of: switchNode), depth + 1 < tree.activePath.count else {
+                return .switch(switchNode, to: target)
+            }
+            return .switch(switchNode, to: tree.activePath[depth + 1])
+        }
+    }
+
+    /// The inverse of each executed instruction, in execution order, read by replaying them on the
+    /// tree as the run started (done only when a run fails, so one that succeeds pays nothing).
+    static func inverses(of executed: [Instruction], from start: RoutingTree) -> [Instruction] {
+        var tree = start
+        return executed.map { instruction in
+            let inverse = inverse(of: instruction, in: tree)
+            try? tree.apply(instruction)
+            return inverse
+        }
+    }
+}
