@@ -201,6 +201,13 @@ public final class LuaCoroutine {
             }
             cluashim_pop(L, 2)
         }
-        return state.popError(status: code, on: L, traceback: traceback)
+        var error = state.popError(status: code, on: L, traceback: traceback)
+        // A limit that refused an allocation (a time limit passed inside `string.rep`) has no
+        // position: Lua gives memory errors none. The coroutine's stack, kept after the error,
+        // says where the script stood, as the hook's own messages say it.
+        if code == LUA_ERRMEM, error.kind != .memory, let frame = luaFrames.first {
+            error.message = "\(frame): \(error.message)"
+        }
+        return error
     }
 }
