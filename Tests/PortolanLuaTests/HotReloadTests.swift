@@ -114,6 +114,62 @@ import Testing
         #expect(texts(reloaded.left) == ["leave reviews"])
         #expect(reloaded.changes.count == 1, "\(reloaded.changes)")
     }
+
+    /// The shop, whose `product` and `reviews` note their `leave` and `enter` in the global `LOG`,
+    /// each with the rules' `tag`: a global, which a failed reload does not put back as it puts
+    /// back `portolan.state`.
+    static func loggingShop(_ tag: String, below: String = #"children = { { id = "reviews", enter = note("enter reviews"), leave = note("leave reviews") } }"#) -> String {
+        """
+        LOG = LOG or {}
+        local function note(what) return function() table.insert(LOG, what .. " by \(tag)") end end
+        \(shop(#"{ id = "product", enter = note("enter product"), leave = note("leave product"), "# + below + " }"))
+        """
+    }
+
+    /// Before, a screen the new rules took away from the active path went without its `leave`:
+    /// now it leaves through the handler of the rules that entered it, bottom-up.
+    @Test func aScreenTheNewRulesTakeAwayLeavesThroughTheOldRulesHandler() async throws {
+        let host = try await PortolanHost.quiet(loading: Self.loggingShop("v1"))
+        #expect(await host.route(.path(["root", "books", "product", "reviews"])).isSuccess)
+        let reloaded = try await host.reload(source: Self.loggingShop("v2", below: ""), chunkName: "app.lua")
+        #expect(texts(reloaded.left) == ["leave reviews"])
+        #expect(await host.router?.activePath.map(\.id) == ["root", "books", "product"])
+        let log = try await host.evaluate("table.concat(LOG, ', ')")
+        #expect(log == [#""enter product by v1, enter reviews by v1, leave reviews by v1""#])
+    }
+
+    /// A renamed screen stays: it neither leaves nor is entered again.
+    @Test func aRenamedScreenStays() async throws {
+        let host = try await PortolanHost.quiet(loading: Self.loggingShop("v1"))
+        #expect(await host.route(.path(["root", "books", "product"])).isSuccess)
+        let renamed = """
+            portolan.app { id = "root", kind = "switch", active = "books", keep = true, version = 2,
+              migrations = { [2] = { renamed = { product = "item" } } },
+              children = { { id = "books", children = { { id = "item" } } }, { id = "cart" } } }
+            """
+        let reloaded = try await host.reload(source: renamed, chunkName: "app.lua")
+        #expect(reloaded.left == [])
+        #expect(await host.router?.activePath.map(\.id) == ["root", "books", "item"])
+        #expect(try await host.evaluate("table.concat(LOG, ', ')") == [#""enter product by v1""#])
+    }
+
+    /// A `leave` that fails fails the reload: the previous rules stay, and the screens that had
+    /// left before it come back through their `enter`.
+    @Test func aLeaveThatFailsKeepsThePreviousRulesAndBringsBackWhatLeft() async throws {
+        let failing = #"children = { { id = "reviews", enter = note("enter reviews"), leave = note("leave reviews") } }, leave = function() error("product cannot go") end"#
+        let host = try await PortolanHost.quiet(loading: Self.loggingShop("v1", below: failing))
+        #expect(await host.route(.path(["root", "books", "product", "reviews"])).isSuccess)
+        let smaller = #"portolan.app { id = "root", kind = "switch", active = "cart", children = { { id = "books" }, { id = "cart" } } }"#
+        do {
+            _ = try await host.reload(source: smaller, chunkName: "app.lua")
+            Issue.record("the reload succeeded")
+        } catch {
+            #expect(error.message.contains("product cannot go"), "\(error.message)")
+        }
+        #expect(await host.router?.activePath.map(\.id) == ["root", "books", "product", "reviews"])
+        let log = try await host.evaluate("table.concat(LOG, ', ')")
+        #expect(log == [#""enter product by v1, enter reviews by v1, leave reviews by v1, enter reviews by v1""#])
+    }
 }
 
 /// The rules in service are one value (`rulesSource`), of which `appFile` is a view (issue 32):

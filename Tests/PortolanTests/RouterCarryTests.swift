@@ -161,4 +161,48 @@ import Testing
         let carried = carrier.carried(to: graph, version: 1, migrations: [:], from: RulesIdentity(version: 1, hash: ""))
         #expect(carried.switchHistory == ["switchNode1": [Entry("node1")]])
     }
+
+    /// Issue 32: the screens a rules change takes away from the active path leave through their
+    /// handlers, bottom-up, by the one executor; `returnNow` brings them back through `enter`.
+    @Test func theScreensThatGoLeaveThroughTheirHandlersAndComeBack() async throws {
+        var tree = try PortusTree.tree()
+        _ = try planAndApply(&tree, to: path("switchNode1", "node1", "node5", "node8"))
+        let router = Router(tree: tree)
+        let log = TransactionalRouteTests.Log()
+        for id in ["node1", "node5", "node8"] { router.bind(log.handlers(for: NodeID(id)), to: NodeID(id)) }
+        let smaller = try NavigationGraph(root: .switch("switchNode1", active: "node1", [
+            .screen("node1", [.screen("node6")]), .screen("node2"),
+        ]))
+        let carried = router.carried(to: smaller, version: 1, migrations: [:], from: RulesIdentity(version: 1, hash: ""))
+        let left = await router.thread.run { router.leaveNow(toward: carried) }
+        guard case .success(let departure) = left else {
+            Issue.record("the departure failed: \(left)")
+            return
+        }
+        #expect(texts(departure.left) == ["leave node8", "leave node5"])
+        #expect(router.activePath == ["switchNode1", "node1"])
+        #expect(await router.thread.run { router.returnNow(departure) } == nil)
+        #expect(router.tree == tree)
+        #expect(log.calls.value == ["leave node8", "leave node5", "enter node5", "enter node8"])
+    }
+
+    /// A `leave` that fails undoes the leaves before it, and says why.
+    @Test func aLeaveThatFailsUndoesTheDeparture() async throws {
+        var tree = try PortusTree.tree()
+        _ = try planAndApply(&tree, to: path("switchNode1", "node1", "node5", "node8"))
+        let router = Router(tree: tree)
+        let log = TransactionalRouteTests.Log()
+        for id in ["node5", "node8"] { router.bind(log.handlers(for: NodeID(id)), to: NodeID(id)) }
+        log.failing.withLock { $0 = ["leave node5"] }
+        let smaller = try NavigationGraph(root: .switch("switchNode1", active: "node1", [.screen("node1"), .screen("node2")]))
+        let carried = router.carried(to: smaller, version: 1, migrations: [:], from: RulesIdentity(version: 1, hash: ""))
+        let left = await router.thread.run { router.leaveNow(toward: carried) }
+        guard case .failure(let failure) = left else {
+            Issue.record("the departure succeeded")
+            return
+        }
+        #expect(failure.message.contains("leave node5 failed"))
+        #expect(router.tree == tree)
+        #expect(log.calls.value == ["leave node8", "leave node5", "enter node8"])
+    }
 }

@@ -29,6 +29,48 @@ extension Router {
         }
     }
 
+    /// The screens a rules change took away from the active path (`leaveNow(toward:)`), and the
+    /// tree before they left, so that a rules change that fails afterwards can bring them back.
+    public struct Departure: Sendable {
+        /// The instructions that ran, in order: each screen's `leave`, bottom-up.
+        public let left: [Instruction]
+        let start: RoutingTree
+    }
+
+    /// Leaves what carrying the live tree to other rules (`carried`) takes away from the active
+    /// path, through the one executor: each screen that goes through its `leave` handler,
+    /// bottom-up, by this router's rules (the ones that entered it, whose handlers are still
+    /// bound). A screen renamed by a migration stays; no interceptor, guard or context task runs.
+    /// A handler that fails undoes the leaves before it, and the failure says why.
+    public func leaveNow(toward carried: PreparedRestore) -> Result<Departure, RouteFailure> {
+        guard thread.isCurrent else {
+            return .failure(RouteFailure(.invalid, "leaveNow must be called on the router's thread"))
+        }
+        let start = tree
+        guard let destination = start.departure(to: carried.tree, renamed: carried.renames) else {
+            return .success(Departure(left: [], start: start))
+        }
+        let route: PlannedRoute
+        do {
+            route = try Planner.route(from: start, to: destination)
+        } catch {
+            return .failure(error)
+        }
+        var executor = InstructionExecutor(router: self, destination: destination)
+        executor.runsContextTasks = false
+        return executor.run(route, undoesFailure: true).map { Departure(left: $0, start: start) }
+    }
+
+    /// Brings back what `leaveNow(toward:)` left, newest first, through the one executor's undo
+    /// (each screen's `enter`): a rules change that failed after its departure puts the tree back.
+    /// Nil when it did; otherwise the undo step that failed, where the tree stays.
+    public func returnNow(_ departure: Departure) -> RollbackFailure? {
+        guard !departure.left.isEmpty else { return nil }
+        let executor = InstructionExecutor(router: self, destination: .path(departure.start.activePath))
+        let reason = RouteFailure(.invalid, "the rules change failed")
+        return executor.undo(departure.left, from: departure.start, after: reason).rollbackFailure
+    }
+
     /// A router for the rules a reload brought: the tree `prepared` carried, with its kept stacks,
     /// and the switches' histories and routes carried with it.
     public convenience init(

@@ -16,6 +16,16 @@ public struct PreparedRestore: Sendable {
     /// What the restore notices besides its changes: rules changed without a version bump.
     public let notes: [RestoreNote]
 
+    /// The id each saved node renamed by the migrations has now, through every rename in turn.
+    public var renames: [NodeID: NodeID] {
+        var renames: [NodeID: NodeID] = [:]
+        for case .renamed(let old, let new, _) in changes {
+            for (saved, current) in renames where current == old { renames[saved] = new }
+            if renames[old] == nil { renames[old] = new }
+        }
+        return renames
+    }
+
     /// `migrations` are the app's, by the version each leads to; `hash` is the hash of the rules
     /// in service (`RulesIdentity.hash`; empty when unknown).
     public init(

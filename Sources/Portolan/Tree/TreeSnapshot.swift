@@ -18,19 +18,39 @@ extension RoutingTree {
     }
 
     /// What carrying this tree to other rules (`carried`, a reload's) did to the active path, as
-    /// instructions: the unmanaged nodes past the first difference left bottom-up, then the switch
-    /// that replaced an active child the rules no longer have. Nothing is entered.
-    public func departures(to carried: RoutingTree) -> [Instruction] {
+    /// instructions: the unmanaged nodes past the part it kept (`keptDepth`) left bottom-up, then
+    /// the switch that replaced an active child the rules no longer have. Nothing is entered.
+    public func departures(to carried: RoutingTree, renamed: [NodeID: NodeID] = [:]) -> [Instruction] {
         let old = activeNodes, new = carried.activeNodes
-        var depth = 0
-        while depth < old.count, depth < new.count, old[depth].entry == new[depth].entry {
-            depth += 1
-        }
+        let depth = keptDepth(in: carried, renamed: renamed)
         var instructions: [Instruction] = old[depth...].reversed().filter { !$0.isManaged }.map { .leave($0.entry) }
         if depth < new.count, depth > 0, new[depth].isManaged {
             instructions.append(.switch(new[depth - 1].entry, to: new[depth].entry))
         }
         return instructions
+    }
+
+    /// Where this tree's active path goes once the screens carrying it to `carried` takes away
+    /// have left: its prefix down to the shallowest unmanaged node past the kept part (a route
+    /// there leaves exactly `departures`' leaves); nil when none leaves.
+    public func departure(to carried: RoutingTree, renamed: [NodeID: NodeID] = [:]) -> Destination? {
+        // The root stays whatever the rules: a route never leaves it.
+        var depth = max(1, keptDepth(in: carried, renamed: renamed))
+        while depth < activePath.count, isManaged(atDepth: depth) { depth += 1 }
+        return depth < activePath.count ? .path(Array(activePath[..<depth])) : nil
+    }
+
+    /// How many nodes from the root the carried active path keeps of this one: the same entries,
+    /// or the same screens under the names `renamed` gave them. A screen that moved is past it.
+    func keptDepth(in carried: RoutingTree, renamed: [NodeID: NodeID]) -> Int {
+        let old = activePath, new = carried.activePath
+        var depth = 0
+        while depth < old.count, depth < new.count,
+            old[depth] == new[depth] || (renamed[old[depth].id] == new[depth].id && old[depth].context == new[depth].context)
+        {
+            depth += 1
+        }
+        return depth
     }
 
     /// The node at `depth` of the active path as a value, with everything below it.

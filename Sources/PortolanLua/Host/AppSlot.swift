@@ -14,6 +14,9 @@ struct AppSlot {
     /// What the last declaration did to the live state it carried, when it replaced an earlier
     /// one: the instructions on the active path, and every change in every stack.
     var lastCarry = (left: [Instruction](), changes: [SnapshotChange]())
+    /// The screens that declaration left on the router it replaced, which a reload that fails
+    /// brings back (`Router.returnNow`).
+    var departed: (router: Router, departure: Router.Departure)?
     var reload: ReloadPhase = .none
     /// The rules' declared `version` and their `migrations` (`AppOptions`), which a restore applies.
     var rulesVersion = 1

@@ -103,8 +103,10 @@ final class HostCore: @unchecked Sendable {
     // MARK: The app
 
     /// Installs the graph a script declared, with a fresh router; the tree starts afresh, or, when
-    /// an app was declared before (a reload), is carried over to the new graph.
-    func declare(_ declaration: GraphDeclaration, options: AppOptions) {
+    /// an app was declared before (a reload), is carried over to the new graph, once the screens
+    /// it takes away from the active path have left. Throws when one of them fails to leave; the
+    /// router in service then stays, untouched.
+    func declare(_ declaration: GraphDeclaration, options: AppOptions) throws(HostError) {
         let migrations = snapshotMigrations(options.migrations)
         let routerConfiguration = options.routerConfiguration(handlerTimeout: configuration.handlerTimeout)
         let router: Router
@@ -113,10 +115,20 @@ final class HostCore: @unchecked Sendable {
             // a snapshot: their declared migrations, the conservative rule and their limits, in every
             // kept stack, with the switches' histories and the routes.
             let carried = replaced.carried(to: declaration.graph, version: options.version, migrations: migrations, from: rulesIdentity)
-            app.lastCarry = (replaced.tree.departures(to: carried.tree), carried.changes)
+            let departures = replaced.tree.departures(to: carried.tree, renamed: carried.renames)
+            // The screens that go leave by the rules that entered them: the module's nodes are
+            // still theirs until `portolan.app` returns.
+            switch replaced.leaveNow(toward: carried) {
+            case .failure(let failure):
+                throw HostError("a screen the new rules take away could not leave: \(failure)")
+            case .success(let departure):
+                app.departed = (replaced, departure)
+            }
+            app.lastCarry = (departures, carried.changes)
             router = Router(carrying: carried, configuration: routerConfiguration, thread: thread, wakeup: wakeup)
         } else {
             app.lastCarry = ([], [])
+            app.departed = nil
             router = Router(tree: RoutingTree(graph: declaration.graph), configuration: routerConfiguration, thread: thread, wakeup: wakeup)
         }
         for rule in app.rules.redirectRules {

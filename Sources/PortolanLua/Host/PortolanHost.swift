@@ -133,10 +133,10 @@ public actor PortolanHost {
     /// Hot reload: runs the app script again (the file last loaded, or `path`), after dropping the
     /// modules it required from its directory, so that an edit to one takes effect. The live tree is
     /// kept wherever the new graph still has its nodes, and `portolan.state` as the session left it;
-    /// the result says what was left because it no longer exists (no handler runs for them: the
-    /// node's rules are gone), then what the new guards made of the active path, asked again as
-    /// ``refresh()`` asks them. A reload that fails (a syntax error, a bad graph) throws and keeps
-    /// the previous rules and state. A reload asked for while a route runs waits for it: one route
+    /// each screen that no longer exists leaves through its `leave` handler, by the rules that
+    /// entered it, and the result says so, then what the new guards made of the active path, asked
+    /// again as ``refresh()`` asks them. A reload that fails (a syntax error, a bad graph, a `leave`
+    /// that fails) throws and keeps the previous rules, tree and state: what left comes back. A reload asked for while a route runs waits for it: one route
     /// never sees two versions.
     @discardableResult
     public func reload(file path: String? = nil, instructionBudget: Int? = nil) throws(HostError) -> ReloadResult {

@@ -31,9 +31,9 @@ struct RulesReload {
         do {
             _ = try core.drive(try chunk(), [])
         } catch {
-            try? reload.rollBack(core)
+            let unrestored = reload.rollBack(core) ?? ""
             throw HostError(
-                "reload failed; the previous rules stay: \(error.message)", traceback: error.traceback,
+                "reload failed; the previous rules stay: \(error.message)\(unrestored)", traceback: error.traceback,
                 isInterrupted: error.isInterrupted)
         }
         core.app.reload = .none
@@ -66,9 +66,9 @@ struct RulesReload {
             value = try settle()
             core.rulesSource = source
         } catch {
-            try? reload.rollBack(core)
+            let unrestored = reload.rollBack(core) ?? ""
             throw HostError(
-                "the swap failed; the previous rules stay: \(error.message)", traceback: error.traceback,
+                "the swap failed; the previous rules stay: \(error.message)\(unrestored)", traceback: error.traceback,
                 isInterrupted: error.isInterrupted)
         }
         if let replaced = reload.savedApp.router, replaced !== core.app.router {
@@ -94,12 +94,16 @@ struct RulesReload {
         }
         core.app.rules = ScriptRules()
         core.app.lastCarry = ([], [])
+        core.app.departed = nil
         core.app.reload = .scriptRunning
     }
 
-    /// Puts back everything as it was before the reload.
-    private func rollBack(_ core: HostCore) throws(HostError) {
+    /// Puts back everything as it was before the reload: the Lua side first, so that the screens
+    /// the new rules took away come back through the handlers of the rules that left them. What
+    /// could not be put back, said as a sentence to add to the reload's error; nil when all was.
+    private func rollBack(_ core: HostCore) -> String? {
         if let router = core.app.router, router !== savedApp.router { router.finishEventStreams() }
+        let departed = core.app.departed
         core.app = savedApp
         core.files.putBack(savedFiles)
         core.rulesSource = savedSource
@@ -107,7 +111,11 @@ struct RulesReload {
         do {
             _ = try core.state.call(restoreLuaRules, [])
         } catch {
-            throw HostError(error)
+            return "; the previous rules' Lua side could not be put back: \(error)"
         }
+        if let departed, let stopped = departed.router.returnNow(departed.departure) {
+            return "; the screens the new rules took away did not all come back: \(stopped)"
+        }
+        return nil
     }
 }

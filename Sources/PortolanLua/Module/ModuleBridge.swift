@@ -93,10 +93,14 @@ enum ModuleBridge {
         do {
             let options = try AppOptions(lua: arguments.count > 1 ? arguments[1] : .nil)
             let anywhere = (arguments.first?.intValue).flatMap { Int(exactly: $0) } ?? -1
-            core.declare(try builder.finish(anywhere: anywhere, options: options), options: options)
+            try core.declare(try builder.finish(anywhere: anywhere, options: options), options: options)
             return [.boolean(true)]
-        } catch {
+        } catch let error as DeclarationError {
             return [.boolean(false), .string(error.message)]
+        } catch let error as HostError {
+            return [.boolean(false), .string(error.message)]
+        } catch {
+            return [.boolean(false), .string("\(error)")]
         }
     }
 
