@@ -13,7 +13,7 @@ import TestSupport
 
         """
 
-    @Test(.timeLimit(.minutes(3))) func theDemoAppStartsAlikeWithAndWithoutTheParser() throws {
+    @Test(.timeLimit(.minutes(10))) func theDemoAppStartsAlikeWithAndWithoutTheParser() throws {
         let direct = try ReplBinary.run([], input: Self.input)
         let directRepl = try ReplBinary.run(["repl"], input: Self.input)
         let parsed = try ReplBinary.run(["repl", "--"], input: Self.input)
@@ -24,7 +24,7 @@ import TestSupport
         expectAlike(parsed, direct)
     }
 
-    @Test(.timeLimit(.minutes(3))) func anAppFileLoadsAlikeWithAndWithoutTheParser() throws {
+    @Test(.timeLimit(.minutes(10))) func anAppFileLoadsAlikeWithAndWithoutTheParser() throws {
         let app = Repository.root + "/Examples/movies/app.lua"
         let direct = try ReplBinary.run(["repl", app], input: Self.input)
         let parsed = try ReplBinary.run(["repl", "--", app], input: Self.input)
@@ -33,7 +33,7 @@ import TestSupport
         expectAlike(parsed, direct)
     }
 
-    @Test(.timeLimit(.minutes(3))) func aMissingAppFailsAlikeWithAndWithoutTheParser() throws {
+    @Test(.timeLimit(.minutes(10))) func aMissingAppFailsAlikeWithAndWithoutTheParser() throws {
         let direct = try ReplBinary.run(["repl", "/nonexistent/app.lua"], input: "")
         let parsed = try ReplBinary.run(["repl", "--", "/nonexistent/app.lua"], input: "")
         #expect(direct.status == 1)
@@ -49,7 +49,7 @@ import TestSupport
         #expect(run.error == reference.error, sourceLocation: sourceLocation)
     }
 
-    @Test(.timeLimit(.minutes(3))) func optionsAndHelpStillGoThroughTheParser() throws {
+    @Test(.timeLimit(.minutes(10))) func optionsAndHelpStillGoThroughTheParser() throws {
         let help = try ReplBinary.run(["repl", "--help"], input: "")
         #expect(help.status == 0)
         #expect(help.output.contains("USAGE: portolan repl"))

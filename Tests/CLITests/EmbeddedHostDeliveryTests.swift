@@ -14,7 +14,7 @@ import TestSupport
 @Suite struct EmbeddedHostDeliveryTests {
     static let example = PortolanBinary.sibling("EmbeddedHost")
 
-    @Test(.enabled(if: example != nil, "the EmbeddedHost example was not built beside portolan"), .timeLimit(.minutes(5)))
+    @Test(.enabled(if: example != nil, "the EmbeddedHost example was not built beside portolan"), .timeLimit(.minutes(10)))
     func theExampleAcceptsRejectsAndRevertsWhatTheServerServes() async throws {
         let key = BundleSigningKey()
         let served = try DeliveryBundles(key: key).served

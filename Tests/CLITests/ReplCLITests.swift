@@ -7,7 +7,7 @@ import TestSupport
 @Suite struct ReplCLITests {
     // MARK: Piped standard input
 
-    @Test(.timeLimit(.minutes(3))) func pipedSessionPrintsOnlyWhatTheSessionSays() throws {
+    @Test(.timeLimit(.minutes(10))) func pipedSessionPrintsOnlyWhatTheSessionSays() throws {
         let run = try ReplBinary.run([], input: """
             1 + 1, "two"
             function double(x)
@@ -53,7 +53,7 @@ import TestSupport
             """)
     }
 
-    @Test(.timeLimit(.minutes(3))) func replSubcommandLoadsAnAppAndEndsAtEndOfInput() throws {
+    @Test(.timeLimit(.minutes(10))) func replSubcommandLoadsAnAppAndEndsAtEndOfInput() throws {
         let directory = try TemporaryDirectory("repl", files: ["app.lua": """
             portolan.app { id = "root", kind = "switch", active = "a", children = { { id = "a" }, { id = "b" } } }
             """])
@@ -73,7 +73,7 @@ import TestSupport
             """)
     }
 
-    @Test(.timeLimit(.minutes(3))) func anAppThatDoesNotLoadExitsWithItsError() throws {
+    @Test(.timeLimit(.minutes(10))) func anAppThatDoesNotLoadExitsWithItsError() throws {
         let directory = try TemporaryDirectory("repl", files: ["app.lua": "portolan.app {\n  id = \"root\",\n"])
         defer { directory.remove() }
         let app = directory.path("app.lua")
@@ -88,14 +88,14 @@ import TestSupport
     }
 
     /// Issue 10, item 7: input that ends inside a chunk used to exit 0 without a word.
-    @Test(.timeLimit(.minutes(3))) func inputThatEndsInsideAChunkIsASyntaxError() throws {
+    @Test(.timeLimit(.minutes(10))) func inputThatEndsInsideAChunkIsASyntaxError() throws {
         let run = try ReplBinary.run([], input: "print(1)\nx = [[abc\n")
         #expect(run.status == 1)
         #expect(run.output.hasPrefix("1\nerror: stdin:1: unfinished long string"))
         #expect(run.output.hasSuffix("(the input ended before the chunk did)\n"))
     }
 
-    @Test(.timeLimit(.minutes(3))) func ctrlCStopsARunningChunkAndEndsAnIdlePipedSession() throws {
+    @Test(.timeLimit(.minutes(10))) func ctrlCStopsARunningChunkAndEndsAnIdlePipedSession() throws {
         let process = try ReplBinary.start([])
         // One line prints, then loops: once "looping" shows, the chunk is running.
         process.send("print('looping') while true do end\n")
@@ -113,7 +113,7 @@ import TestSupport
 
     // MARK: A real terminal
 
-    @Test(.enabled(if: ReplTmux.executable != nil, "tmux is not installed (scripts/bootstrap.sh installs it)"), .timeLimit(.minutes(3)))
+    @Test(.enabled(if: ReplTmux.executable != nil, "tmux is not installed (scripts/bootstrap.sh installs it)"), .timeLimit(.minutes(10)))
     func terminalSessionUnderTmux() throws {
         let tmux = try ReplTmux()
         defer { tmux.kill() }
@@ -162,7 +162,7 @@ extension ReplCLITests {
     /// The issue's "done when": completion, a multi-line function, an error, Ctrl-C on an endless
     /// loop and on a pattern bomb, a URL route, `:record`, and `:reload` after the app file changed, on a real terminal;
     /// then the recorded file passes under `portolan test`.
-    @Test(.enabled(if: ReplTmux.executable != nil, "tmux is not installed (scripts/bootstrap.sh installs it)"), .timeLimit(.minutes(3)))
+    @Test(.enabled(if: ReplTmux.executable != nil, "tmux is not installed (scripts/bootstrap.sh installs it)"), .timeLimit(.minutes(10)))
     func everythingAtOnceUnderTmuxThenTheRecordingReplays() async throws {
         let tmux = try ReplTmux()
         defer { tmux.kill() }

@@ -25,7 +25,7 @@ import TestSupport
 
         """
 
-    @Test(.enabled(if: ReplTmux.executable != nil, "tmux is not installed (scripts/bootstrap.sh installs it)"), .timeLimit(.minutes(3)))
+    @Test(.enabled(if: ReplTmux.executable != nil, "tmux is not installed (scripts/bootstrap.sh installs it)"), .timeLimit(.minutes(10)))
     func completionOffersOnlyWhatRoutesAndCompletesAfterTheAppsScheme() throws {
         let tmux = try ReplTmux()
         defer { tmux.kill() }
@@ -77,7 +77,7 @@ import TestSupport
 
     /// Before the recording: a look (`portolan.pending()`), a variable nothing uses, the login the
     /// routes need and a variable a later line uses; then a route typed as Lua.
-    @Test(.timeLimit(.minutes(3))) func theRecordingsPreludeReplaysOnlyWhatTheSessionUsed() async throws {
+    @Test(.timeLimit(.minutes(10))) func theRecordingsPreludeReplaysOnlyWhatTheSessionUsed() async throws {
         let directory = try TemporaryDirectory("cli", files: ["app.lua": Self.app])
         defer { directory.remove() }
         let session = [
@@ -98,7 +98,7 @@ import TestSupport
     }
 
     /// A binary built alone (`--product portolan`, as a CI recipe does) says how to get the server.
-    @Test(.timeLimit(.minutes(3))) func inspectWithoutTheServerNamesTheBuildThatMakesIt() async throws {
+    @Test(.timeLimit(.minutes(10))) func inspectWithoutTheServerNamesTheBuildThatMakesIt() async throws {
         let directory = try TemporaryDirectory("cli")
         defer { directory.remove() }
         let alone = directory.path("portolan")

@@ -19,7 +19,7 @@ import TestSupport
         "portolan.app { id = \"root\", children = { \(screens) } }\n"
     }
 
-    @Test(.enabled(if: ReplTmux.executable != nil, "tmux is not installed (scripts/bootstrap.sh installs it)"), .timeLimit(.minutes(3)))
+    @Test(.enabled(if: ReplTmux.executable != nil, "tmux is not installed (scripts/bootstrap.sh installs it)"), .timeLimit(.minutes(10)))
     func aRefusedEditLeavesTheSessionAsItWas() throws {
         let tmux = try ReplTmux()
         defer { tmux.kill() }

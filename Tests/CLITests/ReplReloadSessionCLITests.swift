@@ -20,7 +20,7 @@ import TestSupport
         """
     }
 
-    @Test(.enabled(if: ReplTmux.executable != nil, "tmux is not installed (scripts/bootstrap.sh installs it)"), .timeLimit(.minutes(3)))
+    @Test(.enabled(if: ReplTmux.executable != nil, "tmux is not installed (scripts/bootstrap.sh installs it)"), .timeLimit(.minutes(10)))
     func aReloadSaysWhatTheGuardsDidAndTheStateStays() throws {
         let tmux = try ReplTmux()
         defer { tmux.kill() }

@@ -17,7 +17,7 @@ import TestSupport
 
     // Defect 1 of the execution model: `a` ran v1's handler and `b` v2's, and the route reported
     // done while the tree ended at the root.
-    @Test(.enabled(if: ReplTmux.executable != nil, "tmux is not installed (scripts/bootstrap.sh installs it)"), .timeLimit(.minutes(3)))
+    @Test(.enabled(if: ReplTmux.executable != nil, "tmux is not installed (scripts/bootstrap.sh installs it)"), .timeLimit(.minutes(10)))
     func aChangeDuringARouteReloadsAfterIt() throws {
         let tmux = try ReplTmux()
         defer { tmux.kill() }
@@ -46,7 +46,7 @@ import TestSupport
     /// its own, which could land between a URL line's resolution and its route, and wipe the
     /// line's event log. That window is too narrow to hit from a terminal: this test passed on
     /// the old code too; it holds the rule, it does not reproduce the race.)
-    @Test(.enabled(if: ReplTmux.executable != nil, "tmux is not installed (scripts/bootstrap.sh installs it)"), .timeLimit(.minutes(3)))
+    @Test(.enabled(if: ReplTmux.executable != nil, "tmux is not installed (scripts/bootstrap.sh installs it)"), .timeLimit(.minutes(10)))
     func aReloadWaitsForTheLineAndKeepsItsReport() throws {
         let tmux = try ReplTmux()
         defer { tmux.kill() }

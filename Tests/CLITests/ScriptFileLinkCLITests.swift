@@ -36,7 +36,7 @@ import TestSupport
         }
     }
 
-    @Test(.timeLimit(.minutes(3))) func noCommandBlocksOnAFIFOOrReadsALinkLoaded() async throws {
+    @Test(.timeLimit(.minutes(10))) func noCommandBlocksOnAFIFOOrReadsALinkLoaded() async throws {
         let (root, app) = try Self.checkout(app: """
             local _, pipe = pcall(portolan.load, "pipe.lua")
             local _, link = pcall(portolan.load, "config.lua")

@@ -45,7 +45,7 @@ import Testing
     /// with v2's rules, and the reload took the line's events into its own update. (With the
     /// reload let past the turnstile, this test fails: the reload is never seen waiting, and the
     /// observers get the line's route in one update with the reload.)
-    @Test(.timeLimit(.minutes(1))) func aReloadAskedForDuringALineWaitsForIt() async throws {
+    @Test(.timeLimit(.minutes(10))) func aReloadAskedForDuringALineWaitsForIt() async throws {
         let directory = try TemporaryDirectory(files: ["app.lua": Self.watchedApp(version: 1)])
         defer { directory.remove() }
         let output = Locked<[String]>([])
