@@ -66,7 +66,7 @@ public struct RouteReport: Sendable {
             }
         case .rolledBack(let instruction):
             running(reports).map { reports[$0].rolledBack.append(instruction) }
-        case .hostReported, .redirected:
+        case .hostReported, .redirected, .treeCarried:
             break
         }
     }

@@ -56,6 +56,9 @@ public final class TreeWitness: @unchecked Sendable {
             rollbacksChecked += 1
         case .redirected:
             redirects += 1
+        case .treeCarried:
+            // The whole tree was set, kept stacks included: as a UI does, the witness reads it.
+            if let router { tree = router.tree }
         case .failed, .didRoute:
             break
         }

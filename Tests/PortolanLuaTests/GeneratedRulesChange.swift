@@ -4,7 +4,7 @@ import TestSupport
 /// rules-change property (`SnapshotHostPropertyTests`): a root tab bar that keeps its stacks,
 /// screens nested a few deep, some of them tab bars too, some pushed over themselves, every one
 /// with handlers that run; then renames, removals, moves and changed contexts, each declared in
-/// `migrations[2]` or (removals and moves, some of the time) not.
+/// `migrations[2]` or (removals and moves, some of the time) not, and sometimes lower path limits.
 struct GeneratedRulesChange {
     /// A node of the app: a screen, or a switch node that keeps its children's stacks.
     struct Node: Equatable {
@@ -26,6 +26,9 @@ struct GeneratedRulesChange {
     /// Declared moves: the node's id (under version 2) → its new ancestors, from the root's child down.
     private(set) var moved: [String: [String]] = [:]
     private(set) var rewritesContexts = false
+    /// Version 2's `max_depth` and `max_copies`, when it lowers them: never below the depth its
+    /// declared tree needs, so that only the paths that pushed a screen over itself are cut.
+    private(set) var limits: (maxDepth: Int, maxCopies: Int)?
     /// The path, under version 1, to the node version 2 moves: a route there puts it on the saved
     /// active path, where a declared move applies.
     private var movedFrom: [String] = []
@@ -38,6 +41,12 @@ struct GeneratedRulesChange {
         v2 = v1
         v2 = mutated(v1, depth: 0, &random)
         move(&random)
+        if random.chance(0.25) { limits = (Self.depth(of: v2) + random.below(2), 1 + random.below(2)) }
+    }
+
+    /// How many nodes the longest declared chain from `node` down holds.
+    static func depth(of node: Node) -> Int {
+        1 + (node.children.map { depth(of: $0) }.max() ?? 0)
     }
 
     // MARK: Version 1
@@ -126,7 +135,8 @@ struct GeneratedRulesChange {
     /// The app's script: version 1, or version 2 with its migration and, when given, a new guard
     /// or a failing handler on the node `on`.
     func source(v2 isV2: Bool, verdict: (Verdict, on: String, redirectTo: String)? = nil) -> String {
-        let migration = isV2 ? "version = 2, migrations = { [2] = \(migrationSource) }" : ""
+        var migration = isV2 ? "version = 2, migrations = { [2] = \(migrationSource) }" : ""
+        if isV2, let limits { migration += ", max_depth = \(limits.maxDepth), max_copies = \(limits.maxCopies)" }
         let root = Self.lua(isV2 ? v2 : v1, migration: migration, verdict: verdict)
         // Version 2 also names a new key of the app's state, which every rules change must add.
         let state = isV2 ? "portolan.initial_state { visits = 0, credits = 5 }" : "portolan.initial_state { visits = 0 }"

@@ -73,6 +73,7 @@ extension RouterEvent: HeldBytes {
         case .didRoute(let destination, let executed): Self.overhead + destination.heldBytes + executed.heldBytes
         case .failed(let destination, let failure): Self.overhead + destination.heldBytes + failure.heldBytes
         case .redirected(let from, let to): Self.overhead + from.heldBytes + to.heldBytes
+        case .treeCarried(let changes): Self.overhead + changes.reduce(0) { $0 + $1.description.utf8.count }
         }
     }
 }

@@ -153,8 +153,16 @@ extension Router {
                 : executor.undo(executed, from: start.tree, after: RouteFailure(failure.kind, reason))
             return refusedRestore(undone, start: start)
         }
+        announceCarried(prepared.changes)
         return prepared.changes.isEmpty
             ? .restored(guards: guards, notes: prepared.notes) : .migrated(prepared.changes, guards: guards, notes: prepared.notes)
+    }
+
+    /// Tells the observers that the whole tree was set (`RouterEvent.treeCarried`), kept stacks
+    /// included: a restore says so when it stands, and a rules change when it commits, or when
+    /// it fails after a new router took over and the previous one serves again.
+    public func announceCarried(_ changes: [SnapshotChange]) {
+        eventHub.emit(.treeCarried(changes))
     }
 
     /// Puts the router's state back as the restore found it, after `failure` (whose instructions

@@ -17,6 +17,11 @@ public enum RouterEvent: Sendable, Hashable {
     case redirected(from: Destination, to: Destination)
     /// A step of the undo of a failed route ran (the inverse of an instruction it executed).
     case rolledBack(Instruction)
+    /// A rules change (a reload, a swap) or a restore set the whole tree, kept stacks included,
+    /// beyond what any instruction builds; `changes` says what carrying the state changed, in
+    /// every stack (empty when nothing was renamed, moved or lost). A UI that keeps the stacks of
+    /// its other tabs rebuilds them from `Router.tree` when it hears this.
+    case treeCarried([SnapshotChange])
 }
 
 extension RouterEvent {
@@ -30,6 +35,7 @@ extension RouterEvent {
         case redirected
         case rolledBack = "rolled_back"
         case hostReported = "host_reported"
+        case treeCarried = "tree_carried"
     }
 
     public var name: Name {
@@ -41,6 +47,7 @@ extension RouterEvent {
         case .redirected: .redirected
         case .rolledBack: .rolledBack
         case .hostReported: .hostReported
+        case .treeCarried: .treeCarried
         }
     }
 }
@@ -53,7 +60,7 @@ extension RouterEvent: CustomStringConvertible {
     /// `will_route root > a`, `enter a`, `switch root -> tabs`, `did_route root > a`,
     /// `failed denied root > a`, `failed unreachable /nowhere` (a URL that led nowhere),
     /// `redirected root > a -> root > login`, `rolled_back leave a`,
-    /// `host_reported enter a`.
+    /// `host_reported enter a`, `tree_carried renamed 'a' → 'b' (version 2); dropped 'c': …`.
     ///
     /// At most `textBytes`, the rest cut and marked (`… (123456 bytes cut)`); each context value in
     /// it is cut at `ContextValue.shownBytes` first.
@@ -77,6 +84,7 @@ extension RouterEvent: CustomStringConvertible {
         case .hostReported(let instruction): "\(name) \(instruction)"
         case .redirected(let from, let to): "\(name) \(from) -> \(to)"
         case .rolledBack(let instruction): "\(name) \(instruction)"
+        case .treeCarried(let changes): changes.isEmpty ? name : "\(name) " + changes.map(\.description).joined(separator: "; ")
         }
     }
 }

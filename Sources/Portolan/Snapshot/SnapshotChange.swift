@@ -1,6 +1,6 @@
 /// One change a restore made to what a snapshot saved, and why: the list a `migrated` outcome
 /// carries. Nothing saved is dropped without one of these.
-public enum SnapshotChange: Sendable, Equatable {
+public enum SnapshotChange: Sendable, Hashable {
     /// A declared rename (`migrations[version].renamed`).
     case renamed(NodeID, to: NodeID, version: Int)
     /// A declared removal (`migrations[version].removed`), with what was below it.

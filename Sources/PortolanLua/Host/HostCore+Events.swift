@@ -87,6 +87,9 @@ extension HostCore {
             return []
         case .redirected(let from, let to):
             return [to.luaValue, from.luaValue]
+        case .treeCarried(let changes):
+            // Each change in the words of a restore's report: what a script's log or UI shows.
+            return [.array(changes.map { .string($0.description) })]
         }
     }
 }

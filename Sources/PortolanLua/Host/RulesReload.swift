@@ -44,6 +44,7 @@ struct RulesReload {
         }
         let carry = core.app.lastCarry
         let stateChanges = core.stateKeysAdded().map(SnapshotChange.stateKeyAdded)
+        core.router?.announceCarried(carry.changes + stateChanges)
         // With no guard and no interceptor nothing can refuse the path: no route, no events.
         let asksGuards = core.router != nil && (core.app.hasGuards || core.app.rules.hasInterceptors)
         return ReloadResult(
@@ -102,7 +103,8 @@ struct RulesReload {
     /// the new rules took away come back through the handlers of the rules that left them. What
     /// could not be put back, said as a sentence to add to the reload's error; nil when all was.
     private func rollBack(_ core: HostCore) -> String? {
-        if let router = core.app.router, router !== savedApp.router { router.finishEventStreams() }
+        let replaced = core.app.router.map { $0 !== savedApp.router } ?? false
+        if replaced { core.app.router?.finishEventStreams() }
         let departed = core.app.departed
         core.app = savedApp
         core.files.putBack(savedFiles)
@@ -116,6 +118,8 @@ struct RulesReload {
         if let departed, let stopped = departed.router.returnNow(departed.departure) {
             return "; the screens the new rules took away did not all come back: \(stopped)"
         }
+        // A swap's restore told of the new router's tree: the tree that serves is this one again.
+        if replaced { core.router?.announceCarried([]) }
         return nil
     }
 }

@@ -25,6 +25,7 @@ extension RouterEvent.Name {
         case .redirected: 1 << 4
         case .rolledBack: 1 << 5
         case .hostReported: 0
+        case .treeCarried: 1 << 6
         }
     }
 
@@ -38,6 +39,7 @@ extension RouterEvent.Name {
         case .redirected: 4
         case .rolledBack: 5
         case .hostReported: 6
+        case .treeCarried: 7
         }
     }
 }

@@ -343,7 +343,8 @@ end
 
 -- Events ------------------------------------------------------------------------------------------
 
---- Observes router events: will_route, instruction, did_route, failed, redirected, rolled_back.
+--- Observes router events: will_route, instruction, did_route, failed, redirected, rolled_back,
+-- tree_carried.
 -- The host keeps the observers and calls each itself (HostCore+Events.swift); a failed route's error
 -- reaches its observers as an error object, made by a wrapper made once, here.
 function portolan.on(event, fn)

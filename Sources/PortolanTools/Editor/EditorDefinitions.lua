@@ -203,7 +203,7 @@ function Request:goes_to(id) end
 ---@field ok boolean
 ---@field error? portolan.Error
 
----@alias portolan.Event "will_route"|"instruction"|"did_route"|"failed"|"redirected"|"rolled_back"
+---@alias portolan.Event "will_route"|"instruction"|"did_route"|"failed"|"redirected"|"rolled_back"|"tree_carried"
 
 --- Plain data, what `portolan.state` may hold: nil, booleans, finite numbers, strings, and tables
 --- of them keyed by strings or integers (no functions, metatables or cycles).
@@ -389,6 +389,7 @@ function portolan.step(name, payload) end
 ---@overload fun(event: "failed", fn: fun(error: portolan.Error, destination: portolan.Entry[], step?: portolan.Step))
 ---@overload fun(event: "redirected", fn: fun(to: portolan.Entry[], from: portolan.Entry[]))
 ---@overload fun(event: "rolled_back", fn: fun(instruction: string))
+---@overload fun(event: "tree_carried", fn: fun(changes: string[]))
 function portolan.on(event, fn) end
 
 --- Runs another Lua file of the app (a relative path to a `.lua` file in the app's directory),
