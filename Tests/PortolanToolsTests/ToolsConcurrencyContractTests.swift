@@ -69,10 +69,11 @@ import Testing
         try FileManager.default.setAttributes(
             [.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: directory.path("app.lua"))
         let reload = Task { await session.reloadIfChanged() }
-        var yields = 0
-        while await session.inputsWaiting == 0, yields < 100_000 {
-            await Task.yield()
-            yields += 1
+        // Until the reload is seen waiting, within two minutes: a count of yields is no bound on
+        // a busy machine, where the reload's task may wait long for a thread of the pool.
+        let deadline = ContinuousClock.now + .seconds(120)
+        while await session.inputsWaiting == 0, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(1))
         }
         #expect(await session.inputsWaiting == 1, "the reload did not wait for the line")
         release.signal()
