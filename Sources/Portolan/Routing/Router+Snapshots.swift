@@ -13,9 +13,10 @@ extension Router {
     /// This router's state carried to other rules, for a reload: its snapshot (every kept stack,
     /// the switches' histories, the routes) prepared under `graph` as a restore prepares one, by
     /// the migrations declared after `rules.version` up to `version`, then the conservative rule
-    /// and the new path limits, with every change reported. A reload refuses nothing: from newer
-    /// rules, or across a migration that declares older states incompatible, the state is carried
-    /// by the conservative rule alone. Nothing runs.
+    /// and the new path limits, with every change reported. It refuses nothing: from newer rules,
+    /// or across a migration that declares older states incompatible, the state is carried by the
+    /// conservative rule alone, and `restoreRefusal` says what a restore would have refused (a
+    /// swap's acceptance refuses it). Nothing runs.
     public func carried(
         to graph: NavigationGraph, version: Int, migrations: [Int: SnapshotMigration], from rules: RulesIdentity
     ) -> PreparedRestore {
@@ -25,7 +26,9 @@ extension Router {
         } catch {
             // What a restore refuses (newer rules, an incompatible migration): no migration applies.
             document.rules = RulesIdentity(version: version, hash: rules.hash)
-            return PreparedRestore(carrying: document, graph: graph, version: version, hash: "", migrations: migrations)
+            var carried = PreparedRestore(carrying: document, graph: graph, version: version, hash: "", migrations: migrations)
+            carried.restoreRefusal = error.reason
+            return carried
         }
     }
 

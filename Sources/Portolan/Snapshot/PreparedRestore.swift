@@ -15,6 +15,9 @@ public struct PreparedRestore: Sendable {
     public let changes: [SnapshotChange]
     /// What the restore notices besides its changes: rules changed without a version bump.
     public let notes: [RestoreNote]
+    /// Why a restore would have refused this state, when it was carried all the same by the
+    /// conservative rule alone (`Router.carried`); nil when a restore would take it.
+    public internal(set) var restoreRefusal: String?
 
     /// The id each saved node renamed by the migrations has now, through every rename in turn.
     public var renames: [NodeID: NodeID] {

@@ -12,8 +12,8 @@ struct AppSlot {
     /// What the script registered besides its app; a reload starts it afresh.
     var rules = ScriptRules()
     /// What the last declaration did to the live state it carried, when it replaced an earlier
-    /// one: the instructions on the active path, and every change in every stack.
-    var lastCarry = (left: [Instruction](), changes: [SnapshotChange]())
+    /// one: a reload's result and a swap's outcome are made of it.
+    var lastCarry = Carry()
     /// The screens that declaration left on the router it replaced, which a reload that fails
     /// brings back (`Router.returnNow`).
     var departed: (router: Router, departure: Router.Departure)?
@@ -33,6 +33,18 @@ struct AppSlot {
         case none
         case scriptRunning
         case declared
+    }
+
+    /// What carrying the live state to the rules a script declared did.
+    struct Carry {
+        /// The instructions on the active path (`ReloadResult.left`).
+        var left: [Instruction] = []
+        /// Every change, in every stack.
+        var changes: [SnapshotChange] = []
+        var notes: [RestoreNote] = []
+        /// What a restore would have refused, which a swap refuses too
+        /// (`PreparedRestore.restoreRefusal`).
+        var restoreRefusal: String?
     }
 
     /// Whether a rule added now goes to the router in service.

@@ -2,29 +2,20 @@ import Lua
 import Portolan
 
 /// A live swap of the rules (docs/bundles.md, stage 7), and the canary's revert, each inside one
-/// unit of work on the host's thread, so that no route sees two versions of the rules: a snapshot
-/// of the state under the rules in service, the new rules loaded (`RulesReload.swap`), the
-/// snapshot restored under them. When anything fails, everything the swap set aside comes back.
+/// unit of work on the host's thread, so that no route sees two versions of the rules: the one
+/// rules change (`RulesReload`), a reload's transaction, with the gate's acceptance. When anything
+/// fails, everything the swap set aside comes back.
 extension HostCore {
-    /// Swaps in `source`, restoring the live state under it; `accept` judges the restore's
-    /// outcome, with the active path before and after it (nil: keep it; a reason: undo the swap).
-    /// Returns the restore's outcome (nil when no app was declared: no state to carry).
-    /// `forgetVersion`: the snapshot is taken as the new rules' own version (a revert to older
-    /// rules, which would refuse a snapshot of newer ones).
+    /// Swaps in `source`, carrying the live state to it as a reload does; `accept` judges what that
+    /// did, as a restore's outcome, with the active path before and after it (nil: keep it; a
+    /// reason: undo the swap). Returns that outcome (nil when no app was declared: no state to
+    /// carry). `lenient`: what a restore refuses (a newer version's state, an incompatible
+    /// migration) is carried by the conservative rule alone (a revert to older rules) instead of
+    /// being refused.
     func swapRules(
-        to source: RulesSource, forgetVersion: Bool = false, accept: (RestoreOutcome, _ before: [Entry], _ after: [Entry]) -> String?
+        to source: RulesSource, lenient: Bool = false, accept: (RestoreOutcome, _ before: [Entry], _ after: [Entry]) -> String?
     ) throws(HostError) -> RestoreOutcome? {
-        var document: SnapshotDocument?
-        let before = router?.activePath ?? []
-        if router != nil {
-            do {
-                document = try snapshot()
-            } catch {
-                throw HostError("cannot take a snapshot of the state to carry: \(error.reason)")
-            }
-        }
-        // The transaction owns what the swap changes (the files, the rules in service, the pending
-        // resume): whatever fails puts everything back.
+        let before = router?.activePath
         return try RulesReload.swap(in: self, from: source, { () throws(HostError) -> LuaValue in
             switch source {
             case .file(let path):
@@ -34,13 +25,33 @@ extension HostCore {
                 try files.startAfresh(in: nil)
                 return try loadChunk(text, chunkName: chunkName)
             }
-        }, then: { () throws(HostError) -> RestoreOutcome? in
-            guard var document else { return nil }
-            if forgetVersion { document.rules = RulesIdentity(version: app.rulesVersion, hash: document.rules.hash) }
-            let outcome = restore(document)
+        }, then: { (carried, carry) throws(HostError) -> RestoreOutcome? in
+            guard let before else { return nil }
+            let outcome = Self.outcome(of: carried, carry, refusal: lenient ? nil : carry.restoreRefusal, settled: router?.history.last?.settled)
             if let refusal = accept(outcome, before, router?.activePath ?? []) { throw HostError(refusal) }
             return outcome
         })
+    }
+
+    /// What a rules change did, in a restore's words, as the gate judges a restore: refused (what
+    /// a restore refuses, or a guard that denies the path), or restored or migrated, with what
+    /// the guards made of the path.
+    private static func outcome(
+        of carried: ReloadResult, _ carry: AppSlot.Carry, refusal: String?, settled: Destination?
+    ) -> RestoreOutcome {
+        if let refusal { return .refused(refusal) }
+        let guards: RestoreGuards
+        switch carried.refresh {
+        case .success(let instructions) where instructions.isEmpty:
+            guards = .passed
+        case .success:
+            guards = .redirected(to: settled ?? .path([]))
+        case .failure(let failure):
+            let reason = failure.kind == .denied ? "a guard denies the restored path: \(failure.message)" : failure.message
+            return .refused("\(failure.kind.rawValue): \(reason)")
+        }
+        return carried.changes.isEmpty
+            ? .restored(guards: guards, notes: carry.notes) : .migrated(carried.changes, guards: guards, notes: carry.notes)
     }
 
     /// Counts `event` for the canary watching the rules swapped in, if any; when its verdict is
@@ -60,12 +71,12 @@ extension HostCore {
         }
     }
 
-    /// Goes back to `source`, carrying the tree by snapshot and restore under it (whatever the
-    /// restore says: the previous rules are what must serve). The error, when it could not.
+    /// Goes back to `source`, carrying the tree to it leniently (whatever the carry says: the
+    /// previous rules are what must serve). The error, when it could not.
     private func revert(to source: RulesSource?) -> String? {
         guard let source else { return "no rules were in service before the swap: there is nothing to go back to" }
         do {
-            _ = try swapRules(to: source, forgetVersion: true) { _, _, _ in nil }
+            _ = try swapRules(to: source, lenient: true) { _, _, _ in nil }
             return nil
         } catch {
             return error.message

@@ -124,10 +124,11 @@ final class HostCore: @unchecked Sendable {
             case .success(let departure):
                 app.departed = (replaced, departure)
             }
-            app.lastCarry = (departures, carried.changes)
+            app.lastCarry = AppSlot.Carry(
+                left: departures, changes: carried.changes, notes: carried.notes, restoreRefusal: carried.restoreRefusal)
             router = Router(carrying: carried, configuration: routerConfiguration, thread: thread, wakeup: wakeup)
         } else {
-            app.lastCarry = ([], [])
+            app.lastCarry = AppSlot.Carry()
             app.departed = nil
             router = Router(tree: RoutingTree(graph: declaration.graph), configuration: routerConfiguration, thread: thread, wakeup: wakeup)
         }

@@ -34,9 +34,9 @@ extension PortolanHost {
         }
     }
 
-    /// Swaps in the rules `source` between two routes, in one unit of work: a snapshot of the
-    /// state, the new rules loaded, the snapshot restored under them and judged by `accept` (a
-    /// reason undoes it all), then, when `canary` is given, a canary that reverts to the rules
+    /// Swaps in the rules `source` between two routes, in one unit of work: the one rules change a
+    /// reload is (the new rules loaded, the live state carried to them, their guards asked), judged
+    /// by `accept` as a restore's outcome (a reason undoes it all), then, when `canary` is given, a canary that reverts to the rules
     /// in service now. On failure the rules in service, the tree and `portolan.state` stay.
     package func swapRules(
         to source: RulesSource, canary: CanaryWatch?, accept: @Sendable (RestoreOutcome, _ before: [Entry], _ after: [Entry]) -> String?

@@ -27,54 +27,50 @@ struct RulesReload {
     static func run(
         in core: HostCore, from source: RulesSource, _ chunk: () throws(HostError) -> LuaValue
     ) throws(HostError) -> ReloadResult {
+        try transact(in: core, from: source, failing: "reload failed", requiresApp: false, chunk) { result, _ in result }
+    }
+
+    /// A swap of the rules (`HostCore.swapRules`): the same transaction, whose script must declare
+    /// an app, judged by `accept` from what it did (a throw puts everything back).
+    static func swap<T>(
+        in core: HostCore, from source: RulesSource, _ chunk: () throws(HostError) -> LuaValue,
+        then accept: (ReloadResult, AppSlot.Carry) throws(HostError) -> T
+    ) throws(HostError) -> T {
+        try transact(in: core, from: source, failing: "the swap failed", requiresApp: true, chunk, then: accept)
+    }
+
+    /// The one rules change: sets aside what the rules in service registered, runs the new script
+    /// (which carries the live state to what it declares: `HostCore.declare`), asks the new
+    /// guards about the active path, and lets `judge` decide from what it did. Whatever throws
+    /// puts back everything set aside, the router in service first; on commit the new rules are
+    /// the ones in service, and the observers hear that the whole tree was carried.
+    private static func transact<T>(
+        in core: HostCore, from source: RulesSource, failing failure: String, requiresApp: Bool,
+        _ chunk: () throws(HostError) -> LuaValue, then judge: (ReloadResult, AppSlot.Carry) throws(HostError) -> T
+    ) throws(HostError) -> T {
         let reload = try RulesReload(settingAsideIn: core)
-        do {
+        let value: T, changes: [SnapshotChange]
+        do throws(HostError) {
             _ = try core.drive(try chunk(), [])
+            if requiresApp, core.app.reload != .declared { throw HostError("the rules declare no app (portolan.app)") }
+            core.app.reload = .none
+            let carry = core.app.lastCarry
+            changes = carry.changes + core.stateKeysAdded().map(SnapshotChange.stateKeyAdded)
+            // With no guard and no interceptor nothing can refuse the path: no route, no events.
+            let asksGuards = core.router != nil && (core.app.hasGuards || core.app.rules.hasInterceptors)
+            value = try judge(ReloadResult(left: carry.left, changes: changes, refresh: asksGuards ? core.refresh() : .success([])), carry)
         } catch {
             let unrestored = reload.rollBack(core) ?? ""
             throw HostError(
-                "reload failed; the previous rules stay: \(error.message)\(unrestored)", traceback: error.traceback,
+                "\(failure); the previous rules stay: \(error.message)\(unrestored)", traceback: error.traceback,
                 isInterrupted: error.isInterrupted)
         }
-        core.app.reload = .none
         core.rulesSource = source
         if let replaced = reload.savedApp.router, replaced !== core.app.router {
             // Its streams would wait forever: the host's own stream (`events()`) goes on.
             replaced.finishEventStreams()
         }
-        let carry = core.app.lastCarry
-        let stateChanges = core.stateKeysAdded().map(SnapshotChange.stateKeyAdded)
-        core.router?.announceCarried(carry.changes + stateChanges)
-        // With no guard and no interceptor nothing can refuse the path: no route, no events.
-        let asksGuards = core.router != nil && (core.app.hasGuards || core.app.rules.hasInterceptors)
-        return ReloadResult(
-            left: carry.left, changes: carry.changes + stateChanges, refresh: asksGuards ? core.refresh() : .success([]))
-    }
-
-    /// A swap of the rules (`HostCore.swapRules`): the script `chunk` loads (from `source`) must
-    /// declare an app; then `settle` runs under the new rules (a restore of the state), and
-    /// whatever either throws puts back everything the reload set aside, the router in service first.
-    static func swap<T>(
-        in core: HostCore, from source: RulesSource, _ chunk: () throws(HostError) -> LuaValue,
-        then settle: () throws(HostError) -> T
-    ) throws(HostError) -> T {
-        let reload = try RulesReload(settingAsideIn: core)
-        let value: T
-        do throws(HostError) {
-            _ = try core.drive(try chunk(), [])
-            guard core.app.reload == .declared else { throw HostError("the rules declare no app (portolan.app)") }
-            core.app.reload = .none
-            value = try settle()
-            core.rulesSource = source
-        } catch {
-            let unrestored = reload.rollBack(core) ?? ""
-            throw HostError(
-                "the swap failed; the previous rules stay: \(error.message)\(unrestored)", traceback: error.traceback,
-                isInterrupted: error.isInterrupted)
-        }
-        if let replaced = reload.savedApp.router, replaced !== core.app.router {
-            replaced.finishEventStreams()
-        }
+        core.router?.announceCarried(changes)
         return value
     }
 
@@ -94,7 +90,7 @@ struct RulesReload {
             throw HostError(error)
         }
         core.app.rules = ScriptRules()
-        core.app.lastCarry = ([], [])
+        core.app.lastCarry = AppSlot.Carry()
         core.app.departed = nil
         core.app.reload = .scriptRunning
     }
