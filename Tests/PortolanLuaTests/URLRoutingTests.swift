@@ -218,7 +218,8 @@ import TestSupport
     }
 
     /// `portolan.redirect("/login")` from a guard or interceptor routes to where the URL leads, as
-    /// DESIGN.md's example has it, rather than failing as an unknown anywhere node '/login'.
+    /// docs/rules.md says of `portolan.redirect(dest)`, rather than failing as an unknown anywhere
+    /// node '/login'.
     @Test func aGuardRedirectsToAURL() async throws {
         let host = try PortolanHost()
         try await host.loadApp(source: """
