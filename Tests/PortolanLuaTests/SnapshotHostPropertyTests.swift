@@ -11,8 +11,8 @@ import Testing
 /// rename restored where its stack survives; every loss reported; a new guard wins, and says so;
 /// a refusal leaves the host's snapshot byte for byte as before. The same change by reload and by
 /// a bundle's swap carries the same tree, kept stacks included, and reports the same changes
-/// (issue 32: one carrier). `SnapshotMigrationPropertyTests` runs more cases of the migration
-/// alone, at engine level.
+/// (issue 32: one carrier), and a new guard denies or redirects alike by all three.
+/// `SnapshotMigrationPropertyTests` runs more cases of the migration alone, at engine level.
 @Suite struct SnapshotHostPropertyTests {
     static let cases = 300
 
@@ -80,6 +80,44 @@ import Testing
         let before = try await strict.snapshotBytes()
         let judged = await strict.restore(saved)
         try await Self.expectVerdict(seed: seed, verdict, judged, expected: outcome, on: strict, before: before, redirectTo: elsewhere, &reached)
+        // A new screen that fails is entered by a restore only: a reload carries the screens the
+        // session entered. A new guard is asked by all three.
+        if verdict != .fail {
+            try await Self.expectTheSameVerdictByReloadAndSwap(
+                seed: seed, change.source(v2: true, verdict: (verdict, on: guarded, redirectTo: elsewhere)), v1: change.source(v2: false),
+                routes: routes, verdict, restored: judged, redirectTo: elsewhere)
+        }
+    }
+
+    /// The same new guard by reload and by a bundle's swap, each from a session that took the same
+    /// routes under version 1: the reload's guards, asked again, deny or redirect as the restore's
+    /// did, and the swap's outcome is the restore's.
+    static func expectTheSameVerdictByReloadAndSwap(
+        seed: UInt64, _ v2: String, v1: String, routes: String, _ verdict: GeneratedRulesChange.Verdict, restored judged: RestoreOutcome,
+        redirectTo elsewhere: String
+    ) async throws {
+        let reloading = try await PortolanHost.quiet(loading: v1)
+        _ = try await reloading.run(routes, chunkName: "routes.lua")
+        let reloaded = try await reloading.reload(source: v2, chunkName: "app.lua")
+        switch (verdict, reloaded.refresh) {
+        case (.deny, .failure(let failure)):
+            #expect(failure.kind == .denied, "seed \(seed): \(failure)")
+        case (.redirect, .success(let instructions)) where !instructions.isEmpty:
+            #expect(await reloading.router?.activePath.prefix(2).map(\.id) == ["root", elsewhere], "seed \(seed)")
+        default:
+            Issue.record("seed \(seed): the reload's guards said \(reloaded.refresh), the restore's \(judged)")
+        }
+        let swapping = try await PortolanHost.quiet(loading: v1)
+        _ = try await swapping.run(routes, chunkName: "routes.lua")
+        let swapped = await swapping.swapRules(to: .source(v2, chunkName: "app.lua"), canary: nil) { _, _, _ in nil }
+        guard case .success(let swap) = swapped, let outcome = swap.restore else {
+            Issue.record("seed \(seed): the swap failed: \(swapped)")
+            return
+        }
+        #expect(outcome.name == judged.name && outcome.changes == judged.changes, "seed \(seed): a swap says \(outcome), a restore \(judged)")
+        if case .refused(let reason) = judged, case .refused(let said) = outcome {
+            #expect(said == reason, "seed \(seed)")
+        }
     }
 
     /// The same change by reload and by a bundle's swap (issue 32): one carrier, so the same tree,
