@@ -115,6 +115,39 @@ import Testing
         #expect(reloaded.changes.count == 1, "\(reloaded.changes)")
     }
 
+    /// A guard on `item` that sends the user to log in and sets the route aside.
+    static let gated = """
+        portolan.app { id = "root", children = {
+          { id = "login" },
+          { id = "shop", children = { { id = "item", guard = function()
+              return portolan.redirect({ "root", "login" }, { resume = true }) end } } },
+        } }
+        """
+
+    /// Before, a pending destination outlived the rules that named it: a reload forgets one that
+    /// names a node the new rules no longer have, and says so, as a restore does.
+    @Test func aPendingDestinationTheNewRulesCannotReachIsForgotten() async throws {
+        let host = try await PortolanHost.quiet(loading: Self.gated)
+        _ = await host.route(.path(["root", "shop", "item"]))
+        #expect(await host.pendingDestination == .path(["root", "shop", "item"]))
+        let smaller = #"portolan.app { id = "root", children = { { id = "login" }, { id = "shop" } } }"#
+        let reloaded = try await host.reload(source: smaller, chunkName: "app.lua")
+        #expect(await host.pendingDestination == nil)
+        #expect(reloaded.changes.contains { if case .forgotten = $0 { true } else { false } }, "\(reloaded.changes)")
+    }
+
+    /// A pending destination a declared rename covers goes on under the new name.
+    @Test func aPendingDestinationFollowsARename() async throws {
+        let host = try await PortolanHost.quiet(loading: Self.gated)
+        _ = await host.route(.path(["root", "shop", "item"]))
+        let renamed = """
+            portolan.app { id = "root", version = 2, migrations = { [2] = { renamed = { item = "product" } } },
+              children = { { id = "login" }, { id = "shop", children = { { id = "product" } } } } }
+            """
+        _ = try await host.reload(source: renamed, chunkName: "app.lua")
+        #expect(await host.pendingDestination == .path(["root", "shop", "product"]))
+    }
+
     /// The shop, whose `product` and `reviews` note their `leave` and `enter` in the global `LOG`,
     /// each with the rules' `tag`: a global, which a failed reload does not put back as it puts
     /// back `portolan.state`.

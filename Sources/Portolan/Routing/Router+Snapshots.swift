@@ -16,11 +16,14 @@ extension Router {
     /// and the new path limits, with every change reported. It refuses nothing: from newer rules,
     /// or across a migration that declares older states incompatible, the state is carried by the
     /// conservative rule alone, and `restoreRefusal` says what a restore would have refused (a
-    /// swap's acceptance refuses it). Nothing runs.
+    /// swap's acceptance refuses it). `pending`, the host's pending destination, is carried as a
+    /// restore carries a saved one: renamed by the migrations, or forgotten (and reported) when it
+    /// names a node the rules no longer have. Nothing runs.
     public func carried(
-        to graph: NavigationGraph, version: Int, migrations: [Int: SnapshotMigration], from rules: RulesIdentity
+        to graph: NavigationGraph, version: Int, migrations: [Int: SnapshotMigration], from rules: RulesIdentity,
+        pending: Destination? = nil
     ) -> PreparedRestore {
-        var document = snapshot(rules: rules)
+        var document = snapshot(rules: rules, pending: pending)
         do {
             return try PreparedRestore(document, graph: graph, version: version, migrations: migrations)
         } catch {

@@ -111,21 +111,7 @@ final class HostCore: @unchecked Sendable {
         let routerConfiguration = options.routerConfiguration(handlerTimeout: configuration.handlerTimeout)
         let router: Router
         if let replaced = app.router {
-            // Declaring again (a reload) carries the live state to the new rules as a restore carries
-            // a snapshot: their declared migrations, the conservative rule and their limits, in every
-            // kept stack, with the switches' histories and the routes.
-            let carried = replaced.carried(to: declaration.graph, version: options.version, migrations: migrations, from: rulesIdentity)
-            let departures = replaced.tree.departures(to: carried.tree, renamed: carried.renames)
-            // The screens that go leave by the rules that entered them: the module's nodes are
-            // still theirs until `portolan.app` returns.
-            switch replaced.leaveNow(toward: carried) {
-            case .failure(let failure):
-                throw HostError("a screen the new rules take away could not leave: \(failure)")
-            case .success(let departure):
-                app.departed = (replaced, departure)
-            }
-            app.lastCarry = AppSlot.Carry(
-                left: departures, changes: carried.changes, notes: carried.notes, restoreRefusal: carried.restoreRefusal)
+            let carried = try carry(from: replaced, to: declaration.graph, version: options.version, migrations: migrations)
             router = Router(carrying: carried, configuration: routerConfiguration, thread: thread, wakeup: wakeup)
         } else {
             app.lastCarry = AppSlot.Carry()
@@ -162,6 +148,34 @@ final class HostCore: @unchecked Sendable {
         app.rulesHash = RulesHash.of(files: appFiles)
         app.migrations = migrations
         if app.reload == .scriptRunning { app.reload = .declared }
+    }
+
+    /// Declaring again (a reload) carries the live state to the new rules as a restore carries a
+    /// snapshot: their declared migrations, the conservative rule and their limits, in every kept
+    /// stack, with the switches' histories, the routes and the pending destination; the screens
+    /// it takes away from the active path leave first. What it did goes to `app.lastCarry`.
+    private func carry(
+        from replaced: Router, to graph: NavigationGraph, version: Int, migrations: [Int: SnapshotMigration]
+    ) throws(HostError) -> PreparedRestore {
+        let pending = session.pendingResume
+        let carried = replaced.carried(to: graph, version: version, migrations: migrations, from: rulesIdentity, pending: pending?.destination)
+        let departures = replaced.tree.departures(to: carried.tree, renamed: carried.renames)
+        // The screens that go leave by the rules that entered them: the module's nodes are still
+        // theirs until `portolan.app` returns.
+        switch replaced.leaveNow(toward: carried) {
+        case .failure(let failure):
+            throw HostError("a screen the new rules take away could not leave: \(failure)")
+        case .success(let departure):
+            app.departed = (replaced, departure)
+        }
+        app.lastCarry = AppSlot.Carry(
+            left: departures, changes: carried.changes, notes: carried.notes, restoreRefusal: carried.restoreRefusal)
+        // A pending destination the rules renamed goes on under its new names (its URL, the old
+        // rules', with it only when nothing changed); one they no longer have is forgotten.
+        if let pending, carried.pending != pending.destination {
+            session.pendingResume = carried.pending.map { PendingResume(destination: $0) }
+        }
+        return carried
     }
 
     /// Makes `body` the Lua global `name`, run inside the unit of work that calls it.
