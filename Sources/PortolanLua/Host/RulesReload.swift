@@ -114,7 +114,8 @@ struct RulesReload {
         if let departed, let stopped = departed.router.returnNow(departed.departure) {
             return "; the screens the new rules took away did not all come back: \(stopped)"
         }
-        // A swap's restore told of the new router's tree: the tree that serves is this one again.
+        // The new router's guards may have routed, and its events were heard: whoever follows
+        // them reads the tree again, the one that serves once more.
         if replaced { core.router?.announceCarried([]) }
         return nil
     }
