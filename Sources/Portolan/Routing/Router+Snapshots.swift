@@ -152,7 +152,7 @@ extension Router {
         case .success:
             guards = .redirected(to: state.withLock { $0.history.newest?.settled } ?? .path(activePath))
         case .failure(let failure):
-            let reason = failure.kind == .denied ? "a guard denies the restored path: \(failure.message)" : failure.message
+            let reason = RestoreGuards.refusal(failure)
             // `refusedRestore` names the kind once, in front of the reason.
             let undone = executed.isEmpty
                 ? RouteFailure(failure.kind, reason)
@@ -160,8 +160,7 @@ extension Router {
             return refusedRestore(undone, start: start)
         }
         announceCarried(prepared.changes)
-        return prepared.changes.isEmpty
-            ? .restored(guards: guards, notes: prepared.notes) : .migrated(prepared.changes, guards: guards, notes: prepared.notes)
+        return RestoreOutcome.restored(guards: guards, notes: prepared.notes).adding(prepared.changes)
     }
 
     /// Tells the observers that the whole tree was set (`RouterEvent.treeCarried`), kept stacks

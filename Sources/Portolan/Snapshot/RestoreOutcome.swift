@@ -70,6 +70,12 @@ extension RestoreOutcome: CustomStringConvertible {
 }
 
 extension RestoreGuards {
+    /// Why the guards' route, run again on the restored path, refuses a restore (or a swap): a
+    /// denial in the words both give, any other failure as it says itself.
+    public static func refusal(_ failure: RouteFailure) -> String {
+        failure.kind == .denied ? "a guard denies the restored path: \(failure.message)" : failure.message
+    }
+
     fileprivate var suffix: String {
         switch self {
         case .passed: ""

@@ -47,11 +47,9 @@ extension HostCore {
         case .success:
             guards = .redirected(to: settled ?? .path([]))
         case .failure(let failure):
-            let reason = failure.kind == .denied ? "a guard denies the restored path: \(failure.message)" : failure.message
-            return .refused("\(failure.kind.rawValue): \(reason)")
+            return .refused("\(failure.kind.rawValue): \(RestoreGuards.refusal(failure))")
         }
-        return carried.changes.isEmpty
-            ? .restored(guards: guards, notes: carry.notes) : .migrated(carried.changes, guards: guards, notes: carry.notes)
+        return RestoreOutcome.restored(guards: guards, notes: carry.notes).adding(carried.changes)
     }
 
     /// Counts `event` for the canary watching the rules swapped in, if any; when its verdict is
