@@ -69,7 +69,8 @@ import Testing
         }
         Self.expectEverythingRestoredOrReported(seed: seed, change, saved: document.tree, restored: restored.tree, outcome, &reached)
         try await Self.expectTheSameByReloadAndSwap(
-            seed: seed, change, routes: routes, on: origin, restored: restored.tree, restoredBy: host, outcome, &reached)
+            seed: seed, change, routes: routes, on: origin, saved: document.tree, restored: restored.tree, restoredBy: host, outcome,
+            &reached)
         // The same version 2 with a new guard, or a new failing screen, on the restored path.
         let path = await host.router?.activePath.map(\.id) ?? []
         guard path.count > 1, let guarded = random.pick(Array(path.dropFirst())),
@@ -124,8 +125,8 @@ import Testing
     /// kept stacks included, the same changes reported and the same state; and no screen leaves
     /// a reload without its `leave`.
     static func expectTheSameByReloadAndSwap(
-        seed: UInt64, _ change: GeneratedRulesChange, routes: String, on origin: PortolanHost, restored: SavedNode,
-        restoredBy host: PortolanHost, _ outcome: RestoreOutcome, _ reached: inout Reached
+        seed: UInt64, _ change: GeneratedRulesChange, routes: String, on origin: PortolanHost, saved: SavedNode,
+        restored: SavedNode, restoredBy host: PortolanHost, _ outcome: RestoreOutcome, _ reached: inout Reached
     ) async throws {
         // The same change by reload (issue 32): one carrier, so the same tree, kept stacks included,
         // and the same changes reported.
@@ -142,6 +143,16 @@ import Testing
         let leaves = reloaded.left.filter { if case .leave(let entry) = $0 { !switchNodes.contains(entry.id) } else { false } }.count
         #expect(try await origin.run("return left", chunkName: "s.lua") == ["\(leaves)"], "seed \(seed): \(reloaded.left)")
         reached.departures += leaves
+        // And every screen that went is among them, kept stacks' too (issue 32: a kept stack's
+        // went without a word): of each name, at least as many leaves as the tree lost of it.
+        let before = Self.screenCounts(in: saved, switches: switchNodes, renamed: change.renamed)
+        let after = Self.screenCounts(in: carried.tree, switches: Set(switchNodes.map { change.renamed[$0] ?? $0 }), renamed: [:])
+        var leftByName: [String: Int] = [:]
+        for case .leave(let entry) in reloaded.left { leftByName[change.renamed[entry.id] ?? entry.id, default: 0] += 1 }
+        for (name, count) in before where count > after[name, default: 0] {
+            #expect(leftByName[name, default: 0] >= count - after[name, default: 0],
+                    "seed \(seed): '\(name)' went without its leave: \(reloaded.left)")
+        }
         #expect(reloaded.changes == outcome.changes, "seed \(seed): a reload reports \(reloaded.changes), a restore \(outcome.changes)")
         // And by a bundle's swap, on a host that took the same routes under version 1.
         let swapping = try await PortolanHost.quiet(loading: change.source(v2: false))
@@ -229,6 +240,17 @@ import Testing
 
     static func ids(in node: SavedNode) -> [String] {
         [node.entry.id] + node.children.flatMap { ids(in: $0) }
+    }
+
+    /// How many times the tree holds each screen a route can leave (a switch node's children are
+    /// its own: they go only with it), by its name after `renamed`.
+    static func screenCounts(in node: SavedNode, switches: Set<String>, renamed: [String: String], managed: Bool = false) -> [String: Int] {
+        var counts = managed ? [:] : [renamed[node.entry.id] ?? node.entry.id: 1]
+        for child in node.children {
+            let below = screenCounts(in: child, switches: switches, renamed: renamed, managed: switches.contains(node.entry.id))
+            counts.merge(below, uniquingKeysWith: +)
+        }
+        return counts
     }
 
     /// Every saved node's id with the ids above it, root first.

@@ -13,6 +13,9 @@
 /// step succeeds the tree is set to the value it had at the start, so what no inverse can rebuild
 /// exactly (the stacks inside a left switch node) comes back too. When a step fails, the undo
 /// stops there and the tree reflects exactly what ran.
+///
+/// The screens of a kept stack are off the active path: a rules change that takes them away runs
+/// only their handlers (`runHandlers`), and their undo only their inverses' (`undoHandlers`).
 struct InstructionExecutor {
     let router: Router
     /// Where the instructions lead, as every handler is told (`InstructionInfo.destination`).
@@ -114,6 +117,43 @@ struct InstructionExecutor {
         }
         router.state.withLock { $0.tree = start }
         return failure
+    }
+
+    /// Runs only the handlers of `instructions`, which stand for screens off the active path (the
+    /// kept stacks a rules change takes away): the tree holds those as kept values, so no step
+    /// changes it, and no `instruction` event is sent (the whole tree's announcement tells a UI).
+    /// A handler that fails brings back those before it (`undoHandlers`), and the failure says so.
+    func runHandlers(_ instructions: [Instruction]) -> Result<[Instruction], RouteFailure> {
+        let nodes = router.state.withLock { $0.nodes }
+        for (index, instruction) in instructions.enumerated() {
+            guard let handlers = nodes[instruction.handlingNode.id], handlers.handles(instruction),
+                var failure = handlers.failure(running: instruction, info: info(for: instruction, index: index, count: instructions.count))
+            else { continue }
+            let ran = Array(instructions[..<index])
+            failure.executed = ran
+            if let stopped = undoHandlers(ran) {
+                failure.rollbackFailure = stopped
+            } else {
+                failure.rolledBack = ran.reversed().map { Self.inverse(of: $0, in: router.tree) }
+            }
+            return .failure(failure)
+        }
+        return .success(instructions)
+    }
+
+    /// Runs the inverse handlers of what `runHandlers` ran (`ran`), newest first. Nil when all
+    /// succeed; otherwise the one that failed, where it stops.
+    func undoHandlers(_ ran: [Instruction]) -> RollbackFailure? {
+        let nodes = router.state.withLock { $0.nodes }
+        let tree = router.tree
+        for (offset, instruction) in ran.reversed().enumerated() {
+            let inverse = Self.inverse(of: instruction, in: tree)
+            guard let handlers = nodes[inverse.handlingNode.id], handlers.handles(inverse),
+                let failure = handlers.failure(running: inverse, info: info(for: inverse, index: offset, count: ran.count))
+            else { continue }
+            return RollbackFailure(failure)
+        }
+        return nil
     }
 
     /// What a handler is told about `instruction`, the `index`th of `count`.

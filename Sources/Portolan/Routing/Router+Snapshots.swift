@@ -35,46 +35,64 @@ extension Router {
         }
     }
 
-    /// The screens a rules change took away from the active path (`leaveNow(toward:)`), and the
-    /// tree before they left, so that a rules change that fails afterwards can bring them back.
+    /// The screens a rules change took away (`leaveNow(toward:)`), and the tree before they left,
+    /// so that a rules change that fails afterwards can bring them back.
     public struct Departure: Sendable {
-        /// The instructions that ran, in order: each screen's `leave`, bottom-up.
-        public let left: [Instruction]
+        /// The kept stacks' screens that left (`RoutingTree.keptDepartures`), then the active
+        /// path's: each screen's `leave`, bottom-up.
+        public var left: [Instruction] { keptLeft + activeLeft }
+        public let keptLeft: [Instruction]
+        public let activeLeft: [Instruction]
         let start: RoutingTree
     }
 
-    /// Leaves what carrying the live tree to other rules (`carried`) takes away from the active
-    /// path, through the one executor: each screen that goes through its `leave` handler,
-    /// bottom-up, by this router's rules (the ones that entered it, whose handlers are still
-    /// bound). A screen renamed by a migration stays; no interceptor, guard or context task runs.
-    /// A handler that fails undoes the leaves before it, and the failure says why.
+    /// Leaves what carrying the live tree to other rules (`carried`) takes away, through the one
+    /// executor: each screen that goes through its `leave` handler, bottom-up, by this router's
+    /// rules (the ones that entered it, whose handlers are still bound); the kept stacks' first
+    /// (their handlers only: they are not on the active path), then the active path's, as a
+    /// route leaves them. A screen renamed by a migration stays; no interceptor, guard or context
+    /// task runs. A handler that fails undoes the leaves before it, and the failure says why.
     public func leaveNow(toward carried: PreparedRestore) -> Result<Departure, RouteFailure> {
         guard thread.isCurrent else {
             return .failure(RouteFailure(.invalid, "leaveNow must be called on the router's thread"))
         }
         let start = tree
-        guard let destination = start.departure(to: carried.tree, renamed: carried.renames) else {
-            return .success(Departure(left: [], start: start))
-        }
-        let route: PlannedRoute
-        do {
-            route = try Planner.route(from: start, to: destination)
-        } catch {
-            return .failure(error)
-        }
-        var executor = InstructionExecutor(router: self, destination: destination)
+        let kept = start.keptDepartures(to: carried.tree, renamed: carried.renames)
+        var executor = InstructionExecutor(router: self, destination: .path(carried.tree.activePath))
         executor.runsContextTasks = false
-        return executor.run(route, undoesFailure: true).map { Departure(left: $0, start: start) }
+        if case .failure(let failure) = executor.runHandlers(kept) { return .failure(failure) }
+        guard let destination = start.departure(to: carried.tree, renamed: carried.renames) else {
+            return .success(Departure(keptLeft: kept, activeLeft: [], start: start))
+        }
+        var leaving = InstructionExecutor(router: self, destination: destination)
+        leaving.runsContextTasks = false
+        let left: RouteResult
+        do {
+            left = leaving.run(try Planner.route(from: start, to: destination), undoesFailure: true)
+        } catch {
+            left = .failure(error)
+        }
+        switch left {
+        case .success(let instructions):
+            return .success(Departure(keptLeft: kept, activeLeft: instructions, start: start))
+        case .failure(var failure):
+            if failure.rollbackFailure == nil { failure.rollbackFailure = executor.undoHandlers(kept) }
+            return .failure(failure)
+        }
     }
 
     /// Brings back what `leaveNow(toward:)` left, newest first, through the one executor's undo
     /// (each screen's `enter`): a rules change that failed after its departure puts the tree back.
     /// Nil when it did; otherwise the undo step that failed, where the tree stays.
     public func returnNow(_ departure: Departure) -> RollbackFailure? {
-        guard !departure.left.isEmpty else { return nil }
         let executor = InstructionExecutor(router: self, destination: .path(departure.start.activePath))
-        let reason = RouteFailure(.invalid, "the rules change failed")
-        return executor.undo(departure.left, from: departure.start, after: reason).rollbackFailure
+        if !departure.activeLeft.isEmpty {
+            let reason = RouteFailure(.invalid, "the rules change failed")
+            if let stopped = executor.undo(departure.activeLeft, from: departure.start, after: reason).rollbackFailure {
+                return stopped
+            }
+        }
+        return executor.undoHandlers(departure.keptLeft)
     }
 
     /// A router for the rules a reload brought: the tree `prepared` carried, with its kept stacks,
@@ -104,11 +122,12 @@ extension Router {
         return restore(prepared)
     }
 
-    /// The restore as one transaction: the way from the live tree to the restored path, planned
-    /// as a route's is and run through the one executor, each instruction through its handler, so
-    /// that a host shows the restored screens; then the restored tree with its kept stacks (which
-    /// no instruction builds), switch histories and routes; then the guards on the restored path.
-    /// A handler that fails, or a guard that denies, undoes it all.
+    /// The restore as one transaction: the live kept stacks' screens the restored tree does not
+    /// hold leave (their handlers only, as a rules change's do); the way from the live tree to the
+    /// restored path, planned as a route's is, runs through the one executor, each instruction
+    /// through its handler, so that a host shows the restored screens; then the restored tree with
+    /// its kept stacks (which no instruction builds), switch histories and routes; then the guards
+    /// on the restored path. A handler that fails, or a guard that denies, undoes it all.
     private func restore(_ prepared: PreparedRestore) -> RestoreOutcome {
         let start = state.withLock { state in
             state.treeWillChangeFromOutside()
@@ -123,16 +142,21 @@ extension Router {
         }
         var executor = InstructionExecutor(router: self, destination: destination)
         executor.runsContextTasks = false
+        let keptLeft: [Instruction]
+        switch executor.runHandlers(start.tree.keptDepartures(to: prepared.tree)) {
+        case .failure(let failure): return refusedRestore(failure, start: start)
+        case .success(let left): keptLeft = left
+        }
         switch executor.run(route, undoesFailure: true) {
         case .failure(let failure):
-            return refusedRestore(failure, start: start)
+            return refusedRestore(failure, start: start, keptLeft: keptLeft, by: executor)
         case .success(let executed):
             state.withLock { state in
                 state.tree = prepared.tree
                 state.switchHistory = SwitchHistory(restoring: prepared.switchHistory)
                 state.history.replace(with: prepared.routes)
             }
-            return guarded(prepared, executed: executed, by: executor, start: start)
+            return guarded(prepared, executed: executed, keptLeft: keptLeft, by: executor, start: start)
         }
     }
 
@@ -140,7 +164,8 @@ extension Router {
     /// whose context tasks run too): passed (its check leaves no record), redirected (the
     /// redirect's route stands), or anything else, which undoes the restore.
     private func guarded(
-        _ prepared: PreparedRestore, executed: [Instruction], by executor: InstructionExecutor, start: RouterState
+        _ prepared: PreparedRestore, executed: [Instruction], keptLeft: [Instruction], by executor: InstructionExecutor,
+        start: RouterState
     ) -> RestoreOutcome {
         // Run at once, ahead of any route a restored handler queued (those run after the restore).
         let result = RouteRun.run(RouteTicket(destination: executor.destination, wakeup: wakeup), on: self)
@@ -157,7 +182,7 @@ extension Router {
             let undone = executed.isEmpty
                 ? RouteFailure(failure.kind, reason)
                 : executor.undo(executed, from: start.tree, after: RouteFailure(failure.kind, reason))
-            return refusedRestore(undone, start: start)
+            return refusedRestore(undone, start: start, keptLeft: keptLeft, by: executor)
         }
         announceCarried(prepared.changes)
         return RestoreOutcome.restored(guards: guards, notes: prepared.notes).adding(prepared.changes)
@@ -171,8 +196,13 @@ extension Router {
     }
 
     /// Puts the router's state back as the restore found it, after `failure` (whose instructions
-    /// the executor undid), and says why the restore was refused.
-    private func refusedRestore(_ failure: RouteFailure, start: RouterState) -> RestoreOutcome {
+    /// the executor undid), with the kept stacks' screens that left back through their `enter`,
+    /// and says why the restore was refused.
+    private func refusedRestore(
+        _ failure: RouteFailure, start: RouterState, keptLeft: [Instruction] = [], by executor: InstructionExecutor? = nil
+    ) -> RestoreOutcome {
+        var failure = failure
+        if failure.rollbackFailure == nil, let executor { failure.rollbackFailure = executor.undoHandlers(keptLeft) }
         state.withLock { state in
             if failure.rollbackFailure == nil { state.tree = start.tree }
             state.switchHistory = start.switchHistory

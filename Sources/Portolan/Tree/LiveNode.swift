@@ -44,6 +44,18 @@ public struct LiveNode: Sendable, Equatable {
             activeIndex: children.indices.contains(declaration.initialPosition) ? declaration.initialPosition : 0)
     }
 
+    /// This node and every node below it, each before its children (the children in order),
+    /// walked without recursion: a chain may be as deep as the graph allows.
+    var topDown: [LiveNode] {
+        var nodes: [LiveNode] = []
+        var pending = [self]
+        while let node = pending.popLast() {
+            nodes.append(node)
+            pending.append(contentsOf: node.children.reversed())
+        }
+        return nodes
+    }
+
     /// This node and its active descendants, top-down.
     var activeChain: [LiveNode] {
         var chain = [self]

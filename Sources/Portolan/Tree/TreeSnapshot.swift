@@ -30,6 +30,33 @@ extension RoutingTree {
         return instructions
     }
 
+    /// The screens of this tree's kept stacks (what the switches on the active path keep while
+    /// another child is active, with everything below it) that carrying the tree to `carried`
+    /// takes away, as `leave` instructions, each stack bottom-up. A screen counts by its name
+    /// after `renamed`, as many times as the carried tree still holds it, the active path's
+    /// first: a context a migration changed is the same screen, a moved one stays, and of copies
+    /// cut by a lowered limit the deepest go, as the carrier cuts them.
+    public func keptDepartures(to carried: RoutingTree, renamed: [NodeID: NodeID] = [:]) -> [Instruction] {
+        func name(_ node: LiveNode) -> NodeID { renamed[node.entry.id] ?? node.entry.id }
+        var remaining: [NodeID: Int] = [:]
+        for node in carried.root.topDown where !node.isManaged { remaining[node.entry.id, default: 0] += 1 }
+        let active = activeNodes
+        for node in active where !node.isManaged { remaining[name(node), default: 0] -= 1 }
+        var gone: [Instruction] = []
+        for node in active where node.kind == .switch {
+            for (position, stack) in node.children.enumerated() where position != node.activeIndex {
+                for kept in stack.topDown where !kept.isManaged {
+                    if remaining[name(kept), default: 0] > 0 {
+                        remaining[name(kept), default: 0] -= 1
+                    } else {
+                        gone.append(.leave(kept.entry))
+                    }
+                }
+            }
+        }
+        return gone.reversed()
+    }
+
     /// Where this tree's active path goes once the screens carrying it to `carried` takes away
     /// have left: its prefix down to the shallowest unmanaged node past the kept part (a route
     /// there leaves exactly `departures`' leaves); nil when none leaves.

@@ -37,7 +37,8 @@ struct AppSlot {
 
     /// What carrying the live state to the rules a script declared did.
     struct Carry {
-        /// The instructions on the active path (`ReloadResult.left`).
+        /// The screens that left, kept stacks' first, then the active path's instructions
+        /// (`ReloadResult.left`).
         var left: [Instruction] = []
         /// Every change, in every stack.
         var changes: [SnapshotChange] = []

@@ -153,7 +153,7 @@ final class HostCore: @unchecked Sendable {
     /// Declaring again (a reload) carries the live state to the new rules as a restore carries a
     /// snapshot: their declared migrations, the conservative rule and their limits, in every kept
     /// stack, with the switches' histories, the routes and the pending destination; the screens
-    /// it takes away from the active path leave first. What it did goes to `app.lastCarry`.
+    /// it takes away leave first, the kept stacks' and the active path's. What it did goes to `app.lastCarry`.
     private func carry(
         from replaced: Router, to graph: NavigationGraph, version: Int, migrations: [Int: SnapshotMigration]
     ) throws(HostError) -> PreparedRestore {
@@ -162,14 +162,16 @@ final class HostCore: @unchecked Sendable {
         let departures = replaced.tree.departures(to: carried.tree, renamed: carried.renames)
         // The screens that go leave by the rules that entered them: the module's nodes are still
         // theirs until `portolan.app` returns.
+        let left: [Instruction]
         switch replaced.leaveNow(toward: carried) {
         case .failure(let failure):
             throw HostError("a screen the new rules take away could not leave: \(failure)")
         case .success(let departure):
             app.departed = (replaced, departure)
+            left = departure.keptLeft + departures
         }
         app.lastCarry = AppSlot.Carry(
-            left: departures, changes: carried.changes, notes: carried.notes, restoreRefusal: carried.restoreRefusal)
+            left: left, changes: carried.changes, notes: carried.notes, restoreRefusal: carried.restoreRefusal)
         // A pending destination the rules renamed goes on under its new names (its URL, the old
         // rules', with it only when nothing changed); one they no longer have is forgotten.
         if let pending, carried.pending != pending.destination {

@@ -3,10 +3,11 @@ import Portolan
 /// What a hot reload did to the session (`PortolanHost.reload`): what the new rules left of the
 /// live tree, and what their guards made of the active path when asked again.
 public struct ReloadResult: Sendable, Equatable {
-    /// What the new rules took away from the active path, in the order it happened: each screen
-    /// that goes, left bottom-up through its `leave` handler by the rules that entered it (a
-    /// screen a migration renamed stays), then the switch to the tab that replaced an active one
-    /// the new rules no longer have, which no handler runs (the new rules' guards run after).
+    /// What the new rules took away, in the order it happened: each screen that goes, left
+    /// bottom-up through its `leave` handler by the rules that entered it (a screen a migration
+    /// renamed stays), the kept stacks' first (only their handlers run: they are off the active
+    /// path), then the active path's, then the switch to the tab that replaced an active one the
+    /// new rules no longer have, which no handler runs (the new rules' guards run after).
     public let left: [Instruction]
     /// Every change carrying the live state to the new rules made, in every kept stack as on the
     /// active path, as a restore reports them (`SnapshotChange`): the migrations the new rules
