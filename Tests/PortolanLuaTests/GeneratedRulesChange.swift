@@ -139,7 +139,8 @@ struct GeneratedRulesChange {
         if isV2, let limits { migration += ", max_depth = \(limits.maxDepth), max_copies = \(limits.maxCopies)" }
         let root = Self.lua(isV2 ? v2 : v1, migration: migration, verdict: verdict)
         // Version 2 also names a new key of the app's state, which every rules change must add.
-        let state = isV2 ? "portolan.initial_state { visits = 0, credits = 5 }" : "portolan.initial_state { visits = 0 }"
+        // Version 2 adds `credits` and no longer names `coupon`.
+        let state = isV2 ? "portolan.initial_state { visits = 0, credits = 5 }" : #"portolan.initial_state { visits = 0, coupon = "v1" }"#
         return """
             \(state)
             entered, left, switched = 0, 0, 0

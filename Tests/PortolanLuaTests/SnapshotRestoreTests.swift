@@ -56,7 +56,7 @@ import Testing
     @Test func theDocumentIsCanonical() async throws {
         let host = try await hostWithKeptStack()
         let document = text(try await host.snapshotBytes())
-        #expect(document.hasPrefix(#"{"format":"portolan-snapshot/1","history":["#))
+        #expect(document.hasPrefix(#"{"format":"portolan-snapshot/2","history":["#))
         #expect(!document.contains(" "))
         #expect(document.contains(#""context":{"id":7,"ratio":0.5}"#))
         #expect(document.contains(#""switch_history":{"tabs":[{"id":"a"}]}"#))

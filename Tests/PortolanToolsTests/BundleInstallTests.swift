@@ -22,9 +22,11 @@ import Testing
         return host
     }
 
-    /// A bundle whose rules add a screen, `news`, and whose scenario passes.
+    /// A bundle whose rules add a screen, `news`, and whose scenario passes. They name the state's
+    /// `visits` as the rules in service do: a key the new rules no longer named would be dropped.
     static func newsBundle(version: Int = 2) -> BundleFixture {
         var fixture = BundleFixture().withApp("""
+            portolan.initial_state { visits = 0 }
             portolan.app { id = "root", children = { { id = "home" }, { id = "about" }, { id = "news" } } }
             """)
         fixture.manifest.version = version

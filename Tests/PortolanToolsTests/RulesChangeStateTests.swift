@@ -104,4 +104,75 @@ import Testing
         #expect(try await Self.state(host) == ["3", "5"])
         #expect(BundleStore(directory: store.root).knownGood == bytes)
     }
+
+    // MARK: A key the new rules no longer name
+
+    /// Version 3 names `visits` only: the `coupon` that version 2 named goes.
+    static let rulesWithACoupon = """
+        portolan.initial_state { visits = 0, coupon = "WELCOME" }
+        portolan.app { id = "root", version = 2, children = { { id = "home" }, { id = "about" } } }
+        """
+    static let rulesWithoutTheCoupon = """
+        portolan.initial_state { visits = 0 }
+        portolan.app { id = "root", version = 3, children = { { id = "home" }, { id = "about" } } }
+        """
+
+    /// A host on the rules with the coupon, whose session also keeps a key of its own, `note`.
+    static func hostWithACoupon() async throws -> PortolanHost {
+        let host = try await PortolanHost.quiet(loading: rulesWithACoupon)
+        _ = try await host.run("portolan.state.visits = 3; portolan.state.note = 'mine'", chunkName: "=test")
+        return host
+    }
+
+    static func couponState(_ host: PortolanHost) async throws -> [String] {
+        try await host.run("return portolan.state.visits, portolan.state.coupon, portolan.state.note", chunkName: "=test")
+    }
+
+    /// Before, a key the new rules no longer named stayed in the state for good, unreported.
+    @Test func aReloadDropsTheKeyTheNewRulesNoLongerNameAndKeepsTheSessionsOwn() async throws {
+        let host = try await Self.hostWithACoupon()
+        let reloaded = try await host.reload(source: Self.rulesWithoutTheCoupon, chunkName: "app.lua")
+        #expect(reloaded.changes == [.stateKeyDropped("coupon")])
+        #expect(try await Self.couponState(host) == ["3", "nil", #""mine""#])
+    }
+
+    @Test func aFailedReloadPutsTheDroppedKeyBack() async throws {
+        let host = try await Self.hostWithACoupon()
+        let failing = Self.rulesWithoutTheCoupon + "\nerror('the script fails after declaring')"
+        await #expect(throws: HostError.self) { try await host.reload(source: failing, chunkName: "app.lua") }
+        #expect(try await Self.couponState(host) == ["3", #""WELCOME""#, #""mine""#])
+    }
+
+    @Test func aRestoreUnderRulesThatNoLongerNameAKeyDropsItAsAReloadDoes() async throws {
+        let saved = try await Self.hostWithACoupon().snapshotBytes()
+        #expect(String(decoding: saved, as: UTF8.self).contains(#""state_keys":["coupon","visits"]"#))
+        let host = try await PortolanHost.quiet(loading: Self.rulesWithoutTheCoupon)
+        let outcome = await host.restore(saved)
+        #expect(outcome.changes == [.stateKeyDropped("coupon")], "\(outcome)")
+        #expect(outcome.description.contains("dropped portolan.state.coupon: the rules no longer name it"), "\(outcome)")
+        #expect(outcome.changes.allSatisfy { $0.isDeclared }, "snapshot migrate counts it as declared")
+        #expect(try await Self.couponState(host) == ["3", "nil", #""mine""#])
+    }
+
+    /// The rules before, named again right after (an edit undone, a canary's revert): the key
+    /// comes back with the session's value, not its first one.
+    @Test func aKeyNamedAgainRightAfterComesBackWithTheSessionsValue() async throws {
+        let host = try await Self.hostWithACoupon()
+        _ = try await host.run("portolan.state.coupon = 'SPENT'", chunkName: "=test")
+        _ = try await host.reload(source: Self.rulesWithoutTheCoupon, chunkName: "app.lua")
+        let back = try await host.reload(source: Self.rulesWithACoupon, chunkName: "app.lua")
+        #expect(back.changes == [.stateKeyReturned("coupon")])
+        #expect(try await Self.couponState(host) == ["3", #""SPENT""#, #""mine""#])
+    }
+
+    /// A document of format 1 does not say which keys its rules named: its restore drops none.
+    @Test func aFormatOneSnapshotDropsNoKey() async throws {
+        let saved = String(decoding: try await Self.hostWithACoupon().snapshotBytes(), as: UTF8.self)
+        let formatOne = saved.replacingOccurrences(of: "portolan-snapshot/2", with: "portolan-snapshot/1")
+            .replacingOccurrences(of: #","state_keys":["coupon","visits"]"#, with: "")
+        let host = try await PortolanHost.quiet(loading: Self.rulesWithoutTheCoupon)
+        let outcome = await host.restore(Array(formatOne.utf8))
+        #expect(outcome.name == "restored", "\(outcome)")
+        #expect(try await Self.couponState(host) == ["3", #""WELCOME""#, #""mine""#])
+    }
 }

@@ -55,7 +55,7 @@ end)
 scenario("bytes that are not a snapshot are refused, and the tree stays", function()
   local before = portolan.active_path()
   expect_restore("{\"format\":\"portolan-snapshot/9\"}", {
-    outcome = "refused", reason = "a newer format: 'portolan-snapshot/9'; this engine reads portolan-snapshot/1",
+    outcome = "refused", reason = "a newer format: 'portolan-snapshot/9'; this engine reads portolan-snapshot/1 and portolan-snapshot/2",
   })
   expect(portolan.active_path(), before)
 end)

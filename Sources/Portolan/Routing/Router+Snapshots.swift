@@ -2,12 +2,14 @@
 extension Router {
     /// The router's state as a snapshot document: the live tree with every kept stack, the
     /// switches' histories and the last routes; the host adds what only it knows (the rules'
-    /// identity, the pending destination, the app's state).
-    public func snapshot(rules: RulesIdentity, pending: Destination? = nil, state appState: JSONValue = .null) -> SnapshotDocument {
+    /// identity, the pending destination, the app's state and the keys its rules name).
+    public func snapshot(
+        rules: RulesIdentity, pending: Destination? = nil, state appState: JSONValue = .null, stateKeys: [String] = []
+    ) -> SnapshotDocument {
         let (tree, switchHistory, records) = state.withLock { ($0.tree, $0.switchHistory.all, $0.history.records) }
         return SnapshotDocument(
             rules: rules, tree: SavedNode(tree.root), switchHistory: switchHistory, pending: pending, history: records,
-            state: appState)
+            state: appState, stateKeys: stateKeys)
     }
 
     /// This router's state carried to other rules, for a reload: its snapshot (every kept stack,

@@ -17,6 +17,12 @@ public enum SnapshotChange: Sendable, Hashable {
     /// A key of the app's state that the rules in service name (`portolan.initial_state`) and the
     /// saved state lacked (a restore's) or the live state lacked (a reload's): it takes its first value.
     case stateKeyAdded(String)
+    /// A key of the app's state that the rules before named and the rules in service no longer
+    /// do (a reload's, or a restore's of a state saved by other rules): it leaves the state.
+    case stateKeyDropped(String)
+    /// A key the rules change before this one dropped, which these rules name again: it comes
+    /// back with the value the session had left in it (a canary's revert, an edit undone).
+    case stateKeyReturned(String)
 }
 
 extension SnapshotChange: CustomStringConvertible {
@@ -37,6 +43,10 @@ extension SnapshotChange: CustomStringConvertible {
             return "forgot \(what): \(reason)"
         case .stateKeyAdded(let key):
             return "added portolan.state.\(Excerpt.of(key)) with its initial value: the rules name it, and the state had none"
+        case .stateKeyDropped(let key):
+            return "dropped portolan.state.\(Excerpt.of(key)): the rules no longer name it"
+        case .stateKeyReturned(let key):
+            return "brought back portolan.state.\(Excerpt.of(key)) with the value the last rules change dropped"
         }
     }
 }

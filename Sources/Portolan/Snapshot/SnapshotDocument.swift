@@ -1,13 +1,16 @@
-/// A snapshot of a router's state, `portolan-snapshot/1`: the live tree (the active path with its
+/// A snapshot of a router's state, `portolan-snapshot/2`: the live tree (the active path with its
 /// contexts and every kept stack), the switches' histories, the pending destination, the last
-/// routes, the app's state and the identity of the rules that wrote it. docs/snapshots.md says
+/// routes, the app's state with the keys its rules name, and the identity of the rules that wrote
+/// it. Format 1, the same without those keys, is read too. docs/snapshots.md says
 /// what each field means; docs/snapshot.schema.json is its schema.
 ///
 /// The document is plain values: it is written as canonical JSON (`CanonicalJSON`), and read
 /// from a `JSONValue`, refusing anything that is not exactly this shape.
 public struct SnapshotDocument: Sendable, Equatable {
-    /// The format this engine writes and reads.
-    public static let format = "portolan-snapshot/1"
+    /// The format this engine writes; it reads `formats`.
+    public static let format = "portolan-snapshot/2"
+    /// What this engine reads: format 1 has no `state_keys`, so a restore of it drops no key.
+    public static let formats = ["portolan-snapshot/1", format]
 
     public var rules: RulesIdentity
     public var tree: SavedNode
@@ -19,10 +22,13 @@ public struct SnapshotDocument: Sendable, Equatable {
     var history: [SavedRoute]
     /// The app's state (`null` when it has none).
     public var state: JSONValue
+    /// The keys of the app's state that the rules that wrote it name (`portolan.initial_state`),
+    /// sorted: a restore under rules that no longer name one drops it, as a reload does.
+    public var stateKeys: [String]
 
     public init(
         rules: RulesIdentity, tree: SavedNode, switchHistory: [NodeID: [Entry]] = [:], pending: Destination? = nil,
-        history: [RouteRecord] = [], state: JSONValue = .null
+        history: [RouteRecord] = [], state: JSONValue = .null, stateKeys: [String] = []
     ) {
         self.rules = rules
         self.tree = tree
@@ -30,6 +36,7 @@ public struct SnapshotDocument: Sendable, Equatable {
         self.pending = pending
         self.history = history.suffix(SnapshotLimits.historyRoutes).map(SavedRoute.init)
         self.state = state
+        self.stateKeys = stateKeys.sorted()
     }
 
     /// The routes as the router's history holds them.
@@ -41,7 +48,7 @@ public struct SnapshotDocument: Sendable, Equatable {
             "format": .string(Self.format), "rules": rules.json, "tree": tree.json,
             "switch_history": .object(switchHistory.mapValues { .array($0.map(SnapshotFields.entry)) }),
             "pending": pending.map(SnapshotFields.destination) ?? .null,
-            "history": .array(history.map(\.json)), "state": state,
+            "history": .array(history.map(\.json)), "state": state, "state_keys": .array(stateKeys.map(JSONValue.string)),
         ])
     }
 
@@ -59,13 +66,14 @@ public struct SnapshotDocument: Sendable, Equatable {
         guard let members = json.objectValue, let format = members["format"]?.stringValue else {
             throw SnapshotError("not a snapshot: no 'format' field")
         }
-        guard format == Self.format else {
+        guard Self.formats.contains(format) else {
             if format.hasPrefix("portolan-snapshot/") {
-                throw SnapshotError("a newer format: '\(format)'; this engine reads \(Self.format)")
+                throw SnapshotError("a newer format: '\(format)'; this engine reads \(Self.formats.joined(separator: " and "))")
             }
             throw SnapshotError("not a snapshot: format '\(format)'")
         }
-        let known: Set<String> = ["format", "rules", "tree", "switch_history", "pending", "history", "state"]
+        var known: Set<String> = ["format", "rules", "tree", "switch_history", "pending", "history", "state"]
+        if format == Self.format { known.insert("state_keys") }
         if let unknown = members.keys.first(where: { !known.contains($0) }) {
             throw SnapshotError("not a snapshot: unknown field '\(unknown)'")
         }
@@ -84,6 +92,22 @@ public struct SnapshotDocument: Sendable, Equatable {
         }
         self.history = history
         state = members["state"] ?? .null
+        stateKeys = try Self.stateKeys(members["state_keys"], required: format == Self.format)
+    }
+
+    /// The `state_keys` field: a sorted list of names, which format 1 lacks.
+    private static func stateKeys(_ json: JSONValue?, required: Bool) throws(SnapshotError) -> [String] {
+        guard let json else {
+            if required { throw .field("state_keys", "an array of strings") }
+            return []
+        }
+        guard let keys = json.arrayValue else { throw .field("state_keys", "an array of strings") }
+        var names: [String] = []
+        for (index, key) in keys.enumerated() {
+            guard let name = key.stringValue else { throw .field("state_keys[\(index)]", "a string") }
+            names.append(name)
+        }
+        return names.sorted()
     }
 
     private static func switchHistory(_ json: JSONValue) throws(SnapshotError) -> [NodeID: [Entry]] {

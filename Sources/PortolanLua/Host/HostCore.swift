@@ -27,8 +27,6 @@ final class HostCore: @unchecked Sendable {
     /// The streams of `PortolanHost.events()`, fed with the events of whichever router the app has:
     /// they outlive every reload. Behind a lock of its own, so any thread may take a stream.
     let eventStreams = RouterEventHub(bufferLimit: Router.eventBufferLimit)
-    /// Where a snapshot's app state comes from and goes back to: `portolan.state`.
-    var appState = AppStateHook()
     /// The Swift functions the embedder registered, by name, which a rules bundle may require.
     private(set) var registeredFunctions: [String: HostFunction] = [:]
     /// The rules in service as they were loaded (`loadApp`, a reload, a swap): what `reload()`
@@ -74,10 +72,6 @@ final class HostCore: @unchecked Sendable {
                 try state.setModuleDirectory(directory)
             }
             installed = try InstalledModule(in: state, bridge: try ModuleBridge.table(for: self))
-            // Unowned: the core owns the hook, and calls it only inside its own units.
-            appState = AppStateHook(
-                capture: { [unowned self] () throws(SnapshotError) in try capturedAppState() },
-                restore: { [unowned self] saved, exactly throws(SnapshotError) in try restoreAppState(saved, exactly: exactly) })
             for (name, body) in configuration.functions {
                 try register(function: name, body)
             }

@@ -10,7 +10,7 @@ extension PortolanHost {
         try core.snapshot()
     }
 
-    /// The snapshot's canonical JSON bytes (`portolan-snapshot/1`).
+    /// The snapshot's canonical JSON bytes (`portolan-snapshot/2`).
     public func snapshotBytes() throws(SnapshotError) -> [UInt8] {
         try core.snapshot().canonicalBytes()
     }

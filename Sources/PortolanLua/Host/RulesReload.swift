@@ -55,7 +55,7 @@ struct RulesReload {
             if requiresApp, core.app.reload != .declared { throw HostError("the rules declare no app (portolan.app)") }
             core.app.reload = .none
             let carry = core.app.lastCarry
-            changes = carry.changes + core.stateKeysAdded().map(SnapshotChange.stateKeyAdded)
+            changes = carry.changes + core.carryStateKeys()
             // With no guard and no interceptor nothing can refuse the path: no route, no events.
             let asksGuards = core.router != nil && (core.app.hasGuards || core.app.rules.hasInterceptors)
             value = try judge(ReloadResult(left: carry.left, changes: changes, refresh: asksGuards ? core.refresh() : .success([])), carry)

@@ -99,63 +99,127 @@ local function check_first(first, error_at_caller)
   if why then error_at_caller(why .. "; " .. PLAIN) end
 end
 
+-- The host's app state is a record: `state`, the table scripts hold; `named`, the keys the rules
+-- in service name with `initial_state`, with the first value each was given (what a restore gives
+-- a key the saved state lacks; a reload starts it afresh, `set_aside`); `before_reload` and
+-- `named_before`, the state as the last reload found it and the keys its rules before named, for
+-- its report of the keys its rules added and dropped; `last_dropped`, the keys the last rules
+-- change dropped, with the values the session had left in them: rules that name one again right
+-- after (a canary's revert to the rules before a bad bundle, an edit undone) get the session's
+-- value back, not the first one; `returned` lists those keys.
+
+--- Sets each key of `first` that the state does not hold yet, and returns the state: the first
+-- load sets them all, a reload keeps what the session changed and adds the keys it did not know.
+local function initial_state(app, first)
+  for key, value in next, first do
+    if rawget(app.state, key) == nil then
+      if app.last_dropped[key] ~= nil then
+        rawset(app.state, key, copy(app.last_dropped[key]))
+        app.returned[#app.returned + 1] = key
+      else
+        rawset(app.state, key, value)
+      end
+    end
+    if app.named[key] == nil then app.named[key] = copy(value) end
+  end
+  return app.state
+end
+
+-- For a reload (host.take_rules): the function that puts the state back as it is now, should the
+-- reload fail; or nil and why the state is not plain data (the reload then does not start). The
+-- rules about to run name their keys afresh. Only raw reads and writes: a metatable the failed
+-- script set on the state runs nothing of its own here.
+local function set_aside(app)
+  local why = problem(app.state, "portolan.state", 0, {})
+  if why then
+    return nil, "cannot reload: " .. why .. "; " .. PLAIN
+      .. ". Set it right (portolan.state.x = nil) and reload again"
+  end
+  local saved, saved_named, saved_dropped = copy(app.state), app.named, app.last_dropped
+  app.named, app.before_reload, app.named_before, app.returned = {}, saved, saved_named, {}
+  return function()
+    replace(app.state, saved)
+    app.named, app.last_dropped = saved_named, saved_dropped
+  end
+end
+
+-- The keys of the state that `before` names and the rules in service no longer do, taken out of
+-- it; returns them, sorted, and what they held.
+local function drop_unnamed(app, before)
+  local dropped, values = {}, {}
+  for key in next, before do
+    if app.named[key] == nil and rawget(app.state, key) ~= nil then dropped[#dropped + 1] = key end
+  end
+  for _, key in ipairs(dropped) do
+    values[key] = copy(rawget(app.state, key))
+    rawset(app.state, key, nil)
+  end
+  return sorted(dropped), values
+end
+
+-- For a reload, once its script ran (host.carry_state_keys): the keys its rules named that the
+-- state lacked and that took their first value (set already, by `initial_state`), the keys the
+-- rules before named that these no longer do, which leave the state now, and the keys the change
+-- before dropped that these rules brought back. A reload that fails puts all back.
+local function carry_keys(app)
+  local is_returned = {}
+  for _, key in ipairs(app.returned) do is_returned[key] = true end
+  local added = {}
+  for _, key in ipairs(missing(app.named, app.before_reload)) do
+    if not is_returned[key] then added[#added + 1] = key end
+  end
+  local dropped
+  dropped, app.last_dropped = drop_unnamed(app, app.named_before)
+  return added, dropped, sorted(app.returned)
+end
+
+-- The names of the keys the rules in service name, sorted: what a snapshot saves beside the
+-- state, so that a restore under rules that no longer name one drops it as a reload does.
+-- (An integer key is a position in a list, not a name a rules change drops.)
+local function named_keys(app)
+  local keys = {}
+  for key in next, app.named do
+    if type(key) == "string" then keys[#keys + 1] = key end
+  end
+  return sorted(keys)
+end
+
+-- For a snapshot (host.state_for_snapshot): the state itself, or nil and why it is not plain data.
+local function for_snapshot(app)
+  local why = problem(app.state, "portolan.state", 0, {})
+  if why then return nil, "cannot save " .. why .. "; " .. PLAIN end
+  return app.state
+end
+
+-- For a restore (host.restore_state): the state becomes what a snapshot saved, and each key the
+-- rules in service name that it lacks takes its first value, as a reload would give it: rules
+-- that added a key since the snapshot was written find it set. `saved_named` lists the keys the
+-- rules that saved it named: each of them these rules no longer name is dropped, as a reload
+-- drops it. Returns the keys added and those dropped, each sorted. `exactly`: only what was
+-- saved, for putting back the state a refused restore replaced.
+local function restore(app, saved, exactly, saved_named)
+  replace(app.state, saved)
+  if exactly then return {}, {} end
+  local before = {}
+  for _, key in ipairs(saved_named or {}) do before[key] = true end
+  -- The session is the snapshot's now: what the last rules change dropped is not its own.
+  app.last_dropped = {}
+  return fill_missing(app.state, app.named), (drop_unnamed(app, before))
+end
+
 return function(error_at_caller)
-  local state = {}
-  -- The keys the rules in service name with `initial_state`, with the first value each was given:
-  -- what a restore gives a key the saved state lacks. A reload starts it afresh (`set_aside`).
-  local named = {}
-  -- The state as the last reload found it, for its report of the keys its rules added.
-  local before_reload = {}
-
-  --- Sets each key of `first` that the state does not hold yet, and returns the state: the first
-  -- load sets them all, a reload keeps what the session changed and adds the keys it did not know.
-  local function initial_state(first)
-    check_first(first, error_at_caller)
-    for key, value in next, first do
-      if rawget(state, key) == nil then rawset(state, key, value) end
-      if named[key] == nil then named[key] = copy(value) end
-    end
-    return state
-  end
-
-  -- For a reload (host.take_rules): the function that puts the state back as it is now, should the
-  -- reload fail; or nil and why the state is not plain data (the reload then does not start). The
-  -- rules about to run name their keys afresh. Only raw reads and writes: a metatable the failed
-  -- script set on the state runs nothing of its own here.
-  local function set_aside()
-    local why = problem(state, "portolan.state", 0, {})
-    if why then
-      return nil, "cannot reload: " .. why .. "; " .. PLAIN
-        .. ". Set it right (portolan.state.x = nil) and reload again"
-    end
-    local saved, saved_named = copy(state), named
-    named, before_reload = {}, saved
-    return function()
-      replace(state, saved)
-      named = saved_named
-    end
-  end
-
-  -- For a reload's report (host.state_keys_added): the keys its rules named that the state lacked.
-  local function keys_added() return missing(named, before_reload) end
-
-  -- For a snapshot (host.state_for_snapshot): the state itself, or nil and why it is not plain data.
-  local function for_snapshot()
-    local why = problem(state, "portolan.state", 0, {})
-    if why then return nil, "cannot save " .. why .. "; " .. PLAIN end
-    return state
-  end
-
-  -- For a restore (host.restore_state): the state becomes what a snapshot saved, and each key the
-  -- rules in service name that it lacks takes its first value, as a reload would give it: rules
-  -- that added a key since the snapshot was written find it set. Returns those keys, sorted.
-  -- `exactly`: only what was saved, for putting back the state a refused restore replaced.
-  local function restore(saved, exactly)
-    replace(state, saved)
-    if exactly then return {} end
-    return fill_missing(state, named)
-  end
-
-  return { state = state, initial_state = initial_state, set_aside = set_aside, for_snapshot = for_snapshot,
-    restore = restore, keys_added = keys_added }
+  local app = { state = {}, named = {}, before_reload = {}, named_before = {}, last_dropped = {}, returned = {} }
+  return {
+    state = app.state,
+    initial_state = function(first)
+      -- Checked here, in the function the script called, so that an error names its line.
+      check_first(first, error_at_caller)
+      return initial_state(app, first)
+    end,
+    set_aside = function() return set_aside(app) end,
+    for_snapshot = function() return for_snapshot(app) end,
+    restore = function(saved, exactly, saved_named) return restore(app, saved, exactly, saved_named) end,
+    carry_keys = function() return carry_keys(app) end,
+    named_keys = function() return named_keys(app) end,
+  }
 end

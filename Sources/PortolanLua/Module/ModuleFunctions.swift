@@ -11,7 +11,8 @@ struct ModuleFunctions {
     let flows: LuaValue
     let stateForSnapshot: LuaValue
     let restoreState: LuaValue
-    let stateKeysAdded: LuaValue
+    let carryStateKeys: LuaValue
+    let stateKeysNamed: LuaValue
 
     init(_ table: LuaValue) throws(HostError) {
         func function(_ name: String) throws(HostError) -> LuaValue {
@@ -28,7 +29,8 @@ struct ModuleFunctions {
         flows = try function("flows")
         stateForSnapshot = try function("state_for_snapshot")
         restoreState = try function("restore_state")
-        stateKeysAdded = try function("state_keys_added")
+        carryStateKeys = try function("carry_state_keys")
+        stateKeysNamed = try function("state_keys_named")
     }
 }
 

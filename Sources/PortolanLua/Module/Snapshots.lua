@@ -4,7 +4,7 @@
 -- mark of a yield the host serves) and installs the two functions it returns.
 return function(bridge, error_at_caller, role, MARK)
 
-  --- A snapshot of the app's state as a string of canonical JSON (portolan-snapshot/1). A value
+  --- A snapshot of the app's state as a string of canonical JSON (portolan-snapshot/2). A value
   -- that cannot be saved is an error naming its path in the state.
   local function snapshot()
     local ok, result = bridge.snapshot()

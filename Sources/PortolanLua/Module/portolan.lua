@@ -379,7 +379,7 @@ end
 -- (HostCore+Snapshots.swift): the state to save, and the restore of a saved one; the keys a reload's
 -- rules added to the state (RulesReload.swift).
 host.show, host.state_for_snapshot, host.restore_state = show_value, app_state.for_snapshot, app_state.restore
-host.state_keys_added = app_state.keys_added
+host.carry_state_keys, host.state_keys_named = app_state.carry_keys, app_state.named_keys
 
 -- Scripts reach the module's functions through wrappers that keep the script's frame on the stack,
 -- so that a misuse names the script's line even from a tail call (`return portolan.redirect(x)`).

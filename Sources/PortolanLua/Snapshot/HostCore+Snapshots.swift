@@ -33,9 +33,10 @@ extension HostCore {
     }
 
     /// Makes `portolan.state` hold what a snapshot saved, in place, and unless `exactly` gives
-    /// each key the rules in service name that it lacks its first value (`AppState.lua`'s
-    /// `restore`). Returns those keys.
-    func restoreAppState(_ saved: JSONValue, exactly: Bool) throws(SnapshotError) -> [String] {
+    /// each key the rules in service name that it lacks its first value, and drops each key the
+    /// rules that saved it named (`savedNames`) that these no longer do (`AppState.lua`'s
+    /// `restore`). Returns those changes.
+    func restoreAppState(_ saved: JSONValue, savedNames: [String] = [], exactly: Bool) throws(SnapshotError) -> [SnapshotChange] {
         // A document that saved no state (`null`) leaves the state as it is.
         if case .null = saved { return [] }
         let table = AppStateValue.lua(from: saved)
@@ -43,7 +44,7 @@ extension HostCore {
             throw SnapshotError("the snapshot's state is not a table")
         }
         do {
-            return Self.keys(try state.call(try module.restoreState, [table, .boolean(exactly)]))
+            return Self.changes(try state.call(try module.restoreState, [table, .boolean(exactly), .array(savedNames.map(LuaValue.string))]))
         } catch {
             throw SnapshotError("cannot restore portolan.state: \(error)")
         }
@@ -54,16 +55,37 @@ extension HostCore {
         (values.first?.arrayValue ?? []).map { $0.stringValue ?? $0.description }
     }
 
-    /// The keys of `portolan.state` the rules a reload just ran added (`AppState.lua`'s
-    /// `keys_added`), as a restore reports the keys it adds.
-    func stateKeysAdded() -> [String] {
-        Self.keys((try? state.call(try module.stateKeysAdded, [])) ?? [])
+    /// What a reload's rules, which just ran, did to `portolan.state`'s keys (`AppState.lua`'s
+    /// `carry_keys`): the keys they name that it lacked were added, and those the rules before
+    /// named that they no longer do leave it now, as a restore adds and drops them; a key the
+    /// change before dropped comes back with the session's value.
+    func carryStateKeys() -> [SnapshotChange] {
+        let lists = (try? state.call(try module.carryStateKeys, [])) ?? []
+        return Self.changes(lists)
+    }
+
+    /// A report's lists of keys (`AppState.lua`: the keys added, those dropped, and those brought
+    /// back) as changes.
+    private static func changes(_ lists: [LuaValue]) -> [SnapshotChange] {
+        func list(_ position: Int) -> [String] { keys(Array(lists.dropFirst(position).prefix(1))) }
+        return list(0).map(SnapshotChange.stateKeyAdded) + list(1).map(SnapshotChange.stateKeyDropped)
+            + list(2).map(SnapshotChange.stateKeyReturned)
+    }
+
+    /// The keys of `portolan.state` the rules in service name, as a snapshot saves them.
+    func stateKeysNamed() throws(SnapshotError) -> [String] {
+        do {
+            return Self.keys(try state.call(try module.stateKeysNamed, []))
+        } catch {
+            throw SnapshotError("cannot save the names of portolan.state's keys: \(error)")
+        }
     }
 
     func snapshot() throws(SnapshotError) -> SnapshotDocument {
         guard let router else { throw SnapshotError("no app is declared yet: nothing to snapshot") }
-        let appState = try appState.captured()
-        return router.snapshot(rules: rulesIdentity, pending: session.pendingResume?.destination, state: appState)
+        let appState = try capturedAppState()
+        return router.snapshot(
+            rules: rulesIdentity, pending: session.pendingResume?.destination, state: appState, stateKeys: try stateKeysNamed())
     }
 
     /// Restores `bytes`, whatever they are: a typed outcome, never a throw. On a refusal the tree,
@@ -86,12 +108,12 @@ extension HostCore {
         }
         // The state goes back first: the guards that run on the restored path read it.
         let previousState: JSONValue
-        let addedKeys: [String]
+        let stateChanges: [SnapshotChange]
         do {
-            previousState = try appState.captured()
-            // Keys are new only to a snapshot that other rules wrote: under the rules that wrote it, a
-            // key the session had cleared stays cleared.
-            addedKeys = try appState.restore?(prepared.state, document.rules == rulesIdentity) ?? []
+            previousState = try capturedAppState()
+            // Keys are new, or gone, only to a snapshot that other rules wrote: under the rules that
+            // wrote it, a key the session had cleared stays cleared.
+            stateChanges = try restoreAppState(prepared.state, savedNames: document.stateKeys, exactly: document.rules == rulesIdentity)
         } catch {
             return .refused(error.reason)
         }
@@ -102,10 +124,10 @@ extension HostCore {
         // Routes the restored handlers queued run now, as after a route, within the same unit.
         router.drainQueue()
         if case .refused = outcome {
-            _ = try? appState.restore?(previousState, true)
+            _ = try? restoreAppState(previousState, exactly: true)
             session.pendingResume = previousPending
         }
-        return outcome.adding(addedKeys.map(SnapshotChange.stateKeyAdded))
+        return outcome.adding(stateChanges)
     }
 
     /// The app's migrations as the engine takes them; a `context` function runs as a handler does.

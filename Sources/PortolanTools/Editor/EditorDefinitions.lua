@@ -294,7 +294,7 @@ function portolan.active_entries() end
 ---@return string
 function portolan.tree() end
 
---- A snapshot of the app's state: canonical JSON, `portolan-snapshot/1` (docs/snapshots.md).
+--- A snapshot of the app's state: canonical JSON, `portolan-snapshot/2` (docs/snapshots.md).
 ---@return string
 function portolan.snapshot() end
 --- Restores a snapshot under the rules in service; never an error, whatever `doc` is.

@@ -53,7 +53,7 @@ extension SnapshotChange {
     /// finding something gone.
     public var isDeclared: Bool {
         switch self {
-        case .renamed, .removed, .moved, .contextChanged, .stateKeyAdded: true
+        case .renamed, .removed, .moved, .contextChanged, .stateKeyAdded, .stateKeyDropped, .stateKeyReturned: true
         case .dropped, .forgotten: false
         }
     }
