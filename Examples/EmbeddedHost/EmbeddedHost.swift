@@ -56,7 +56,7 @@ struct EmbeddedHost {
     static func makeHost(signedIn: SignedInFlag) async throws -> PortolanHost {
         let host = try PortolanHost()
         try await host.register(function: "signed_in") { _ in [.boolean(signedIn.value)] }
-        try await host.loadApp(source: rules, chunkName: "rules.lua")
+        try await host.loadApp(.source(rules, chunkName: "rules.lua"))
         await host.bind(BookScreen(), to: "book")
         return host
     }
@@ -79,7 +79,7 @@ struct EmbeddedHost {
 
         // New rules, fetched at run time: the session stays, and their guards are asked again.
         signedIn.value = false
-        let reloaded = try await host.reload(source: rules, chunkName: "rules.lua")
+        let reloaded = try await host.reload(.source(rules, chunkName: "rules.lua"))
         print("reloaded while signed out; the guards, asked again:")
         report(reloaded.refresh)
         print(await host.router.map { GraphRenderer.activeTree($0.tree) } ?? "")

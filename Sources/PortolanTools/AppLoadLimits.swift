@@ -23,9 +23,9 @@ public enum AppLoadLimits {
     ) async throws(HostError) {
         try await run(host, within: limit) { () async throws(HostError) in
             if let source {
-                try await host.loadApp(file: file, source: source, instructionBudget: scriptInstructionBudget)
+                try await host.loadApp(.fileWithText(file, text: source), instructionBudget: scriptInstructionBudget)
             } else {
-                try await host.loadApp(file: file, instructionBudget: scriptInstructionBudget)
+                try await host.loadApp(.file(file), instructionBudget: scriptInstructionBudget)
             }
         }
     }

@@ -50,7 +50,7 @@ import Testing
         for saved in Set(snapshots) {
             let host = try PortolanHost(configuration: AppLoadLimits.configuration)
             await host.setOutput { _ in }
-            try await host.loadApp(file: directory.path("app.lua"))
+            try await host.loadApp(.file(directory.path("app.lua")))
             // No state is set by hand: the snapshot brings the app's (`portolan.state`), which its guards read.
             let outcome = await host.restore(Array(saved.utf8))
             let again = String(decoding: try await host.snapshotBytes(), as: UTF8.self)

@@ -12,7 +12,7 @@ struct AppSpecCheck: Sendable {
     func run(_ source: String, routeSeed: UInt64, on host: isolated PortolanHost) -> AppSpecOutcome {
         host.setOutput { _ in }
         do {
-            try host.loadApp(file: path, source: source)
+            try host.loadApp(.fileWithText(path, text: source))
         } catch {
             let lines = source.split(separator: "\n", omittingEmptySubsequences: false).count
             return refused(error, lines: lines, on: host)
@@ -29,7 +29,7 @@ struct AppSpecCheck: Sendable {
             return outcome
         }
         do {
-            try host.loadApp(file: path, source: Self.goodApp)
+            try host.loadApp(.fileWithText(path, text: Self.goodApp))
         } catch {
             outcome.problem = "a good app does not load after '\(error.message)': \(error.message)"
             return outcome

@@ -34,7 +34,7 @@ public final class RestoreFuzzer {
         self.seed = seed
         host = try PortolanHost(configuration: HostConfiguration(handlerTimeout: .seconds(5)))
         await host.setOutput { _ in }
-        try await host.loadApp(source: Self.app, chunkName: "app.lua")
+        try await host.loadApp(.source(Self.app, chunkName: "app.lua"))
         for route in [
             #"assert(portolan.route { "root", "tabs", "home", { id = "item", context = { id = 1, r = 0.25 } }, "detail" })"#,
             #"assert(portolan.route { "root", "tabs", "search", "list" })"#,

@@ -32,9 +32,9 @@ public final class SoakRunner {
             let host = try PortolanHost(configuration: HostConfiguration(handlerTimeout: .seconds(5)))
             await host.setOutput { _ in }
             if let file = app.file {
-                try await host.loadApp(file: file)
+                try await host.loadApp(.file(file))
             } else {
-                try await host.loadApp(source: String(decoding: PackageResources.SoakApp_lua, as: UTF8.self), chunkName: "SoakApp.lua")
+                try await host.loadApp(.source(String(decoding: PackageResources.SoakApp_lua, as: UTF8.self), chunkName: "SoakApp.lua"))
             }
             guard let witness = await host.perform({ host in host.router.map(TreeWitness.init) }) else {
                 throw SoakSetupError(message: "\(app.name) declared no app")

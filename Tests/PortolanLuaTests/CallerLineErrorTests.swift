@@ -51,7 +51,7 @@ import TestSupport
             defer { directory.remove() }
             let host = try PortolanHost()
             do {
-                try await host.loadApp(file: path)
+                try await host.loadApp(.file(path))
                 Issue.record("\(statement) raised nothing")
             } catch {
                 #expect(error.message.hasPrefix(path + ":3: "), "\(statement): \(error.message)")
@@ -88,7 +88,7 @@ import TestSupport
                 """)
             defer { directory.remove() }
             let host = try PortolanHost()
-            try await host.loadApp(file: path)
+            try await host.loadApp(.file(path))
             let result = await host.route(.path([Entry("root"), Entry("b")]))
             guard case .failure(let failure) = result else {
                 Issue.record("\(body): the route did not fail")

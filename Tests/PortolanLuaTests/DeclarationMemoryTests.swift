@@ -23,7 +23,7 @@ import Testing
         let tablesBytes = try #require(Int(shown.first ?? ""))
         // Before, the descriptions alone took about 16 MiB at this size: four times this margin.
         let host = try PortolanHost(configuration: HostConfiguration(memoryLimit: tablesBytes + (4 << 20)))
-        try await host.loadApp(source: Self.tables + "\nportolan.app(app)", chunkName: "wide.lua")
+        try await host.loadApp(.source(Self.tables + "\nportolan.app(app)", chunkName: "wide.lua"))
         #expect(await host.graph?.nodes.count == Self.count + 2)
         #expect(await host.graph?["first"]?.routes == ["/first", "/one"])
         #expect(await host.graph?["f20000"]?.parent == "tabs")

@@ -51,10 +51,10 @@ import TestSupport
     @Test func aReloadDuringARouteWaitsForItToEnd() async throws {
         let log = Log()
         let host = try await host(log)
-        try await host.loadApp(source: Self.app(version: "v1", waitInA: 0.3), chunkName: "app.lua")
+        try await host.loadApp(.source(Self.app(version: "v1", waitInA: 0.3), chunkName: "app.lua"))
         let route = Task { await host.route(Self.rootAB) }
         #expect(await Self.waitFor("v1 enter a", in: log))
-        _ = try await host.reload(source: Self.app(version: "v2", waitInA: 0), chunkName: "app.lua")
+        _ = try await host.reload(.source(Self.app(version: "v2", waitInA: 0), chunkName: "app.lua"))
         let result = await route.value
         #expect(result.success == [.enter("a"), .enter("b")])
         #expect(log.all == ["v1 enter a", "v1 enter b"], "the whole route ran v1's rules")
@@ -68,13 +68,13 @@ import TestSupport
     @Test func hugeAndNaNWaitsAreErrorsNotCrashes() async throws {
         let log = Log()
         let host = try await host(log)
-        try await host.loadApp(source: """
+        try await host.loadApp(.source("""
             portolan.app { id = "root", children = {
               { id = "huge", enter = function() portolan.wait(math.huge) end },
               { id = "big", enter = function() portolan.wait(1e20) end },
               { id = "nan", enter = function() coroutine.yield("\\0portolan", "wait", 0/0) end },
             } }
-            """, chunkName: "app.lua")
+            """, chunkName: "app.lua"))
         // The module names the caller's line; a raw yield that bypasses it is refused by the host.
         let expected = [
             "huge": "app.lua:2: portolan.wait expects a number of seconds from 0 to 1000000000, not inf",
@@ -104,7 +104,7 @@ import TestSupport
     // Defect 3: routes queued by observers run before the outer route returns, in causal order.
     @Test func observerRoutesRunBeforeTheOuterRouteReturnsInCausalOrder() async throws {
         let host = try await host(Log())
-        try await host.loadApp(source: """
+        try await host.loadApp(.source("""
             portolan.app { id = "root", children = { { id = "a" }, { id = "b" }, { id = "c" } } }
             events = {}
             local function last(path) return path[#path].id end
@@ -117,7 +117,7 @@ import TestSupport
               events[#events + 1] = "failed " .. last(dest)
               portolan.route { "root", "c" }
             end)
-            """, chunkName: "app.lua")
+            """, chunkName: "app.lua"))
         let result = try await host.run("""
             assert(portolan.route { "root", "a" })
             local after_a = table.concat(portolan.active_path(), ">")
@@ -134,7 +134,7 @@ import TestSupport
     @Test func anInterruptEndsAWaitAtOnce() async throws {
         let log = Log()
         let host = try await host(log)
-        try await host.loadApp(source: Self.app(version: "v1", waitInA: 600), chunkName: "app.lua")
+        try await host.loadApp(.source(Self.app(version: "v1", waitInA: 600), chunkName: "app.lua"))
         let clock = ContinuousClock()
         let start = clock.now
         let script = Task { try await host.evaluate(#"log("waiting") portolan.wait(600)"#) }
@@ -156,7 +156,7 @@ import TestSupport
     @Test func cancellingTheCallerEndsAWaitingRoute() async throws {
         let log = Log()
         let host = try await host(log)
-        try await host.loadApp(source: Self.app(version: "v1", waitInA: 600), chunkName: "app.lua")
+        try await host.loadApp(.source(Self.app(version: "v1", waitInA: 600), chunkName: "app.lua"))
         let route = Task { await host.route(Self.rootAB) }
         #expect(await Self.waitFor("v1 enter a", in: log))
         route.cancel()

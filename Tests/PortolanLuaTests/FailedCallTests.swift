@@ -68,7 +68,7 @@ import Testing
             log.append(arguments.compactMap(\.stringValue).joined(separator: " "))
             return []
         }
-        try await host.loadApp(source: Self.app(place, kind.body), chunkName: "app.lua")
+        try await host.loadApp(.source(Self.app(place, kind.body), chunkName: "app.lua"))
         #expect(await host.route(.path(["root", "a"])).success == [.enter("a")])
         if place == .interceptor { _ = try await host.run(Self.interceptor(kind.body), chunkName: "later.lua") }
         let attempt = Task { () -> RouteFailure? in

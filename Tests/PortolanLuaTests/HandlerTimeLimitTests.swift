@@ -64,7 +64,7 @@ import TestSupport
         #expect(RouterConfiguration().handlerTimeout == RouterConfiguration.defaultHandlerTimeout)
         #expect(HostConfiguration().handlerTimeout == RouterConfiguration.defaultHandlerTimeout)
         let host = try PortolanHost()
-        try await host.loadApp(source: #"portolan.app { id = "root" }"#, chunkName: "app.lua")
+        try await host.loadApp(.source(#"portolan.app { id = "root" }"#, chunkName: "app.lua"))
         #expect(await host.router?.configuration.handlerTimeout == RouterConfiguration.defaultHandlerTimeout)
     }
 
@@ -76,7 +76,7 @@ import TestSupport
             handlerTimeout: .seconds(600), handlerInstructionBudget: Int.max / 2))
         #expect(await host.router?.configuration.handlerTimeout == .milliseconds(200))
         await #expect(throws: HostError.self) {
-            try await host.reload(source: #"portolan.app { id = "root", handler_timeout = "soon" }"#, chunkName: "app.lua")
+            try await host.reload(.source(#"portolan.app { id = "root", handler_timeout = "soon" }"#, chunkName: "app.lua"))
         }
         let result = await host.route(.ids("root", "spins"))
         guard case .failure(let failure) = result else {

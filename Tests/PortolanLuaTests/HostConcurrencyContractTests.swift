@@ -25,7 +25,7 @@ import Testing
             onThread.withLock { $0.append(thread.value?.isCurrent == true) }
             return []
         }
-        try await host.loadApp(source: Self.app, chunkName: "app.lua")
+        try await host.loadApp(.source(Self.app, chunkName: "app.lua"))
         let router = try #require(await host.router)
         thread.withLock { $0 = router.thread }
         await host.observeEvents { _ in onThread.withLock { $0.append(router.thread.isCurrent) } }
@@ -48,7 +48,7 @@ import Testing
     @Test func anAsyncNodeThatAwaitsItsOwnHostFailsAtOnce() async throws {
         let host = try PortolanHost(configuration: .init(handlerTimeout: .seconds(60)))
         try await host.register(function: "probe") { _ in [] }
-        try await host.loadApp(source: Self.app, chunkName: "app.lua")
+        try await host.loadApp(.source(Self.app, chunkName: "app.lua"))
         await host.bind(AwaitsItsHost(host: host), to: "b")
         let result = await host.route(.path(["root", "b"]))
         #expect(result.failure?.kind == .handlerFailed, "\(result)")

@@ -21,7 +21,7 @@ import Testing
         let host = try PortolanHost()
         let lines = Locked<[String]>([])
         await host.setOutput { line in lines.withLock { $0.append(line) } }
-        try await host.loadApp(source: source, chunkName: chunkName)
+        try await host.loadApp(.source(source, chunkName: chunkName))
         let result = try await host.run("""
             local done = assert(portolan.route { "root", "a", "b" })
             return done[1], table.concat(portolan.active_path(), ">")

@@ -8,7 +8,7 @@ import Testing
         let host = try PortolanHost()
         let lines = Locked<[String]>([])
         await host.setOutput { line in lines.withLock { $0.append(line) } }
-        try await host.loadApp(source: """
+        try await host.loadApp(.source("""
             portolan.app {
               id = "root", kind = "switch", active = "a",
               children = {
@@ -16,7 +16,7 @@ import Testing
                 { id = "c" },
               },
             }
-            """, chunkName: "app.lua")
+            """, chunkName: "app.lua"))
         let result = try await host.run("""
             local done = assert(portolan.route { "root", "a", "b" })
             return done[1], #done, table.concat(portolan.active_path(), ">")

@@ -66,7 +66,7 @@ let testApp = """
               { id = "boom", enter = function() error("kaboom") end },
             } }
             """
-        try await host.loadApp(source: app, chunkName: "boom.lua")
+        try await host.loadApp(.source(app, chunkName: "boom.lua"))
         let result = try await run(host, """
             local _, err = portolan.route { "root", "boom" }
             return err.kind, err.message, err.instruction, #err.executed
@@ -198,20 +198,20 @@ let testApp = """
 
     @Test func appErrorsNameFileAndLineAndKeepTheHostUsable() async throws {
         let host = try PortolanHost()
-        await #expect(throws: HostError.self) { try await host.loadApp(source: "portolan.app {", chunkName: "broken.lua") }
+        await #expect(throws: HostError.self) { try await host.loadApp(.source("portolan.app {", chunkName: "broken.lua")) }
         do {
-            try await host.loadApp(source: "\nportolan.app { id = 'r', children = { { id = 'x', enter = 'nope' } } }", chunkName: "types.lua")
+            try await host.loadApp(.source("\nportolan.app { id = 'r', children = { { id = 'x', enter = 'nope' } } }", chunkName: "types.lua"))
             Issue.record("a string handler must be refused")
         } catch {
             #expect(error.message == "types.lua:2: node 'x': enter must be a function, not a string")
         }
         do {
-            try await host.loadApp(source: "portolan.app { id = 'r', kind = 'switch', active = 'q', children = { { id = 'x' } } }", chunkName: "graph.lua")
+            try await host.loadApp(.source("portolan.app { id = 'r', kind = 'switch', active = 'q', children = { { id = 'x' } } }", chunkName: "graph.lua"))
             Issue.record("a bad active must be refused")
         } catch {
             #expect(error.message.hasPrefix("graph.lua:1: switch node 'r' names 'q' as active"))
         }
-        try await host.loadApp(source: testApp, chunkName: "app.lua")
+        try await host.loadApp(.source(testApp, chunkName: "app.lua"))
         #expect(await host.route(.path(["root", "a", "b"])).success == [.enter("b")])
     }
 

@@ -28,7 +28,7 @@ import Testing
     @Test func reloadKeepsTheTreeWhereItCanAndLeavesWhatIsGone() async throws {
         let host = try await host()
         _ = try await host.run(#"assert(portolan.route { "root", "a", "b", "c" })"#, chunkName: "s.lua")
-        let reloaded = try await host.reload(source: Self.version2, chunkName: "app.lua")
+        let reloaded = try await host.reload(.source(Self.version2, chunkName: "app.lua"))
         #expect(texts(reloaded.left) == ["leave c"])
         #expect(reloaded.refresh == .success([]))
         let result = try await host.run("""
@@ -43,9 +43,9 @@ import Testing
 
     @Test func aFailedReloadKeepsThePreviousRules() async throws {
         let host = try await host()
-        await #expect(throws: HostError.self) { try await host.reload(source: "portolan.app {", chunkName: "broken.lua") }
+        await #expect(throws: HostError.self) { try await host.reload(.source("portolan.app {", chunkName: "broken.lua")) }
         do {
-            _ = try await host.reload(source: "portolan.app { id = 'root', children = { { id = 'x', enter = 5 } } }", chunkName: "bad.lua")
+            _ = try await host.reload(.source("portolan.app { id = 'root', children = { { id = 'x', enter = 5 } } }", chunkName: "bad.lua"))
             Issue.record("a bad graph must fail the reload")
         } catch {
             #expect(error.message.hasPrefix("reload failed; the previous rules stay: bad.lua:1:"))
@@ -84,7 +84,7 @@ import Testing
     /// Before, a screen gone from another tab's kept stack was dropped without a word.
     @Test func aScreenGoneFromAKeptStackIsReported() async throws {
         let host = try await Self.hostWithAKeptStack()
-        let reloaded = try await host.reload(source: Self.shop(#"{ id = "item" }"#), chunkName: "app.lua")
+        let reloaded = try await host.reload(.source(Self.shop(#"{ id = "item" }"#), chunkName: "app.lua"))
         // It leaves as well (KeptStackDepartureTests); the active path, the cart, is untouched.
         #expect(texts(reloaded.left) == ["leave product"])
         #expect(await host.router?.activePath.map(\.id) == ["root", "cart"])
@@ -94,9 +94,7 @@ import Testing
     /// Before, a reload ignored the migrations a restore applies: a renamed screen was dropped.
     @Test func aDeclaredRenameKeepsTheScreenInAKeptStack() async throws {
         let host = try await Self.hostWithAKeptStack()
-        let reloaded = try await host.reload(
-            source: Self.shop(#"{ id = "item" }"#, version: 2, rest: #"migrations = { [2] = { renamed = { product = "item" } } },"#),
-            chunkName: "app.lua")
+        let reloaded = try await host.reload(.source(Self.shop(#"{ id = "item" }"#, version: 2, rest: #"migrations = { [2] = { renamed = { product = "item" } } },"#), chunkName: "app.lua"))
         #expect(reloaded.changes == [.renamed("product", to: "item", version: 2)])
         // The kept stack holds `item` already: going there only switches the tab.
         guard case .success(let instructions) = await host.route(.path(["root", "books", "item"])) else {
@@ -110,8 +108,7 @@ import Testing
     @Test func aPathPastALoweredDepthLimitIsCut() async throws {
         let host = try await PortolanHost.quiet(loading: Self.shop(#"{ id = "product", children = { { id = "reviews" } } }"#))
         #expect(await host.route(.path(["root", "books", "product", "reviews"])).isSuccess)
-        let reloaded = try await host.reload(
-            source: Self.shop(#"{ id = "product", children = { { id = "reviews" } } }"#, rest: "max_depth = 3,"), chunkName: "app.lua")
+        let reloaded = try await host.reload(.source(Self.shop(#"{ id = "product", children = { { id = "reviews" } } }"#, rest: "max_depth = 3,"), chunkName: "app.lua"))
         #expect(await host.router?.activePath.map(\.id) == ["root", "books", "product"])
         #expect(texts(reloaded.left) == ["leave reviews"])
         #expect(reloaded.changes.count == 1, "\(reloaded.changes)")
@@ -133,7 +130,7 @@ import Testing
         _ = await host.route(.path(["root", "shop", "item"]))
         #expect(await host.pendingDestination == .path(["root", "shop", "item"]))
         let smaller = #"portolan.app { id = "root", children = { { id = "login" }, { id = "shop" } } }"#
-        let reloaded = try await host.reload(source: smaller, chunkName: "app.lua")
+        let reloaded = try await host.reload(.source(smaller, chunkName: "app.lua"))
         #expect(await host.pendingDestination == nil)
         #expect(reloaded.changes.contains { if case .forgotten = $0 { true } else { false } }, "\(reloaded.changes)")
     }
@@ -146,7 +143,7 @@ import Testing
             portolan.app { id = "root", version = 2, migrations = { [2] = { renamed = { item = "product" } } },
               children = { { id = "login" }, { id = "shop", children = { { id = "product" } } } } }
             """
-        _ = try await host.reload(source: renamed, chunkName: "app.lua")
+        _ = try await host.reload(.source(renamed, chunkName: "app.lua"))
         #expect(await host.pendingDestination == .path(["root", "shop", "product"]))
     }
 
@@ -166,7 +163,7 @@ import Testing
     @Test func aScreenTheNewRulesTakeAwayLeavesThroughTheOldRulesHandler() async throws {
         let host = try await PortolanHost.quiet(loading: Self.loggingShop("v1"))
         #expect(await host.route(.path(["root", "books", "product", "reviews"])).isSuccess)
-        let reloaded = try await host.reload(source: Self.loggingShop("v2", below: ""), chunkName: "app.lua")
+        let reloaded = try await host.reload(.source(Self.loggingShop("v2", below: ""), chunkName: "app.lua"))
         #expect(texts(reloaded.left) == ["leave reviews"])
         #expect(await host.router?.activePath.map(\.id) == ["root", "books", "product"])
         let log = try await host.evaluate("table.concat(LOG, ', ')")
@@ -182,7 +179,7 @@ import Testing
               migrations = { [2] = { renamed = { product = "item" } } },
               children = { { id = "books", children = { { id = "item" } } }, { id = "cart" } } }
             """
-        let reloaded = try await host.reload(source: renamed, chunkName: "app.lua")
+        let reloaded = try await host.reload(.source(renamed, chunkName: "app.lua"))
         #expect(reloaded.left == [])
         #expect(await host.router?.activePath.map(\.id) == ["root", "books", "item"])
         #expect(try await host.evaluate("table.concat(LOG, ', ')") == [#""enter product by v1""#])
@@ -196,7 +193,7 @@ import Testing
         #expect(await host.route(.path(["root", "books", "product", "reviews"])).isSuccess)
         let smaller = #"portolan.app { id = "root", kind = "switch", active = "cart", children = { { id = "books" }, { id = "cart" } } }"#
         do {
-            _ = try await host.reload(source: smaller, chunkName: "app.lua")
+            _ = try await host.reload(.source(smaller, chunkName: "app.lua"))
             Issue.record("the reload succeeded")
         } catch {
             #expect(error.message.contains("product cannot go"), "\(error.message)")
@@ -207,7 +204,7 @@ import Testing
     }
 }
 
-/// The rules in service are one value (`rulesSource`), of which `appFile` is a view (issue 32):
+/// The rules in service are one value (`rulesInService`), of which `appFile` is a view (issue 32):
 /// a reload of another file that fails leaves both naming the rules that stay.
 @Suite struct RulesInServiceTests {
     @Test func aFailedReloadOfAnotherFileKeepsTheAppFileInService() async throws {
@@ -217,8 +214,8 @@ import Testing
         ])
         defer { directory.remove() }
         let host = try await PortolanHost.quiet()
-        try await host.loadApp(file: directory.path("app.lua"))
-        await #expect(throws: HostError.self) { try await host.reload(file: directory.path("broken.lua")) }
+        try await host.loadApp(.file(directory.path("app.lua")))
+        await #expect(throws: HostError.self) { try await host.reload(.file(directory.path("broken.lua"))) }
         #expect(await host.appFile == directory.path("app.lua"))
         // `reload()` reads the rules in service again, not the file that failed.
         _ = try await host.reload()
@@ -228,5 +225,31 @@ import Testing
     @Test func rulesGivenAsTextHaveNoAppFile() async throws {
         let host = try await PortolanHost.quiet(loading: #"portolan.app { id = "root" }"#)
         #expect(await host.appFile == nil)
+        #expect(await host.rules == .source(#"portolan.app { id = "root" }"#, chunkName: "app.lua"))
+    }
+
+    /// One way to load rules and one to change them: `reload()` runs the rules in service again,
+    /// whatever they came from. Before, rules given as text could not be reloaded ("no app file
+    /// to reload"), and the REPL reloaded its demo app by restating its text.
+    @Test func reloadRunsRulesGivenAsTextAgain() async throws {
+        let host = try await PortolanHost.quiet(loading: "loads = (loads or 0) + 1\n" + #"portolan.app { id = "root" }"#)
+        _ = try await host.reload()
+        #expect(try await host.evaluate("loads") == ["2"])
+    }
+
+    /// Other rules from another directory: their directory becomes the app's, and the files of the
+    /// rules replaced are no longer the app's, whichever way the rules change (a reload, a swap).
+    @Test func rulesFromAnotherDirectoryBringTheirOwnFiles() async throws {
+        let first = try TemporaryDirectory("first", files: ["app.lua": #"portolan.app { id = "root" }"#])
+        let second = try TemporaryDirectory("second", files: [
+            "app.lua": #"local screens = require("screens"); portolan.app { id = "root", children = screens }"#,
+            "screens.lua": #"return { { id = "b" } }"#,
+        ])
+        defer { first.remove(); second.remove() }
+        let host = try await PortolanHost.quiet()
+        try await host.loadApp(.file(first.path("app.lua")))
+        _ = try await host.reload(.file(second.path("app.lua")))
+        #expect(await host.appFiles == [second.path("app.lua"), second.path("screens.lua")])
+        #expect(await host.rules == .file(second.path("app.lua")))
     }
 }

@@ -40,7 +40,7 @@ import Testing
 
     @Test func aReloadLeavesTheKeptScreensItTakesAwayBottomUp() async throws {
         let host = try await Self.hostOnTheCart()
-        let reloaded = try await host.reload(source: Self.shop("v2", books: #"{ id = "item" }"#), chunkName: "app.lua")
+        let reloaded = try await host.reload(.source(Self.shop("v2", books: #"{ id = "item" }"#), chunkName: "app.lua"))
         #expect(texts(reloaded.left) == ["leave reviews", "leave product"])
         #expect(await host.router?.activePath.map(\.id) == ["root", "cart"], "the active path is untouched")
         #expect(try await Self.log(of: host) == #""enter product by v1, enter reviews by v1, leave reviews by v1, leave product by v1""#)
@@ -48,7 +48,7 @@ import Testing
 
     @Test func aKeptScreenThatStaysDoesNotLeave() async throws {
         let host = try await Self.hostOnTheCart()
-        let reloaded = try await host.reload(source: Self.shop("v2", books: #"{ id = "product" }"#), chunkName: "app.lua")
+        let reloaded = try await host.reload(.source(Self.shop("v2", books: #"{ id = "product" }"#), chunkName: "app.lua"))
         #expect(texts(reloaded.left) == ["leave reviews"])
         #expect(try await Self.log(of: host) == #""enter product by v1, enter reviews by v1, leave reviews by v1""#)
     }
@@ -58,7 +58,7 @@ import Testing
     @Test func aKeptLeaveThatFailsKeepsThePreviousRules() async throws {
         let host = try await Self.hostOnTheCart(leaveOfProduct: #"function() error("product cannot go") end"#)
         do {
-            _ = try await host.reload(source: Self.shop("v2", books: #"{ id = "item" }"#), chunkName: "app.lua")
+            _ = try await host.reload(.source(Self.shop("v2", books: #"{ id = "item" }"#), chunkName: "app.lua"))
             Issue.record("the reload succeeded")
         } catch {
             #expect(error.message.contains("product cannot go"), "\(error.message)")
@@ -73,11 +73,11 @@ import Testing
         let host = try await Self.hostOnTheCart()
         let failingCart = Self.shop("v1", books: Self.productAndReviews).replacingOccurrences(
             of: #"{ id = "cart" }"#, with: #"{ id = "cart", children = { { id = "checkout", leave = function() error("checkout stays") end } } }"#)
-        let reloadedCart = try await host.reload(source: failingCart, chunkName: "app.lua")
+        let reloadedCart = try await host.reload(.source(failingCart, chunkName: "app.lua"))
         #expect(reloadedCart.left == [])
         #expect(await host.route(.path(["root", "cart", "checkout"])).isSuccess)
         do {
-            _ = try await host.reload(source: Self.shop("v2", books: #"{ id = "item" }"#), chunkName: "app.lua")
+            _ = try await host.reload(.source(Self.shop("v2", books: #"{ id = "item" }"#), chunkName: "app.lua"))
             Issue.record("the reload succeeded")
         } catch {
             #expect(error.message.contains("checkout stays"), "\(error.message)")

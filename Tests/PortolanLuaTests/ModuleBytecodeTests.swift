@@ -43,7 +43,7 @@ import Testing
     @Test func aHostFromTheBytecodeReportsMisuseAtTheScriptsLine() async throws {
         let host = try PortolanHost()
         let error = await #expect(throws: (any Error).self) {
-            try await host.loadApp(source: "\nportolan.app(42)", chunkName: "app.lua")
+            try await host.loadApp(.source("\nportolan.app(42)", chunkName: "app.lua"))
         }
         #expect(String(describing: error).contains("app.lua:2"))
     }

@@ -89,7 +89,7 @@ import TestSupport
         ] {
             let host = try PortolanHost()
             do {
-                try await host.loadApp(source: Self.app(options: option), chunkName: "=app.lua")
+                try await host.loadApp(.source(Self.app(options: option), chunkName: "=app.lua"))
                 Issue.record("\(option) must be refused")
             } catch {
                 #expect(error.message.hasPrefix("app.lua:"), "\(error.message)")
@@ -169,11 +169,11 @@ import TestSupport
 
     @Test func anAppAsDeepAsTheEngineAllowsLoadsAndOneLevelMoreIsRefused() async throws {
         let deepest = try PortolanHost()
-        try await deepest.loadApp(source: Self.chain(NavigationGraph.maximumDepth), chunkName: "=deep.lua")
+        try await deepest.loadApp(.source(Self.chain(NavigationGraph.maximumDepth), chunkName: "=deep.lua"))
         #expect(await deepest.graph?.nodes.count == NavigationGraph.maximumDepth)
         let tooDeep = try PortolanHost()
         do {
-            try await tooDeep.loadApp(source: Self.chain(NavigationGraph.maximumDepth + 1), chunkName: "=deep.lua")
+            try await tooDeep.loadApp(.source(Self.chain(NavigationGraph.maximumDepth + 1), chunkName: "=deep.lua"))
             Issue.record("a chain deeper than the limit must be refused")
         } catch {
             #expect(error.message.contains("1000"), "\(error.message)")
@@ -188,7 +188,7 @@ import TestSupport
         for depth in [1_005, 2_010] {
             let host = try PortolanHost()
             do {
-                try await host.loadApp(source: Self.chain(depth), chunkName: "=deep.lua")
+                try await host.loadApp(.source(Self.chain(depth), chunkName: "=deep.lua"))
                 Issue.record("a chain of \(depth) must be refused")
             } catch {
                 #expect(error.message == "deep.lua:3: node 'n1001' is declared deeper than 1000 levels", "\(error.message)")
@@ -202,7 +202,7 @@ import TestSupport
     @Test func invalidUTF8IsNamedAndInvalid() async throws {
         let host = try PortolanHost()
         await host.setOutput { _ in }
-        try await host.loadApp(source: #"portolan.app { id = "root", children = { { id = "a", route = "/a" } } }"#, chunkName: "=app.lua")
+        try await host.loadApp(.source(#"portolan.app { id = "root", children = { { id = "a", route = "/a" } } }"#, chunkName: "=app.lua"))
         let shown = try await host.run(#"""
             local _, byURL = portolan.match("/a\255")
             local _, byRoute = portolan.route("/a\255")

@@ -126,7 +126,7 @@ import TestSupport
         let host = try await PortolanHost.quiet(
             loading: Self.app + "\nportolan.on(\"instruction\", function(text) heard = (heard or \"\") .. text .. \";\" end)")
         await #expect(throws: HostError.self) {
-            try await host.reload(source: "portolan.on(\"instruction\", function() end)\nerror(\"broken\")", chunkName: "app.lua")
+            try await host.reload(.source("portolan.on(\"instruction\", function() end)\nerror(\"broken\")", chunkName: "app.lua"))
         }
         _ = try await host.route(.path(["root", "a"])).get()
         // The reload failed: the one observer of the rules in service still hears, once.

@@ -22,7 +22,7 @@ import Testing
         let host = try PortolanHost(configuration: HostConfiguration(
             handlerTimeout: .seconds(600), handlerInstructionBudget: 10_000_000))
         await host.setOutput { _ in }
-        try await host.loadApp(source: Self.app, chunkName: "bomb.lua")
+        try await host.loadApp(.source(Self.app, chunkName: "bomb.lua"))
         for node in ["matcher", "guarded"] {
             let result = await host.route(.path([Entry("root"), Entry(node)]))
             guard case .failure(let failure) = result else {

@@ -8,13 +8,13 @@ import Testing
     private func host(_ options: String = "", rules: String) async throws -> PortolanHost {
         let host = try PortolanHost()
         await host.setOutput { _ in }
-        try await host.loadApp(source: """
+        try await host.loadApp(.source("""
             portolan.app { id = "root", \(options) children = {
               { id = "movie", route = "/movies/:id<int>" },
               { id = "product", route = "/products/:id<int>" },
             } }
             \(rules)
-            """, chunkName: "app.lua")
+            """, chunkName: "app.lua"))
         return host
     }
 
@@ -99,13 +99,13 @@ import Testing
             """
         let host = try PortolanHost()
         await host.setOutput { _ in }
-        try await host.loadApp(source: app.replacingOccurrences(of: "%@", with: "old"), chunkName: "app.lua")
+        try await host.loadApp(.source(app.replacingOccurrences(of: "%@", with: "old"), chunkName: "app.lua"))
         await #expect(throws: HostError.self) {
-            try await host.reload(source: app.replacingOccurrences(of: "%@", with: "new") + "\nerror('broken')", chunkName: "app.lua")
+            try await host.reload(.source(app.replacingOccurrences(of: "%@", with: "new") + "\nerror('broken')", chunkName: "app.lua"))
         }
         #expect(try await host.resolve(url: "/old/2").get().url == "/movies/2")
         #expect(try await host.resolve(url: "/old").get().url == "/movies/1")
-        _ = try await host.reload(source: app.replacingOccurrences(of: "%@", with: "new"), chunkName: "app.lua")
+        _ = try await host.reload(.source(app.replacingOccurrences(of: "%@", with: "new"), chunkName: "app.lua"))
         #expect(try await host.resolve(url: "/new/3").get().url == "/movies/3")
         #expect(try await host.resolve(url: "/new").get().url == "/movies/1")
         #expect(await host.resolve(url: "/old/2").failure?.kind == .unreachable)
@@ -133,10 +133,10 @@ import Testing
     func aRoutedURLIsParsedOnce(options: String, url: String, old: String, rewritten: String) async throws {
         let host = try PortolanHost()
         await host.setOutput { _ in }
-        try await host.loadApp(source: """
+        try await host.loadApp(.source("""
             portolan.app { id = "root", \(options) children = { { id = "movie", route = "/movies/:id<int>" } } }
             portolan.redirect_rule("/films/:id", "/movies/:id")
-            """, chunkName: "app.lua")
+            """, chunkName: "app.lua"))
         URLParseCounter.watch(url)
         _ = try await host.run(#"assert(portolan.route("\#(url)"))"#, chunkName: "route.lua")
         #expect(URLParseCounter.parses(of: url) == 1)

@@ -45,7 +45,7 @@ import TestSupport
         let oldRouterStream = try #require(await host.router).events()
         try await host.run("portolan.state.logged_in = true", chunkName: "s.lua")
         #expect(await host.route(Self.orders).success != nil)
-        try await host.reload(source: Self.stateApp, chunkName: "app.lua")
+        try await host.reload(.source(Self.stateApp, chunkName: "app.lua"))
         #expect(await host.route(.path(["root", "tabs", "home", "item"])).success != nil)
 
         // Observers and the stream both hear the route after the reload, on the new router.
@@ -71,7 +71,7 @@ import TestSupport
         try await host.run("logged_in = true", chunkName: "s.lua")
         #expect(await host.route(Self.orders).success != nil)
         // The script sets `logged_in = false` again: the guards, asked again, send the user to log in.
-        let reloaded = try await host.reload(source: Self.globalApp, chunkName: "app.lua")
+        let reloaded = try await host.reload(.source(Self.globalApp, chunkName: "app.lua"))
         #expect(reloaded.left.isEmpty)
         #expect(reloaded.refresh.success.map(texts) == ["leave orders", "switch root -> login"])
         #expect(await host.router?.activePath.map(\.id) == ["root", "login"])
@@ -84,7 +84,7 @@ import TestSupport
         #expect(await host.route(Self.orders).success != nil)
         // A new version adds a key: the kept ones stay, the new one gets its first value.
         let next = Self.stateApp.replacingOccurrences(of: "logged_in = false }", with: "logged_in = false, theme = 'dark' }")
-        let reloaded = try await host.reload(source: next, chunkName: "app.lua")
+        let reloaded = try await host.reload(.source(next, chunkName: "app.lua"))
         #expect(reloaded.refresh == .success([]))
         #expect(await host.router?.activePath.map(\.id) == ["root", "tabs", "account", "orders"])
         let state = try await host.run(
@@ -96,7 +96,7 @@ import TestSupport
         let host = try await PortolanHost.quiet(loading: Self.stateApp)
         try await host.run("portolan.state.logged_in = true", chunkName: "s.lua")
         let broken = "portolan.state.logged_in = false; portolan.state.extra = 1\n" + Self.stateApp + "\nerror('broken')"
-        await #expect(throws: HostError.self) { try await host.reload(source: broken, chunkName: "app.lua") }
+        await #expect(throws: HostError.self) { try await host.reload(.source(broken, chunkName: "app.lua")) }
         let state = try await host.run("return portolan.state.logged_in, portolan.state.extra", chunkName: "s.lua")
         #expect(state == ["true", "nil"])
     }
@@ -112,15 +112,15 @@ import TestSupport
         // Written straight into the state, it stops the next reload before the script runs.
         try await host.run("portolan.state.cart = { { id = 1, go = print } }", chunkName: "s.lua")
         do {
-            try await host.reload(source: Self.stateApp, chunkName: "app.lua")
+            try await host.reload(.source(Self.stateApp, chunkName: "app.lua"))
             Issue.record("a reload must refuse a state that is not plain data")
         } catch {
             #expect(error.message.hasPrefix("cannot reload: portolan.state.cart[1].go holds a function"))
         }
         try await host.run("portolan.state.cart = nil; local t = {}; t.self = t; portolan.state.loop = t", chunkName: "s.lua")
-        await #expect(throws: HostError.self) { try await host.reload(source: Self.stateApp, chunkName: "app.lua") }
+        await #expect(throws: HostError.self) { try await host.reload(.source(Self.stateApp, chunkName: "app.lua")) }
         try await host.run("portolan.state.loop = nil", chunkName: "s.lua")
-        try await host.reload(source: Self.stateApp, chunkName: "app.lua")
+        try await host.reload(.source(Self.stateApp, chunkName: "app.lua"))
         // The table itself cannot be replaced: the module is read-only.
         await #expect(throws: HostError.self) { try await host.run("portolan.state = {}", chunkName: "s.lua") }
     }
@@ -133,12 +133,12 @@ import TestSupport
             setmetatable(portolan.state, { __newindex = function() while true do end end })
             error("broken")
             """
-        await #expect(throws: HostError.self) { try await host.reload(source: hostile, chunkName: "app.lua") }
+        await #expect(throws: HostError.self) { try await host.reload(.source(hostile, chunkName: "app.lua")) }
         let state = try await host.run("return rawget(portolan.state, 'visits'), portolan.state.logged_in", chunkName: "s.lua")
         #expect(state == ["3", "true"])
         // The metatable stays, and the next reload refuses it by name.
         do {
-            try await host.reload(source: Self.stateApp, chunkName: "app.lua")
+            try await host.reload(.source(Self.stateApp, chunkName: "app.lua"))
             Issue.record("a state with a metatable is not plain data")
         } catch {
             #expect(error.message.hasPrefix("cannot reload: portolan.state has a metatable"))
@@ -150,7 +150,7 @@ import TestSupport
         try await host.run("portolan.state.logged_in = true", chunkName: "s.lua")
         #expect(await host.route(Self.orders).success != nil)
         let strict = Self.stateApp + "\nportolan.intercept(function(request) if request:goes_to('orders') then return false end end)"
-        let reloaded = try await host.reload(source: strict, chunkName: "app.lua")
+        let reloaded = try await host.reload(.source(strict, chunkName: "app.lua"))
         #expect(reloaded.refresh.failure?.kind == .denied)
         #expect(await host.router?.activePath.map(\.id) == ["root", "tabs", "account", "orders"])
     }

@@ -103,7 +103,7 @@ import TestSupport
             ("max_depth = 1001,", "app.lua:3: max_depth must be a whole number from 2 to 1000, not 1001"),
         ] {
             do {
-                try await host.loadApp(source: Self.app(options: option), chunkName: "=app.lua")
+                try await host.loadApp(.source(Self.app(options: option), chunkName: "=app.lua"))
                 Issue.record("\(option) must be refused")
             } catch {
                 #expect(error.message == message)
@@ -119,7 +119,7 @@ import TestSupport
             (#"launch = "twice","#, "app.lua:3: node 'home': launch must be one of push, single_top, clear_top, replace, not twice"),
         ] {
             do {
-                try await host.loadApp(source: Self.app(push: push), chunkName: "=app.lua")
+                try await host.loadApp(.source(Self.app(push: push), chunkName: "=app.lua"))
                 Issue.record("\(push) must be refused")
             } catch {
                 #expect(error.message == message)

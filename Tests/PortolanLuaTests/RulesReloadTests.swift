@@ -39,7 +39,7 @@ import Testing
             log.append(arguments.compactMap(\.stringValue).joined(separator: " "))
             return []
         }
-        try await host.loadApp(source: Self.app("v1"), chunkName: "app.lua")
+        try await host.loadApp(.source(Self.app("v1"), chunkName: "app.lua"))
         let router = try #require(await host.router)
         let graph = await host.graph
         let flows = await host.flowLines
@@ -47,9 +47,7 @@ import Testing
 
         // The new version declares its app and registers every rule anew, then fails.
         await #expect(throws: HostError.self) {
-            try await host.reload(
-                source: Self.app("v2", extraNode: #" { id = "c" },"#, then: #"error("the new version is broken")"#),
-                chunkName: "app.lua")
+            try await host.reload(.source(Self.app("v2", extraNode: #" { id = "c" },"#, then: #"error("the new version is broken")"#), chunkName: "app.lua"))
         }
 
         #expect(await host.router === router, "the router in service stays")

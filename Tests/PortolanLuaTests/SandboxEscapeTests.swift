@@ -57,7 +57,7 @@ import Testing
         await host.setOutput { _ in }
         switch attempt.place {
         case .script:
-            try await host.loadApp(source: app(handler: ""), chunkName: "app.lua")
+            try await host.loadApp(.source(app(handler: ""), chunkName: "app.lua"))
             let result = try await host.run("""
                 local ok, result = pcall(function()
                 \(attempt.code)
@@ -66,7 +66,7 @@ import Testing
                 """, chunkName: "attack.lua")
             return (result.first ?? "nothing", host)
         case .handler:
-            try await host.loadApp(source: app(handler: attempt.code), chunkName: "app.lua")
+            try await host.loadApp(.source(app(handler: attempt.code), chunkName: "app.lua"))
             switch await host.route(.ids("root", "x")) {
             case .success(let instructions): return ("routed \(instructions)", host)
             case .failure(let failure): return ("failed \(failure)", host)

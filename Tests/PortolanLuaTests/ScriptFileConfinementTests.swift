@@ -33,7 +33,7 @@ import TestSupport
     private static func host(appIn root: TemporaryDirectory) async throws -> PortolanHost {
         let host = try PortolanHost()
         await host.setOutput { _ in }
-        try await host.loadApp(file: root.path("app/app.lua"))
+        try await host.loadApp(.file(root.path("app/app.lua")))
         return host
     }
 
@@ -109,7 +109,7 @@ import TestSupport
         let app = try ScriptFileTraps.plant(in: root)
         let host = try PortolanHost()
         await host.setOutput { _ in }
-        try await host.loadApp(file: app + "/app.lua")
+        try await host.loadApp(.file(app + "/app.lua"))
         let stop = StopFlag()
         ScriptFileTraps.swapper(in: app, name: "swap.lua", stop: stop).start()
         defer { stop.raiseAndWait(); withExtendedLifetime(root) {} }

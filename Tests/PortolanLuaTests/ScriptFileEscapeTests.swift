@@ -18,7 +18,7 @@ import TestSupport
         let app = try ScriptFileTraps.plant(in: root)
         let host = try PortolanHost()
         await host.setOutput { _ in }
-        try await host.loadApp(file: app + "/app.lua")
+        try await host.loadApp(.file(app + "/app.lua"))
         let call = door == .require ? "require(\"\(trap.module)\")" : "portolan.load(\"\(trap.path)\")"
         let results = try await host.run("""
             local ok, why = pcall(function() return \(call) end)
@@ -41,7 +41,7 @@ import TestSupport
         let app = try ScriptFileTraps.plant(in: root)
         let host = try PortolanHost()
         await host.setOutput { _ in }
-        try await host.loadApp(file: app + "/app.lua")
+        try await host.loadApp(.file(app + "/app.lua"))
         let results = try await host.run("""
             local _, viaRequire = pcall(require, "\(trap.module)")
             local _, viaLoad = pcall(portolan.load, "\(trap.path)")

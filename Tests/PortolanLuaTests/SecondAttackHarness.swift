@@ -111,7 +111,7 @@ enum SecondAttackHarness {
     private static func outcome(of attempt: SecondAttempt, in host: PortolanHost) async throws -> String {
         switch attempt.place {
         case .script:
-            try await host.loadApp(source: app(handler: ""), chunkName: "app.lua")
+            try await host.loadApp(.source(app(handler: ""), chunkName: "app.lua"))
             do {
                 let result = try await host.run("""
                     local ok, result = pcall(function()
@@ -125,7 +125,7 @@ enum SecondAttackHarness {
                 return "ended the script: \(String(error.message.prefix(2000)))"
             }
         case .handler:
-            try await host.loadApp(source: app(handler: attempt.code), chunkName: "app.lua")
+            try await host.loadApp(.source(app(handler: attempt.code), chunkName: "app.lua"))
             switch await host.route(.ids("root", "x")) {
             case .success(let instructions): return "routed \(instructions.count)"
             case .failure(let failure): return "failed \(String("\(failure)".prefix(2000)))"

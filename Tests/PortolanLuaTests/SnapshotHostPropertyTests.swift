@@ -100,7 +100,7 @@ import Testing
     ) async throws {
         let reloading = try await PortolanHost.quiet(loading: v1)
         _ = try await reloading.run(routes, chunkName: "routes.lua")
-        let reloaded = try await reloading.reload(source: v2, chunkName: "app.lua")
+        let reloaded = try await reloading.reload(.source(v2, chunkName: "app.lua"))
         switch (verdict, reloaded.refresh) {
         case (.deny, .failure(let failure)):
             #expect(failure.kind == .denied, "seed \(seed): \(failure)")
@@ -131,7 +131,7 @@ import Testing
     ) async throws {
         // The same change by reload (issue 32): one carrier, so the same tree, kept stacks included,
         // and the same changes reported.
-        let reloaded = try await origin.reload(source: change.source(v2: true), chunkName: "app.lua")
+        let reloaded = try await origin.reload(.source(change.source(v2: true), chunkName: "app.lua"))
         guard case .success(let carried) = SnapshotReader.document(from: try await origin.snapshotBytes()) else {
             Issue.record("seed \(seed): the reloaded snapshot does not read back")
             return

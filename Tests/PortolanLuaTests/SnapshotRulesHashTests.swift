@@ -19,7 +19,7 @@ import Testing
     private func saved(in directory: TemporaryDirectory) async throws -> [UInt8] {
         try directory.write("app.lua", Self.app())
         let host = try await PortolanHost.quiet()
-        try await host.loadApp(file: directory.path("app.lua"))
+        try await host.loadApp(.file(directory.path("app.lua")))
         _ = try await host.run(#"assert(portolan.route { "root", "tabs", "a", "item" })"#, chunkName: "s.lua")
         return try await host.snapshotBytes()
     }
@@ -27,7 +27,7 @@ import Testing
     private func host(loading source: String, in directory: TemporaryDirectory) async throws -> PortolanHost {
         try directory.write("changed.lua", source)
         let host = try await PortolanHost.quiet()
-        try await host.loadApp(file: directory.path("changed.lua"))
+        try await host.loadApp(.file(directory.path("changed.lua")))
         return host
     }
 

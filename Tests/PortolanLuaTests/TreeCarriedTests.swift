@@ -35,7 +35,7 @@ import TestSupport
         let events = host.events()
         let v2 = #"portolan.on("tree_carried", function(changes) CARRIED = changes end)"# + "\n"
             + ReloadCarryTests.shop(#"{ id = "item" }"#)
-        _ = try await host.reload(source: v2, chunkName: "app.lua")
+        _ = try await host.reload(.source(v2, chunkName: "app.lua"))
         let dropped = SnapshotChange.dropped("product", reason: "the rules have no such node (no migration covers it)")
         let carry = await Self.rebuildOnCarry(events, of: host)
         #expect(carry?.changes == [dropped])

@@ -127,12 +127,12 @@ import TestSupport
     @Test func ambiguousRoutesFailTheAppLoadNamingBoth() async throws {
         let host = try PortolanHost()
         do {
-            try await host.loadApp(source: """
+            try await host.loadApp(.source("""
                 portolan.app { id = "root", children = {
                   { id = "a", route = "/books/:id" },
                   { id = "b", route = "/books/:slug" },
                 } }
-                """, chunkName: "dupes.lua")
+                """, chunkName: "dupes.lua"))
             Issue.record("ambiguous routes must be refused")
         } catch {
             #expect(error.message.hasPrefix("dupes.lua:1:"))
@@ -145,11 +145,11 @@ import TestSupport
     @Test func anAppThatListsItsOriginsRefusesURLsFromOthers() async throws {
         let host = try PortolanHost()
         await host.setOutput { _ in }
-        try await host.loadApp(source: """
+        try await host.loadApp(.source("""
             portolan.app { id = "root", schemes = { "shop" }, hosts = { "Shop.Example" }, children = {
               { id = "product", route = "/products/:id<int>" },
             } }
-            """, chunkName: "shop.lua")
+            """, chunkName: "shop.lua"))
         let result = try await run(host, """
             local function kind(url)
               local done, err = portolan.route(url)
@@ -180,20 +180,20 @@ import TestSupport
             """
         let bounded = try PortolanHost()
         await bounded.setOutput { _ in }
-        try await bounded.loadApp(source: """
+        try await bounded.loadApp(.source("""
             portolan.app { id = "root", schemes = { "shop", "https", "HTTP" }, hosts = { "shop.example" }, children = {
               { id = "product", route = "/products/:id<int>" } } }
-            """, chunkName: "shop.lua")
+            """, chunkName: "shop.lua"))
         #expect(try await run(bounded, route) == [
             #""unreachable""#, #""unreachable""#, #""ok""#, #""ok""#,
             #""unreachable: 'https://evil.example/products/2' comes from outside the app, which accepts shop://, https://shop.example""#,
         ])
         let open = try PortolanHost()
         await open.setOutput { _ in }
-        try await open.loadApp(source: """
+        try await open.loadApp(.source("""
             portolan.app { id = "root", schemes = { "shop", "https" }, children = {
               { id = "product", route = "/products/:id<int>" } } }
-            """, chunkName: "shop.lua")
+            """, chunkName: "shop.lua"))
         #expect(try await run(open, route).prefix(4) == [#""ok""#, #""unreachable""#, #""ok""#, #""ok""#])
     }
 
@@ -207,10 +207,10 @@ import TestSupport
         ] {
             let host = try PortolanHost()
             await #expect(throws: HostError.self) {
-                try await host.loadApp(source: "portolan.app { id = 'root', \(field) }", chunkName: "bad.lua")
+                try await host.loadApp(.source("portolan.app { id = 'root', \(field) }", chunkName: "bad.lua"))
             }
             do {
-                try await host.loadApp(source: "portolan.app { id = 'root', \(field) }", chunkName: "bad.lua")
+                try await host.loadApp(.source("portolan.app { id = 'root', \(field) }", chunkName: "bad.lua"))
             } catch {
                 #expect(error.message.hasPrefix("bad.lua:1: ") && error.message.contains(message), "\(error.message)")
             }
@@ -222,14 +222,14 @@ import TestSupport
     /// node '/login'.
     @Test func aGuardRedirectsToAURL() async throws {
         let host = try PortolanHost()
-        try await host.loadApp(source: """
+        try await host.loadApp(.source("""
             portolan.app { id = "root", children = {
               { id = "login", route = "/login" },
               { id = "movie", route = "/movies/:id<int>",
                 guard = function(_, request) if not logged_in then return portolan.redirect("/login?next=movie") end end },
               { id = "old", route = "/old", guard = function() return portolan.redirect("/movies/7") end },
               { id = "lost", route = "/lost", guard = function() return portolan.redirect("/nowhere") end } } }
-            """, chunkName: "@app.lua")
+            """, chunkName: "@app.lua"))
         #expect(try await host.route(url: "/movies/3").get().map(\.description) == ["enter login"])
         #expect(await host.router?.activePath.map(\.description) == ["root", "login"])
         _ = try await host.run("logged_in = true", chunkName: "=login")

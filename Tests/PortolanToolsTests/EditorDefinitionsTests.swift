@@ -84,7 +84,7 @@ import TestSupport
     /// declared field (the request's methods included).
     @Test func theObjectsHandlersReceiveHoldOnlyDeclaredFields() async throws {
         let host = try PortolanHost()
-        try await host.loadApp(source: """
+        try await host.loadApp(.source("""
             seen = {}
             local function note(kind, t)
               for key in next, t do
@@ -104,7 +104,7 @@ import TestSupport
                 end },
               { id = "b", enter = function() return false, "no" end } } }
             portolan.flow { name = "f", steps = { go = function() return "/a/1?x=1&y#top" end } }
-            """, chunkName: "=app")
+            """, chunkName: "=app"))
         let seen = try await host.perform { host in
             try Self.strings(host.call("""
                 assert(portolan.step("go"))

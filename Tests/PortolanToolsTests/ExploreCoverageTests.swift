@@ -97,7 +97,7 @@ import TestSupport
             portolan.app { id = "root", children = { { id = "a", children = { { id = "b" } } }, { id = "c" } } }
             """)
         let host = try await PortolanHost.quiet()
-        try await host.loadApp(file: path)
+        try await host.loadApp(.file(path))
         _ = await host.route(.ids("root", "a", "b"))
         let bytes = try await host.snapshotBytes()
         let report = try await Explorer(app: path, options: .init(depth: 0), from: bytes).run()
@@ -122,7 +122,7 @@ import TestSupport
             let source = "portolan.app { id = \"root\", \(option) }\n"
             do {
                 let host = try await PortolanHost.quiet()
-                try await host.loadApp(source: source, chunkName: "bad.lua")
+                try await host.loadApp(.source(source, chunkName: "bad.lua"))
                 Issue.record("\(option) was accepted")
             } catch {
                 #expect("\(error)".contains(message), "\(option): \(error)")

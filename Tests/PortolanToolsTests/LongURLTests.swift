@@ -47,7 +47,7 @@ import Testing
 
     @Test func theSwiftAPIQuotesALongURLByItsStartAndLength() async throws {
         let host = try PortolanHost()
-        try await host.loadApp(source: #"portolan.app { id = "root", children = { { id = "a", route = "/a" } } }"#, chunkName: "=app")
+        try await host.loadApp(.source(#"portolan.app { id = "root", children = { { id = "a", route = "/a" } } }"#, chunkName: "=app"))
         guard case .failure(let failure) = await host.resolve(url: Self.url) else {
             Issue.record("a 100 KB URL resolved")
             return

@@ -42,11 +42,11 @@ import Testing
 
     @Test func theHostResolvesWithFunctionRulesAndRoutesTheResolution() async throws {
         let host = try PortolanHost()
-        try await host.loadApp(source: """
+        try await host.loadApp(.source("""
             portolan.app { id = "root", children = { { id = "a", route = "/a/:n<int>" } } }
             seen = 0
             portolan.redirect_rule(function(url) seen = seen + 1 if url == "/old" then return "/a/3" end end)
-            """, chunkName: "=app")
+            """, chunkName: "=app"))
         let resolution = try await host.resolve(url: "/old").get()
         #expect(resolution.url == "/a/3")
         #expect(resolution.node == "a")

@@ -41,7 +41,7 @@ import Testing
 
     @Test func aReloadGivesTheNewKeyItsFirstValue() async throws {
         let host = try await Self.hostBefore()
-        let reloaded = try await host.reload(source: Self.rulesAfter, chunkName: "app.lua")
+        let reloaded = try await host.reload(.source(Self.rulesAfter, chunkName: "app.lua"))
         #expect(reloaded.changes == [.stateKeyAdded("credits")], "reported as a restore reports it")
         #expect(try await Self.state(host) == ["3", "5"])
         #expect(await host.route(.path(["root", "home"])).isSuccess)
@@ -131,7 +131,7 @@ import Testing
     /// Before, a key the new rules no longer named stayed in the state for good, unreported.
     @Test func aReloadDropsTheKeyTheNewRulesNoLongerNameAndKeepsTheSessionsOwn() async throws {
         let host = try await Self.hostWithACoupon()
-        let reloaded = try await host.reload(source: Self.rulesWithoutTheCoupon, chunkName: "app.lua")
+        let reloaded = try await host.reload(.source(Self.rulesWithoutTheCoupon, chunkName: "app.lua"))
         #expect(reloaded.changes == [.stateKeyDropped("coupon")])
         #expect(try await Self.couponState(host) == ["3", "nil", #""mine""#])
     }
@@ -139,7 +139,7 @@ import Testing
     @Test func aFailedReloadPutsTheDroppedKeyBack() async throws {
         let host = try await Self.hostWithACoupon()
         let failing = Self.rulesWithoutTheCoupon + "\nerror('the script fails after declaring')"
-        await #expect(throws: HostError.self) { try await host.reload(source: failing, chunkName: "app.lua") }
+        await #expect(throws: HostError.self) { try await host.reload(.source(failing, chunkName: "app.lua")) }
         #expect(try await Self.couponState(host) == ["3", #""WELCOME""#, #""mine""#])
     }
 
@@ -159,8 +159,8 @@ import Testing
     @Test func aKeyNamedAgainRightAfterComesBackWithTheSessionsValue() async throws {
         let host = try await Self.hostWithACoupon()
         _ = try await host.run("portolan.state.coupon = 'SPENT'", chunkName: "=test")
-        _ = try await host.reload(source: Self.rulesWithoutTheCoupon, chunkName: "app.lua")
-        let back = try await host.reload(source: Self.rulesWithACoupon, chunkName: "app.lua")
+        _ = try await host.reload(.source(Self.rulesWithoutTheCoupon, chunkName: "app.lua"))
+        let back = try await host.reload(.source(Self.rulesWithACoupon, chunkName: "app.lua"))
         #expect(back.changes == [.stateKeyReturned("coupon")])
         #expect(try await Self.couponState(host) == ["3", #""SPENT""#, #""mine""#])
     }

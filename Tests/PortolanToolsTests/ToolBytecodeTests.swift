@@ -53,9 +53,9 @@ import Testing
     @Test func theDemoAppFromTheBytecodeDeclaresItsGraph() async throws {
         #expect(DemoApp.useBuiltInBytecode())
         let fromBytecode = try PortolanHost()
-        try await fromBytecode.loadApp(source: DemoApp.source, chunkName: DemoApp.chunkName)
+        try await fromBytecode.loadApp(.source(DemoApp.source, chunkName: DemoApp.chunkName))
         let fromSource = try PortolanHost()
-        try await fromSource.loadApp(source: DemoApp.source + "\n", chunkName: DemoApp.chunkName)
+        try await fromSource.loadApp(.source(DemoApp.source + "\n", chunkName: DemoApp.chunkName))
         let nodes = await fromBytecode.graph?.nodes.map(\.id)
         #expect((nodes?.count ?? 0) > 3)
         #expect(nodes == (await fromSource.graph?.nodes.map(\.id)))

@@ -8,7 +8,7 @@ extension PortolanHost {
     ) async throws -> PortolanHost {
         let host = try PortolanHost(configuration: configuration)
         await host.setOutput { _ in }
-        if let app { try await host.loadApp(source: app, chunkName: "app.lua") }
+        if let app { try await host.loadApp(.source(app, chunkName: "app.lua")) }
         return host
     }
 }

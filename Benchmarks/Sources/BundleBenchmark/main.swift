@@ -39,7 +39,7 @@ defer { try? FileManager.default.removeItem(atPath: store) }
 
 let host = try PortolanHost()
 await host.setOutput { _ in }
-try await host.loadApp(source: app(1), chunkName: "app.lua")
+try await host.loadApp(.source(app(1), chunkName: "app.lua"))
 for tab in 0..<3 { _ = try await host.route(path(tab: tab)).get() }
 
 var pauses: [Double] = [], cpu: [Double] = []

@@ -28,7 +28,7 @@ extension Duration {
 func routeCost(app: String, between first: Destination, and second: Destination, rounds: Int = 2_000) async throws -> Double {
     let host = try PortolanHost()
     await host.setOutput { _ in }
-    try await host.loadApp(file: app)
+    try await host.loadApp(.file(app))
     let clock = ContinuousClock()
     let start = clock.now
     for round in 0..<rounds { _ = await host.route(round % 2 == 0 ? first : second) }

@@ -16,7 +16,7 @@ func hostLoopNanoseconds() async throws -> Double {
     let configuration = HostConfiguration(handlerInstructionBudget: 1_000_000_000)
     let host = try PortolanHost(configuration: configuration)
     let app = "portolan.app { id = 'root', children = { { id = 'spin', enter = function() \(loopBody) end } } }"
-    try await host.loadApp(source: app, chunkName: "loop.lua")
+    try await host.loadApp(.source(app, chunkName: "loop.lua"))
     let spin = Destination.path([Entry("root"), Entry("spin")])
     let root = Destination.path([Entry("root")])
     let clock = ContinuousClock()

@@ -39,7 +39,7 @@ let only = option("--only")
 /// Nanoseconds per executed instruction: route root → leaf, then leaf → root, `rounds` times.
 func instructionCost(withHandlers: Bool, observed: Bool = false) async throws -> Double {
     let host = try PortolanHost()
-    try await host.loadApp(source: chainApp(withHandlers: withHandlers, observed: observed), chunkName: "chain.lua")
+    try await host.loadApp(.source(chainApp(withHandlers: withHandlers, observed: observed), chunkName: "chain.lua"))
     let deep = Destination.path((0...depth).map { Entry("n\($0)") })
     let shallow = Destination.path([Entry("n0")])
     _ = await host.route(deep)

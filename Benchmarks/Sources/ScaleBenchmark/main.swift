@@ -106,7 +106,7 @@ func luaApp(size: Int) -> String {
 /// Nanoseconds per route through a host whose app has `size` nodes, in one unit of work.
 func hostRouteCost(size: Int, quick: Bool) async throws -> Double {
     let host = try PortolanHost()
-    try await host.loadApp(source: luaApp(size: size), chunkName: "scale.lua")
+    try await host.loadApp(.source(luaApp(size: size), chunkName: "scale.lua"))
     let measured = await host.perform { host -> Double? in
         let trip = { () -> Int in
             var executed = 0

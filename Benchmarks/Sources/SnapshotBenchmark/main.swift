@@ -30,7 +30,7 @@ func measure(_ body: () async throws -> Void) async rethrows -> Double {
 }
 
 let host = try PortolanHost()
-try await host.loadApp(source: app(), chunkName: "app.lua")
+try await host.loadApp(.source(app(), chunkName: "app.lua"))
 for tab in 0..<3 { _ = try await host.route(path(tab: tab)).get() }
 let saved = try await host.snapshotBytes()
 let shallow = Destination.path(["root", "tabs", "tab2"])

@@ -16,7 +16,7 @@ final class RulesCanary {
     /// How many failures the ratio allows over `routes`.
     let allowedFailures: Int
     /// The rules to go back to when the verdict is `failed`; nil when none were in service.
-    let revertTo: RulesSource?
+    let revertTo: AppRules?
     /// Told the verdict, on the host's thread: after a revert, for a failure.
     let report: @Sendable (CanaryReport) -> Void
     private var ended = 0
@@ -25,7 +25,7 @@ final class RulesCanary {
     /// How many routes have ended since the swap.
     var endedRoutes: Int { ended }
 
-    init(routes: Int, maximumFailureRatio: Double, revertTo: RulesSource?, report: @escaping @Sendable (CanaryReport) -> Void) {
+    init(routes: Int, maximumFailureRatio: Double, revertTo: AppRules?, report: @escaping @Sendable (CanaryReport) -> Void) {
         self.routes = max(0, routes)
         // The ratio is a number from 0 to 1 (the manifest's reader checks it), so the product is too.
         let allowance = (Double(self.routes) * min(1, max(0, maximumFailureRatio))).rounded(.down)

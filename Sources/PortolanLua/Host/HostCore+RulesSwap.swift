@@ -13,19 +13,10 @@ extension HostCore {
     /// migration) is carried by the conservative rule alone (a revert to older rules) instead of
     /// being refused.
     func swapRules(
-        to source: RulesSource, lenient: Bool = false, accept: (RestoreOutcome, _ before: [Entry], _ after: [Entry]) -> String?
+        to source: AppRules, lenient: Bool = false, accept: (RestoreOutcome, _ before: [Entry], _ after: [Entry]) -> String?
     ) throws(HostError) -> RestoreOutcome? {
         let before = router?.activePath
-        return try RulesReload.swap(in: self, from: source, { () throws(HostError) -> LuaValue in
-            switch source {
-            case .file(let path):
-                try files.startAfresh(in: FilePaths.directory(of: path))
-                return try files.load(path)
-            case .source(let text, let chunkName):
-                try files.startAfresh(in: nil)
-                return try loadChunk(text, chunkName: chunkName)
-            }
-        }, then: { (carried, carry) throws(HostError) -> RestoreOutcome? in
+        return try RulesReload.swap(in: self, source, then: { (carried, carry) throws(HostError) -> RestoreOutcome? in
             guard let before else { return nil }
             let outcome = Self.outcome(of: carried, carry, refusal: lenient ? nil : carry.restoreRefusal, settled: router?.history.last?.settled)
             if let refusal = accept(outcome, before, router?.activePath ?? []) { throw HostError(refusal) }
@@ -71,7 +62,7 @@ extension HostCore {
 
     /// Goes back to `source`, carrying the tree to it leniently (whatever the carry says: the
     /// previous rules are what must serve). The error, when it could not.
-    private func revert(to source: RulesSource?) -> String? {
+    private func revert(to source: AppRules?) -> String? {
         guard let source else { return "no rules were in service before the swap: there is nothing to go back to" }
         do {
             _ = try swapRules(to: source, lenient: true) { _, _, _ in nil }

@@ -32,13 +32,10 @@ final class HostCore: @unchecked Sendable {
     /// The rules in service as they were loaded (`loadApp`, a reload, a swap): what `reload()`
     /// runs again and what a canary reverts to. Changed only once the rules are in service, so a
     /// reload that fails leaves it naming the rules that stay.
-    var rulesSource: RulesSource?
+    var rulesInService: AppRules?
 
     /// The app file of the rules in service, which `reload()` runs again; nil for rules given as text.
-    var appFile: String? {
-        if case .file(let path) = rulesSource { return path }
-        return nil
-    }
+    var appFile: String? { rulesInService?.file }
     /// How long the last swap held the host's thread (`PortolanHost.lastRulesSwapPause`).
     var lastRulesSwapPause: Duration?
     var lastRulesSwapCPUTime: Duration?
@@ -354,6 +351,15 @@ final class HostCore: @unchecked Sendable {
     }
 
     // MARK: Chunks
+
+    /// The chunk that runs `rules`, its file read afresh.
+    func chunk(of rules: AppRules) throws(HostError) -> LuaValue {
+        switch rules {
+        case .file(let path): try files.load(path)
+        case .source(let text, let chunkName): try loadChunk(text, chunkName: chunkName)
+        case .fileWithText(let path, let text): try loadChunk(text, chunkName: "@" + path)
+        }
+    }
 
     func loadChunk(
         _ source: String, chunkName: String, environment: LuaChunkEnvironment = .globals

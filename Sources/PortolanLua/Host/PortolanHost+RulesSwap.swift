@@ -39,11 +39,11 @@ extension PortolanHost {
     /// by `accept` as a restore's outcome (a reason undoes it all), then, when `canary` is given, a canary that reverts to the rules
     /// in service now. On failure the rules in service, the tree and `portolan.state` stay.
     package func swapRules(
-        to source: RulesSource, canary: CanaryWatch?, accept: @Sendable (RestoreOutcome, _ before: [Entry], _ after: [Entry]) -> String?
+        to source: AppRules, canary: CanaryWatch?, accept: @Sendable (RestoreOutcome, _ before: [Entry], _ after: [Entry]) -> String?
     ) -> Result<RulesSwapped, HostError> {
         let clock = ContinuousClock()
         let start = clock.now, startCPU = Self.threadCPUTime()
-        let previous = core.rulesSource
+        let previous = core.rulesInService
         do {
             let restore = try core.swapRules(to: source, accept: accept)
             // Rules swapped in while a canary watched the ones before end its watch: they served

@@ -86,23 +86,33 @@ public actor PortolanHost {
 
     // MARK: Loading and running scripts
 
-    /// Runs an app script (it declares the graph with `portolan.app`): how every command loads an
-    /// app. The app's directory is where `require` finds its modules (unless the configuration
+    /// Loads an app's rules (the script declares the graph with `portolan.app`): how every command
+    /// and every embedder loads an app, from a file, from text, or from a file's text a tool
+    /// rewrote. A file's directory is where `require` finds its modules (unless the configuration
     /// names another) and where `portolan.load` finds files. `instructionBudget`, when given,
-    /// bounds the script's main flow for this load instead of the configuration's budget.
-    public func loadApp(file path: String, instructionBudget: Int? = nil) throws(HostError) {
-        try useDirectory(of: path)
-        core.rulesSource = .file(path)
-        try withScriptBudget(instructionBudget) { () throws(HostError) in _ = try core.drive(try core.files.load(path), []) }
+    /// bounds the script's main flow for this load instead of the configuration's budget. They
+    /// become the rules in service, which `reload()` runs again.
+    public func loadApp(_ rules: AppRules, instructionBudget: Int? = nil) throws(HostError) {
+        if let directory = rules.directory { try core.files.useAppDirectory(directory) }
+        core.rulesInService = rules
+        try withScriptBudget(instructionBudget) { () throws(HostError) in _ = try core.drive(try core.chunk(of: rules), []) }
     }
 
-    /// Runs `source` as the app file `path` (the linter's annotated copy of it): the same
-    /// directories and budget as ``loadApp(file:instructionBudget:)``, and errors name `path`.
-    public func loadApp(file path: String, source: String, instructionBudget: Int? = nil) throws(HostError) {
-        try useDirectory(of: path)
-        core.rulesSource = .file(path)
-        try withScriptBudget(instructionBudget) { () throws(HostError) in
-            _ = try core.drive(try core.loadChunk(source, chunkName: "@" + path), [])
+    /// Hot reload: runs the rules in service again, or `rules` instead (which then serve), after
+    /// dropping the modules the app required from its directory, so that an edit to one takes
+    /// effect. The one rules change (`RulesReload`): the live tree is carried to the new rules,
+    /// kept stacks included, as a restore carries a snapshot, and `portolan.state` as the session
+    /// left it (the keys the new rules name added, those they no longer name dropped); each
+    /// screen that no longer exists leaves through its `leave` handler, by the rules that entered
+    /// it, and the result says so, then what the new guards made of the active path, asked again
+    /// as ``refresh()`` asks them. A reload that fails (a syntax error, a bad graph, a `leave`
+    /// that fails) throws and keeps the previous rules, tree and state: what left comes back. A
+    /// reload asked for while a route runs waits for it: one route never sees two versions.
+    @discardableResult
+    public func reload(_ rules: AppRules? = nil, instructionBudget: Int? = nil) throws(HostError) -> ReloadResult {
+        guard let rules = rules ?? core.rulesInService else { throw HostError("no rules to reload: no app was loaded") }
+        return try withScriptBudget(instructionBudget) { () throws(HostError) in
+            try RulesReload.run(in: core, rules)
         }
     }
 
@@ -114,10 +124,6 @@ public actor PortolanHost {
         return try body()
     }
 
-    private func useDirectory(of path: String) throws(HostError) {
-        try core.files.useAppDirectory(FilePaths.directory(of: path))
-    }
-
     /// How many chunks of Lua text the host has loaded (typed, run or evaluated).
     package var chunksLoaded: Int { core.chunksLoaded }
 
@@ -127,44 +133,11 @@ public actor PortolanHost {
         core.appFiles
     }
 
-    /// The app file last loaded, which `reload()` runs again.
+    /// The rules in service, as they were loaded; nil before any.
+    public var rules: AppRules? { core.rulesInService }
+
+    /// The app file of the rules in service, which `reload()` runs again; nil for rules given as text.
     public var appFile: String? { core.appFile }
-
-    /// Hot reload: runs the app script again (the file last loaded, or `path`), after dropping the
-    /// modules it required from its directory, so that an edit to one takes effect. The live tree is
-    /// kept wherever the new graph still has its nodes, and `portolan.state` as the session left it;
-    /// each screen that no longer exists leaves through its `leave` handler, by the rules that
-    /// entered it, and the result says so, then what the new guards made of the active path, asked
-    /// again as ``refresh()`` asks them. A reload that fails (a syntax error, a bad graph, a `leave`
-    /// that fails) throws and keeps the previous rules, tree and state: what left comes back. A reload asked for while a route runs waits for it: one route
-    /// never sees two versions.
-    @discardableResult
-    public func reload(file path: String? = nil, instructionBudget: Int? = nil) throws(HostError) -> ReloadResult {
-        guard let file = path ?? appFile else { throw HostError("no app file to reload") }
-        let result = try withScriptBudget(instructionBudget) { () throws(HostError) in
-            try RulesReload.run(in: core, from: .file(file)) { () throws(HostError) in try core.files.load(file) }
-        }
-        return result
-    }
-
-    /// Hot reload from text, for apps that fetch new rules at run time.
-    @discardableResult
-    public func reload(source: String, chunkName: String, instructionBudget: Int? = nil) throws(HostError) -> ReloadResult {
-        let result = try withScriptBudget(instructionBudget) { () throws(HostError) in
-            try RulesReload.run(in: core, from: .source(source, chunkName: chunkName)) { () throws(HostError) in
-                try core.loadChunk(source, chunkName: chunkName)
-            }
-        }
-        return result
-    }
-
-    /// Runs an app script given as text; `chunkName` names it in error messages.
-    public func loadApp(source: String, chunkName: String, instructionBudget: Int? = nil) throws(HostError) {
-        core.rulesSource = .source(source, chunkName: chunkName)
-        try withScriptBudget(instructionBudget) { () throws(HostError) in
-            _ = try core.drive(try core.loadChunk(source, chunkName: chunkName), [])
-        }
-    }
 
     /// Runs a chunk as a script's main flow; returns the printed form of what it returns, as the
     /// REPL shows it. ``call(_:chunkName:arguments:environment:)`` returns the values themselves.

@@ -9,49 +9,48 @@ import Portolan
 /// Swift's side is the host's `AppSlot`, set aside whole: the router (and with it the live tree and
 /// its bindings), the declared graph, the redirect rules (patterns and functions alike), and what
 /// the script observes and intercepts; with it the script files loaded and the app's directory, the
-/// rules in service (`rulesSource`) and the pending resume, which a swap changes too. Lua's side
+/// rules in service (`rulesInService`) and the pending resume, which a swap changes too. Lua's side
 /// (the module's nodes, interceptors, observers and flows) is taken out by one call,
 /// `host.take_rules`, which answers the function that puts it back.
 struct RulesReload {
     private let savedApp: AppSlot
     private let savedFiles: ScriptFiles.Saved
-    private let savedSource: RulesSource?
+    private let savedSource: AppRules?
     private let savedPending: PendingResume?
     /// `host.take_rules`'s answer: the Lua function that puts the Lua side back.
     private let restoreLuaRules: LuaValue
 
-    /// Runs the app script again (`chunk` loads it, from `source`, which becomes the rules in
-    /// service) in `core`; on failure, everything it replaced comes back, and the error says so.
-    /// Then asks the new rules' guards about the active path, as `refresh()` does: what the
-    /// session was allowed to see may have changed with them.
-    static func run(
-        in core: HostCore, from source: RulesSource, _ chunk: () throws(HostError) -> LuaValue
-    ) throws(HostError) -> ReloadResult {
-        try transact(in: core, from: source, failing: "reload failed", requiresApp: false, chunk) { result, _ in result }
+    /// Runs `rules` (the app script again, or other rules, which then serve) in `core`; on
+    /// failure, everything it replaced comes back, and the error says so. Then asks the new
+    /// rules' guards about the active path, as `refresh()` does: what the session was allowed to
+    /// see may have changed with them.
+    static func run(in core: HostCore, _ rules: AppRules) throws(HostError) -> ReloadResult {
+        try transact(in: core, rules, failing: "reload failed", requiresApp: false) { result, _ in result }
     }
 
     /// A swap of the rules (`HostCore.swapRules`): the same transaction, whose script must declare
     /// an app, judged by `accept` from what it did (a throw puts everything back).
     static func swap<T>(
-        in core: HostCore, from source: RulesSource, _ chunk: () throws(HostError) -> LuaValue,
-        then accept: (ReloadResult, AppSlot.Carry) throws(HostError) -> T
+        in core: HostCore, _ rules: AppRules, then accept: (ReloadResult, AppSlot.Carry) throws(HostError) -> T
     ) throws(HostError) -> T {
-        try transact(in: core, from: source, failing: "the swap failed", requiresApp: true, chunk, then: accept)
+        try transact(in: core, rules, failing: "the swap failed", requiresApp: true, then: accept)
     }
 
     /// The one rules change: sets aside what the rules in service registered, runs the new script
-    /// (which carries the live state to what it declares: `HostCore.declare`), asks the new
-    /// guards about the active path, and lets `judge` decide from what it did. Whatever throws
-    /// puts back everything set aside, the router in service first; on commit the new rules are
-    /// the ones in service, and the observers hear that the whole tree was carried.
+    /// (which carries the live state to what it declares: `HostCore.declare`) as the app's files
+    /// afresh, in its own directory, asks the new guards about the active path, and lets `judge`
+    /// decide from what it did. Whatever throws puts back everything set aside, the router in
+    /// service first; on commit the new rules are the ones in service, and the observers hear that
+    /// the whole tree was carried.
     private static func transact<T>(
-        in core: HostCore, from source: RulesSource, failing failure: String, requiresApp: Bool,
-        _ chunk: () throws(HostError) -> LuaValue, then judge: (ReloadResult, AppSlot.Carry) throws(HostError) -> T
+        in core: HostCore, _ rules: AppRules, failing failure: String, requiresApp: Bool,
+        then judge: (ReloadResult, AppSlot.Carry) throws(HostError) -> T
     ) throws(HostError) -> T {
         let reload = try RulesReload(settingAsideIn: core)
         let value: T, changes: [SnapshotChange]
         do throws(HostError) {
-            _ = try core.drive(try chunk(), [])
+            try core.files.startAfresh(in: rules.directory)
+            _ = try core.drive(try core.chunk(of: rules), [])
             if requiresApp, core.app.reload != .declared { throw HostError("the rules declare no app (portolan.app)") }
             core.app.reload = .none
             let carry = core.app.lastCarry
@@ -65,7 +64,7 @@ struct RulesReload {
                 "\(failure); the previous rules stay: \(error.message)\(unrestored)", traceback: error.traceback,
                 isInterrupted: error.isInterrupted)
         }
-        core.rulesSource = source
+        core.rulesInService = rules
         if let replaced = reload.savedApp.router, replaced !== core.app.router {
             // Its streams would wait forever: the host's own stream (`events()`) goes on.
             replaced.finishEventStreams()
@@ -79,7 +78,7 @@ struct RulesReload {
     private init(settingAsideIn core: HostCore) throws(HostError) {
         savedApp = core.app
         savedFiles = core.files.saved
-        savedSource = core.rulesSource
+        savedSource = core.rulesInService
         savedPending = core.session.pendingResume
         // The app's own modules are read afresh: an edit to a required file is part of the reload.
         let takeRules = try core.module.takeRules
@@ -104,7 +103,7 @@ struct RulesReload {
         let departed = core.app.departed
         core.app = savedApp
         core.files.putBack(savedFiles)
-        core.rulesSource = savedSource
+        core.rulesInService = savedSource
         core.session.pendingResume = savedPending
         do {
             _ = try core.state.call(restoreLuaRules, [])

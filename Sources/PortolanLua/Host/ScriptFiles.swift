@@ -69,14 +69,14 @@ final class ScriptFiles {
 
     var saved: Saved { Saved(appDirectory: appDirectory, loaded: loaded) }
 
-    /// For rules swapped in (`HostCore.swapRules`): `directory` becomes the app's, when given, and
-    /// the files of the rules replaced are no longer the app's.
+    /// For a rules change (`RulesReload`): `directory` becomes the app's, when given, and the files
+    /// of the rules replaced are no longer the app's (the new rules load their own).
     func startAfresh(in directory: String?) throws(HostError) {
         loaded = []
         if let directory { try useAppDirectory(directory) }
     }
 
-    /// Puts back what `startAfresh` changed (a swap that failed).
+    /// Puts back what `startAfresh` changed (a rules change that failed).
     func putBack(_ saved: Saved) {
         loaded = saved.loaded
         if let directory = saved.appDirectory { try? useAppDirectory(directory) }

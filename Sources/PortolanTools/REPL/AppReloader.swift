@@ -33,10 +33,8 @@ final class AppReloader {
         do {
             let host = self.host, budget = AppLoadLimits.scriptInstructionBudget
             let reloaded = try await AppLoadLimits.run(host) { () async throws(HostError) in
-                if await host.appFile != nil {
-                    return try await host.reload(instructionBudget: budget)
-                }
-                return try await host.reload(source: DemoApp.source, chunkName: DemoApp.chunkName, instructionBudget: budget)
+                // The rules in service again: the app file, or the demo app's text.
+                try await host.reload(instructionBudget: budget)
             }
             let left = reloaded.left
             printer.say(header + passed + "reloaded" + (left.isEmpty ? "" : "; what no longer exists was left:"), .note)

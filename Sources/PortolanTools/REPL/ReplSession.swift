@@ -99,7 +99,7 @@ public actor ReplSession {
             DemoApp.useBuiltInBytecode()
             try await AppLoadLimits.run(host) { () async throws(HostError) in
                 try await host.loadApp(
-                    source: DemoApp.source, chunkName: DemoApp.chunkName, instructionBudget: AppLoadLimits.scriptInstructionBudget)
+                    .source(DemoApp.source, chunkName: DemoApp.chunkName), instructionBudget: AppLoadLimits.scriptInstructionBudget)
             }
         }
         await session.noteFiles()

@@ -266,7 +266,7 @@ public struct ScenarioRunner: Sendable {
         if let app {
             do {
                 // The scenario's time limit and interrupt hold here too; the budget is the app's.
-                try host.loadApp(file: app, instructionBudget: AppLoadLimits.scriptInstructionBudget)
+                try host.loadApp(.file(app), instructionBudget: AppLoadLimits.scriptInstructionBudget)
             } catch {
                 return .appFailed(error.message)
             }
@@ -384,7 +384,7 @@ extension ScenarioRunner {
         let graph = try await AppLoadLimits.run(host) { () async throws(HostError) -> NavigationGraph? in
             try await host.perform { host throws(HostError) -> NavigationGraph? in
                 host.setOutput { _ in }
-                try host.loadApp(file: app, instructionBudget: AppLoadLimits.scriptInstructionBudget)
+                try host.loadApp(.file(app), instructionBudget: AppLoadLimits.scriptInstructionBudget)
                 return host.graph
             }
         }
