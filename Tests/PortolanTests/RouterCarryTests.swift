@@ -7,13 +7,17 @@ import Testing
 /// the new limits in every kept stack, and reports each change (issue 32).
 @Suite struct RouterCarryTests {
     /// The tree carried to `graph` (version 1 to `version`), the instructions a reload reports for
-    /// the active path, and every change.
+    /// the active path (what leaves, then what the new rules enter), and every change.
     static func carried(
         _ tree: RoutingTree, to graph: NavigationGraph, version: Int = 1, migrations: [Int: SnapshotMigration] = [:],
-    ) -> (tree: RoutingTree, left: [String], changes: [SnapshotChange]) {
+    ) -> (tree: RoutingTree, left: [String], entered: [String], changes: [SnapshotChange]) {
         let router = Router(tree: tree)
         let prepared = router.carried(to: graph, version: version, migrations: migrations, from: RulesIdentity(version: 1, hash: ""))
-        return (prepared.tree, texts(tree.departures(to: prepared.tree)), prepared.changes)
+        let renames = prepared.renames
+        return (
+            prepared.tree, texts(tree.departures(to: prepared.tree, renamed: renames)),
+            texts(tree.arrivals(to: prepared.tree, renamed: renames)), prepared.changes
+        )
     }
 
     @Test func nodesThatStillExistAreKeptWithTheirContext() throws {
@@ -44,7 +48,9 @@ import Testing
             .screen("node1", [.screen("node5")]), .screen("node9"),
         ]))
         let carry = Self.carried(tree, to: reshaped)
-        #expect(carry.left == ["leave node7", "switch switchNode1 -> node1"])
+        #expect(carry.left == ["leave node7"])
+        // Before, the new tab came without its handler: now the new rules run the switch.
+        #expect(carry.entered == ["switch switchNode1 -> node1"])
         #expect(carry.tree.root.children.map(\.entry.id) == ["node1", "node9"])
         #expect(try Planner.plan(from: carry.tree, to: path("switchNode1", "node9")) == [.switch("switchNode1", to: "node9")])
     }
@@ -132,6 +138,21 @@ import Testing
         #expect(carried.activePath == ["switchNode1", "switchNode2", "node3", "node5", "node8"])
         try carried.didSwitch("switchNode1", to: "node1")
         #expect(carried.activePath == ["switchNode1", "node1"], "gone from where it was")
+    }
+
+    /// Issue 32: what a move brings onto the active path is entered by the new rules, after it
+    /// left by the old ones; before, it stood there without its `enter`.
+    @Test func anActivePathsMoveLeavesAndEntersAgain() throws {
+        var tree = try PortusTree.tree()
+        _ = try planAndApply(&tree, to: path("switchNode1", "node1", "node5", "node8"))
+        let moved = try NavigationGraph(root: .switch("switchNode1", active: "node1", [
+            .screen("node1", [.screen("node6")]), .screen("node2", [.screen("node5", [.screen("node8")])]),
+        ]))
+        let carry = Self.carried(
+            tree, to: moved, version: 2, migrations: [2: SnapshotMigration(version: 2, moved: ["node5": ["switchNode1", "node2"]])])
+        #expect(carry.tree.activePath == ["switchNode1", "node2", "node5", "node8"], "\(carry.changes)")
+        #expect(carry.left == ["leave node8", "leave node5"])
+        #expect(carry.entered == ["switch switchNode1 -> node2", "enter node5", "enter node8"])
     }
 
     /// A kept stack's move never changes what shows: onto the active path it is dropped, said so.

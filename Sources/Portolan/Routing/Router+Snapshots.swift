@@ -97,6 +97,31 @@ extension Router {
         return executor.undoHandlers(departure.keptLeft)
     }
 
+    /// Runs the handlers of what a rules change brought onto the active path
+    /// (`RoutingTree.arrivals`), by this router's rules, the new ones: the tree holds it already,
+    /// so only the handlers run (`InstructionExecutor.runHandlers`). A handler that fails undoes
+    /// those before it, and the failure says why.
+    public func enterCarried(_ arrivals: [Instruction]) -> Result<[Instruction], RouteFailure> {
+        guard thread.isCurrent else {
+            return .failure(RouteFailure(.invalid, "enterCarried must be called on the router's thread"))
+        }
+        return InstructionExecutor(router: self, destination: .path(activePath)).runHandlers(arrivals)
+    }
+
+    /// Undoes what `enterCarried` ran, newest first, by the inverses' handlers: for a rules change
+    /// that fails after it. Only the screens entered that are still on the active path: a guard's
+    /// redirect that ran since left the rest through its own handlers; and the switch has nothing
+    /// to go back to (the child it replaced is not in these rules). Nil when all went; else the
+    /// step that failed.
+    public func leaveCarried(_ arrivals: [Instruction]) -> RollbackFailure? {
+        guard thread.isCurrent else {
+            return RollbackFailure(RouteFailure(.invalid, "leaveCarried must be called on the router's thread"))
+        }
+        let path = activePath
+        let standing = arrivals.filter { if case .enter(let entry) = $0 { path.contains(entry) } else { false } }
+        return InstructionExecutor(router: self, destination: .path(path)).undoHandlers(standing)
+    }
+
     /// A router for the rules a reload brought: the tree `prepared` carried, with its kept stacks,
     /// and the switches' histories and routes carried with it.
     public convenience init(

@@ -17,15 +17,34 @@ extension RoutingTree {
         return nodes.reversed()
     }
 
-    /// What carrying this tree to other rules (`carried`, a reload's) did to the active path, as
-    /// instructions: the unmanaged nodes past the part it kept (`keptDepth`) left bottom-up, then
-    /// the switch that replaced an active child the rules no longer have. Nothing is entered.
+    /// What carrying this tree to other rules (`carried`, a reload's) takes away from the active
+    /// path, as instructions: the unmanaged nodes past the part it kept (`keptDepth`), left
+    /// bottom-up by the rules that entered them.
     public func departures(to carried: RoutingTree, renamed: [NodeID: NodeID] = [:]) -> [Instruction] {
+        let depth = keptDepth(in: carried, renamed: renamed)
+        return activeNodes[depth...].reversed().filter { !$0.isManaged }.map { .leave($0.entry) }
+    }
+
+    /// What carrying this tree to other rules (`carried`) brings onto the active path, as the new
+    /// rules' instructions: the switch to the child that replaced an active one the rules no
+    /// longer have, then, top-down, each screen past the part kept that had left the active path
+    /// (`departures`) and stands on it again (a migration moved it there). A kept stack's screens
+    /// that the switch shows were never left, so they are not entered, as a route's switch does
+    /// not enter them. The carried tree holds them already: only their handlers are left to run
+    /// (`Router.enterCarried`).
+    public func arrivals(to carried: RoutingTree, renamed: [NodeID: NodeID] = [:]) -> [Instruction] {
         let old = activeNodes, new = carried.activeNodes
         let depth = keptDepth(in: carried, renamed: renamed)
-        var instructions: [Instruction] = old[depth...].reversed().filter { !$0.isManaged }.map { .leave($0.entry) }
-        if depth < new.count, depth > 0, new[depth].isManaged {
+        guard depth < new.count else { return [] }
+        var instructions: [Instruction] = []
+        if depth > 0, new[depth].isManaged {
             instructions.append(.switch(new[depth - 1].entry, to: new[depth].entry))
+        }
+        var departed: [NodeID: Int] = [:]
+        for node in old.dropFirst(depth) where !node.isManaged { departed[renamed[node.entry.id] ?? node.entry.id, default: 0] += 1 }
+        for node in new[depth...] where !node.isManaged && departed[node.entry.id, default: 0] > 0 {
+            departed[node.entry.id, default: 0] -= 1
+            instructions.append(.enter(node.entry))
         }
         return instructions
     }

@@ -40,6 +40,8 @@ struct AppSlot {
         /// The screens that left, kept stacks' first, then the active path's instructions
         /// (`ReloadResult.left`).
         var left: [Instruction] = []
+        /// What comes onto the active path, for the new rules' handlers (`ReloadResult.entered`).
+        var entered: [Instruction] = []
         /// Every change, in every stack.
         var changes: [SnapshotChange] = []
         var notes: [RestoreNote] = []

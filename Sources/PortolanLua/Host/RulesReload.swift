@@ -48,18 +48,27 @@ struct RulesReload {
     ) throws(HostError) -> T {
         let reload = try RulesReload(settingAsideIn: core)
         let value: T, changes: [SnapshotChange]
+        var entered: [Instruction] = []
         do throws(HostError) {
             try core.files.startAfresh(in: rules.directory)
             _ = try core.drive(try core.chunk(of: rules), [])
             if requiresApp, core.app.reload != .declared { throw HostError("the rules declare no app (portolan.app)") }
             core.app.reload = .none
             let carry = core.app.lastCarry
+            // What comes onto the active path is entered by the new rules, now that they are in place.
+            if let router = core.router, case .failure(let refused) = router.enterCarried(carry.entered) {
+                throw HostError("a screen the new rules bring could not be entered: \(refused)")
+            }
+            entered = carry.entered
             changes = carry.changes + core.carryStateKeys()
             // With no guard and no interceptor nothing can refuse the path: no route, no events.
             let asksGuards = core.router != nil && (core.app.hasGuards || core.app.rules.hasInterceptors)
-            value = try judge(ReloadResult(left: carry.left, changes: changes, refresh: asksGuards ? core.refresh() : .success([])), carry)
+            let refresh = asksGuards ? core.refresh() : .success([])
+            value = try judge(ReloadResult(left: carry.left, entered: entered, changes: changes, refresh: refresh), carry)
         } catch {
-            let unrestored = reload.rollBack(core) ?? ""
+            // What the new rules entered leaves by them, before their router goes.
+            let unentered = core.router?.leaveCarried(entered).map { "; what they entered did not all leave: \($0)" } ?? ""
+            let unrestored = unentered + (reload.rollBack(core) ?? "")
             throw HostError(
                 "\(failure); the previous rules stay: \(error.message)\(unrestored)", traceback: error.traceback,
                 isInterrupted: error.isInterrupted)

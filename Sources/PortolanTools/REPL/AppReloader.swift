@@ -39,6 +39,10 @@ final class AppReloader {
             let left = reloaded.left
             printer.say(header + passed + "reloaded" + (left.isEmpty ? "" : "; what no longer exists was left:"), .note)
             for instruction in left { printer.say("  \(instruction)", .instruction) }
+            if !reloaded.entered.isEmpty {
+                printer.say("what the new rules bring onto the active path was entered:", .note)
+                for instruction in reloaded.entered { printer.say("  \(instruction)", .instruction) }
+            }
             // What carrying the tree changed anywhere, kept stacks included, as a restore says it.
             if !reloaded.changes.isEmpty {
                 printer.say("carried to the new rules:", .note)
