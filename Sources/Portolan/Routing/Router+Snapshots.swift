@@ -60,9 +60,8 @@ extension Router {
         }
         let start = tree
         let kept = start.keptDepartures(to: carried.tree, renamed: carried.renames)
-        var executor = InstructionExecutor(router: self, destination: .path(carried.tree.activePath))
-        executor.runsContextTasks = false
-        if case .failure(let failure) = executor.runHandlers(kept) { return .failure(failure) }
+        let keptLeaving = InstructionExecutor(router: self, destination: .path(carried.tree.activePath))
+        if case .failure(let failure) = keptLeaving.runHandlers(kept) { return .failure(failure) }
         guard let destination = start.departure(to: carried.tree, renamed: carried.renames) else {
             return .success(Departure(keptLeft: kept, activeLeft: [], start: start))
         }
@@ -78,7 +77,7 @@ extension Router {
         case .success(let instructions):
             return .success(Departure(keptLeft: kept, activeLeft: instructions, start: start))
         case .failure(var failure):
-            if failure.rollbackFailure == nil { failure.rollbackFailure = executor.undoHandlers(kept) }
+            if failure.rollbackFailure == nil { failure.rollbackFailure = keptLeaving.undoHandlers(kept) }
             return .failure(failure)
         }
     }
