@@ -3,7 +3,7 @@ import PortolanLua
 import TestSupport
 
 /// The property-based fuzzer of app loading: random app scripts (`AppSpecs`) loaded the way every
-/// command loads an app (`PortolanHost.loadApp(.file(source:))`), each in a fresh host. Each must
+/// command loads an app (`PortolanHost.loadApp(.fileWithText(_:text:))`), each in a fresh host. Each must
 /// load, and then its graph and tree keep their invariants through random routes
 /// (`AppSpecCheck`), or fail with a `HostError` naming `app.lua` and a line, after which the same
 /// host loads and routes a good app. Never a crash.

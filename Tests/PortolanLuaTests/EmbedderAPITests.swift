@@ -101,7 +101,8 @@ import Testing
         let host = try await host()
         _ = await host.route(Self.book(1))
         // The returned instructions (what the new rules left) are there for those who want them.
-        try await host.reload(.source(#"portolan.app { id = "root", kind = "switch", active = "home", children = { { id = "home" } } }"#, chunkName: "rules.lua"))
+        try await host.reload(
+            .source(#"portolan.app { id = "root", kind = "switch", active = "home", children = { { id = "home" } } }"#, chunkName: "rules.lua"))
         #expect(await host.router?.activePath.map(\.id) == ["root", "home"])
         #expect(await host.graph?["book"] == nil)
     }

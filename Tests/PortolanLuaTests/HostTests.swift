@@ -206,7 +206,8 @@ let testApp = """
             #expect(error.message == "types.lua:2: node 'x': enter must be a function, not a string")
         }
         do {
-            try await host.loadApp(.source("portolan.app { id = 'r', kind = 'switch', active = 'q', children = { { id = 'x' } } }", chunkName: "graph.lua"))
+            try await host.loadApp(
+                .source("portolan.app { id = 'r', kind = 'switch', active = 'q', children = { { id = 'x' } } }", chunkName: "graph.lua"))
             Issue.record("a bad active must be refused")
         } catch {
             #expect(error.message.hasPrefix("graph.lua:1: switch node 'r' names 'q' as active"))

@@ -94,7 +94,8 @@ import Testing
     /// Before, a reload ignored the migrations a restore applies: a renamed screen was dropped.
     @Test func aDeclaredRenameKeepsTheScreenInAKeptStack() async throws {
         let host = try await Self.hostWithAKeptStack()
-        let reloaded = try await host.reload(.source(Self.shop(#"{ id = "item" }"#, version: 2, rest: #"migrations = { [2] = { renamed = { product = "item" } } },"#), chunkName: "app.lua"))
+        let reloaded = try await host.reload(
+            .source(Self.shop(#"{ id = "item" }"#, version: 2, rest: #"migrations = { [2] = { renamed = { product = "item" } } },"#), chunkName: "app.lua"))
         #expect(reloaded.changes == [.renamed("product", to: "item", version: 2)])
         // The kept stack holds `item` already: going there only switches the tab.
         guard case .success(let instructions) = await host.route(.path(["root", "books", "item"])) else {
@@ -108,7 +109,8 @@ import Testing
     @Test func aPathPastALoweredDepthLimitIsCut() async throws {
         let host = try await PortolanHost.quiet(loading: Self.shop(#"{ id = "product", children = { { id = "reviews" } } }"#))
         #expect(await host.route(.path(["root", "books", "product", "reviews"])).isSuccess)
-        let reloaded = try await host.reload(.source(Self.shop(#"{ id = "product", children = { { id = "reviews" } } }"#, rest: "max_depth = 3,"), chunkName: "app.lua"))
+        let reloaded = try await host.reload(
+            .source(Self.shop(#"{ id = "product", children = { { id = "reviews" } } }"#, rest: "max_depth = 3,"), chunkName: "app.lua"))
         #expect(await host.router?.activePath.map(\.id) == ["root", "books", "product"])
         #expect(texts(reloaded.left) == ["leave reviews"])
         #expect(reloaded.changes.count == 1, "\(reloaded.changes)")

@@ -47,7 +47,8 @@ import Testing
 
         // The new version declares its app and registers every rule anew, then fails.
         await #expect(throws: HostError.self) {
-            try await host.reload(.source(Self.app("v2", extraNode: #" { id = "c" },"#, then: #"error("the new version is broken")"#), chunkName: "app.lua"))
+            try await host.reload(
+                .source(Self.app("v2", extraNode: #" { id = "c" },"#, then: #"error("the new version is broken")"#), chunkName: "app.lua"))
         }
 
         #expect(await host.router === router, "the router in service stays")

@@ -162,7 +162,8 @@ final class HostCore: @unchecked Sendable {
             left = departure.keptLeft + departures
         }
         app.lastCarry = AppSlot.Carry(
-            left: left, entered: replaced.tree.arrivals(to: carried.tree, renamed: carried.renames), changes: carried.changes, notes: carried.notes, restoreRefusal: carried.restoreRefusal)
+            left: left, entered: replaced.tree.arrivals(to: carried.tree, renamed: carried.renames), changes: carried.changes,
+            notes: carried.notes, restoreRefusal: carried.restoreRefusal)
         // A pending destination the rules renamed goes on under its new names (its URL, the old
         // rules', with it only when nothing changed); one they no longer have is forgotten.
         if let pending, carried.pending != pending.destination {

@@ -14,7 +14,7 @@ final class LuaRunner {
     /// How many handlers run now, one inside another's Swift call: the level of the next.
     private var handlerLevel = 0
     /// Instructions a main flow may run between two routes: the configuration's, or, while an app
-    /// loads under a budget of its own (``PortolanHost/loadApp(.file(instructionBudget:))``), that one.
+    /// loads under a budget of its own (``PortolanHost/loadApp(_:instructionBudget:)``), that one.
     var scriptInstructionBudget: Int?
     /// Whether the route running now was cancelled (its ticket, or the task awaiting it).
     var isRouteCancelled: () -> Bool = { false }
