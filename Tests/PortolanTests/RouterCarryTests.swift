@@ -13,11 +13,8 @@ import Testing
     ) -> (tree: RoutingTree, left: [String], entered: [String], changes: [SnapshotChange]) {
         let router = Router(tree: tree)
         let prepared = router.carried(to: graph, version: version, migrations: migrations, from: RulesIdentity(version: 1, hash: ""))
-        let renames = prepared.renames
-        return (
-            prepared.tree, texts(tree.departures(to: prepared.tree, renamed: renames)),
-            texts(tree.arrivals(to: prepared.tree, renamed: renames)), prepared.changes
-        )
+        let difference = CarryDifference(from: tree, to: prepared.tree, renamed: prepared.renames)
+        return (prepared.tree, texts(difference.activeLeaving), texts(difference.arrivals), prepared.changes)
     }
 
     @Test func nodesThatStillExistAreKeptWithTheirContext() throws {
@@ -195,7 +192,8 @@ import Testing
             .screen("node1", [.screen("node6")]), .screen("node2"),
         ]))
         let carried = router.carried(to: smaller, version: 1, migrations: [:], from: RulesIdentity(version: 1, hash: ""))
-        let left = await router.thread.run { router.leaveNow(toward: carried) }
+        let difference = CarryDifference(from: tree, to: carried.tree, renamed: carried.renames)
+        let left = await router.thread.run { router.leaveNow(difference) }
         guard case .success(let departure) = left else {
             Issue.record("the departure failed: \(left)")
             return
@@ -217,7 +215,8 @@ import Testing
         log.failing.withLock { $0 = ["leave node5"] }
         let smaller = try NavigationGraph(root: .switch("switchNode1", active: "node1", [.screen("node1"), .screen("node2")]))
         let carried = router.carried(to: smaller, version: 1, migrations: [:], from: RulesIdentity(version: 1, hash: ""))
-        let left = await router.thread.run { router.leaveNow(toward: carried) }
+        let difference = CarryDifference(from: tree, to: carried.tree, renamed: carried.renames)
+        let left = await router.thread.run { router.leaveNow(difference) }
         guard case .failure(let failure) = left else {
             Issue.record("the departure succeeded")
             return

@@ -100,11 +100,9 @@ struct InstructionExecutor {
         let inverses = Self.inverses(of: executed, from: start)
         let nodes = router.state.withLock { $0.nodes }
         for (offset, inverse) in inverses.reversed().enumerated() {
-            if let handlers = nodes[inverse.handlingNode.id], handlers.handles(inverse) {
-                if let stepFailure = handlers.failure(running: inverse, info: info(for: inverse, index: offset, count: inverses.count)) {
-                    failure.rollbackFailure = RollbackFailure(stepFailure)
-                    return failure
-                }
+            if let stepFailure = handlerFailure(running: inverse, among: nodes, index: offset, count: inverses.count) {
+                failure.rollbackFailure = RollbackFailure(stepFailure)
+                return failure
             }
             do {
                 try router.state.withLock { state throws(TreeUpdateError) in try state.tree.apply(inverse) }
@@ -126,9 +124,9 @@ struct InstructionExecutor {
     func runHandlers(_ instructions: [Instruction]) -> Result<[Instruction], RouteFailure> {
         let nodes = router.state.withLock { $0.nodes }
         for (index, instruction) in instructions.enumerated() {
-            guard let handlers = nodes[instruction.handlingNode.id], handlers.handles(instruction),
-                var failure = handlers.failure(running: instruction, info: info(for: instruction, index: index, count: instructions.count))
-            else { continue }
+            guard var failure = handlerFailure(running: instruction, among: nodes, index: index, count: instructions.count) else {
+                continue
+            }
             let ran = Array(instructions[..<index])
             failure.executed = ran
             if let stopped = undoHandlers(ran) {
@@ -148,12 +146,21 @@ struct InstructionExecutor {
         let tree = router.tree
         for (offset, instruction) in ran.reversed().enumerated() {
             let inverse = Self.inverse(of: instruction, in: tree)
-            guard let handlers = nodes[inverse.handlingNode.id], handlers.handles(inverse),
-                let failure = handlers.failure(running: inverse, info: info(for: inverse, index: offset, count: ran.count))
-            else { continue }
-            return RollbackFailure(failure)
+            if let failure = handlerFailure(running: inverse, among: nodes, index: offset, count: ran.count) {
+                return RollbackFailure(failure)
+            }
         }
         return nil
+    }
+
+    /// Runs the handler of `instruction`'s node, if it has one for it, as the `index`th of
+    /// `count`; how it failed, or nil. (The route's forward loop finds handlers by the node index
+    /// the planner resolved instead, to hash no id per instruction.)
+    private func handlerFailure(
+        running instruction: Instruction, among nodes: [NodeID: NodeHandlers], index: Int, count: Int
+    ) -> RouteFailure? {
+        guard let handlers = nodes[instruction.handlingNode.id], handlers.handles(instruction) else { return nil }
+        return handlers.failure(running: instruction, info: info(for: instruction, index: index, count: count))
     }
 
     /// What a handler is told about `instruction`, the `index`th of `count`.

@@ -37,10 +37,10 @@ extension Router {
         }
     }
 
-    /// The screens a rules change took away (`leaveNow(toward:)`), and the tree before they left,
+    /// The screens a rules change took away (`leaveNow(_:)`), and the tree before they left,
     /// so that a rules change that fails afterwards can bring them back.
     public struct Departure: Sendable {
-        /// The kept stacks' screens that left (`RoutingTree.keptDepartures`), then the active
+        /// The kept stacks' screens that left (`CarryDifference.keptLeaving`), then the active
         /// path's: each screen's `leave`, bottom-up.
         public var left: [Instruction] { keptLeft + activeLeft }
         public let keptLeft: [Instruction]
@@ -48,21 +48,22 @@ extension Router {
         let start: RoutingTree
     }
 
-    /// Leaves what carrying the live tree to other rules (`carried`) takes away, through the one
+    /// Leaves what carrying the live tree to other rules takes away (`difference`, worked out from
+    /// this router's tree), through the one
     /// executor: each screen that goes through its `leave` handler, bottom-up, by this router's
     /// rules (the ones that entered it, whose handlers are still bound); the kept stacks' first
     /// (their handlers only: they are not on the active path), then the active path's, as a
     /// route leaves them. A screen renamed by a migration stays; no interceptor, guard or context
     /// task runs. A handler that fails undoes the leaves before it, and the failure says why.
-    public func leaveNow(toward carried: PreparedRestore) -> Result<Departure, RouteFailure> {
+    public func leaveNow(_ difference: CarryDifference) -> Result<Departure, RouteFailure> {
         guard thread.isCurrent else {
             return .failure(RouteFailure(.invalid, "leaveNow must be called on the router's thread"))
         }
         let start = tree
-        let kept = start.keptDepartures(to: carried.tree, renamed: carried.renames)
-        let keptLeaving = InstructionExecutor(router: self, destination: .path(carried.tree.activePath))
+        let kept = difference.keptLeaving
+        let keptLeaving = InstructionExecutor(router: self, destination: difference.departure ?? .path(start.activePath))
         if case .failure(let failure) = keptLeaving.runHandlers(kept) { return .failure(failure) }
-        guard let destination = start.departure(to: carried.tree, renamed: carried.renames) else {
+        guard let destination = difference.departure else {
             return .success(Departure(keptLeft: kept, activeLeft: [], start: start))
         }
         var leaving = InstructionExecutor(router: self, destination: destination)
@@ -82,7 +83,7 @@ extension Router {
         }
     }
 
-    /// Brings back what `leaveNow(toward:)` left, newest first, through the one executor's undo
+    /// Brings back what `leaveNow(_:)` left, newest first, through the one executor's undo
     /// (each screen's `enter`): a rules change that failed after its departure puts the tree back.
     /// Nil when it did; otherwise the undo step that failed, where the tree stays.
     public func returnNow(_ departure: Departure) -> RollbackFailure? {
@@ -97,7 +98,7 @@ extension Router {
     }
 
     /// Runs the handlers of what a rules change brought onto the active path
-    /// (`RoutingTree.arrivals`), by this router's rules, the new ones: the tree holds it already,
+    /// (`CarryDifference.arrivals`), by this router's rules, the new ones: the tree holds it already,
     /// so only the handlers run (`InstructionExecutor.runHandlers`). A handler that fails undoes
     /// those before it, and the failure says why.
     public func enterCarried(_ arrivals: [Instruction]) -> Result<[Instruction], RouteFailure> {
@@ -169,7 +170,7 @@ extension Router {
         var executor = InstructionExecutor(router: self, destination: destination)
         executor.runsContextTasks = false
         let keptLeft: [Instruction]
-        switch executor.runHandlers(start.tree.keptDepartures(to: prepared.tree)) {
+        switch executor.runHandlers(CarryDifference(from: start.tree, to: prepared.tree).keptLeaving) {
         case .failure(let failure): return refusedRestore(failure, start: start)
         case .success(let left): keptLeft = left
         }

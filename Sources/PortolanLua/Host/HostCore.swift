@@ -150,19 +150,19 @@ final class HostCore: @unchecked Sendable {
     ) throws(HostError) -> PreparedRestore {
         let pending = session.pendingResume
         let carried = replaced.carried(to: graph, version: version, migrations: migrations, from: rulesIdentity, pending: pending?.destination)
-        let departures = replaced.tree.departures(to: carried.tree, renamed: carried.renames)
+        let difference = CarryDifference(from: replaced.tree, to: carried.tree, renamed: carried.renames)
         // The screens that go leave by the rules that entered them: the module's nodes are still
         // theirs until `portolan.app` returns.
         let left: [Instruction]
-        switch replaced.leaveNow(toward: carried) {
+        switch replaced.leaveNow(difference) {
         case .failure(let failure):
             throw HostError("a screen the new rules take away could not leave: \(failure)")
         case .success(let departure):
             app.departed = (replaced, departure)
-            left = departure.keptLeft + departures
+            left = departure.keptLeft + difference.activeLeaving
         }
         app.lastCarry = AppSlot.Carry(
-            left: left, entered: replaced.tree.arrivals(to: carried.tree, renamed: carried.renames), changes: carried.changes,
+            left: left, entered: difference.arrivals, changes: carried.changes,
             notes: carried.notes, restoreRefusal: carried.restoreRefusal)
         // A pending destination the rules renamed goes on under its new names (its URL, the old
         // rules', with it only when nothing changed); one they no longer have is forgotten.
