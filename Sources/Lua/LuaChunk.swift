@@ -53,15 +53,15 @@ extension LuaState {
     public static let maximumChunkFileSize = Int(CONFINEDFILE_MAXIMUM_SIZE)
 
     /// The text of a chunk file the host was given, as Lua compiles it: a first line starting with `#`
-    /// (a shebang) becomes empty, keeping line numbers. Only regular files, of at most
-    /// `maximumChunkFileSize`. The path is the host's, taken as named; a file a script names is read
-    /// with ``chunkBytes(ofFile:beneath:way:)``.
+    /// (a shebang) becomes empty, keeping line numbers. The folders on the path are the host's,
+    /// taken as named, but the file itself is opened without following a link and without blocking
+    /// (`confinedfile_readnamed`), and must be a regular file with one name, of at most
+    /// `maximumChunkFileSize`: an app file a pull request turned into a link to `.env`, or a FIFO,
+    /// is refused, never read or quoted. A file a script names is read with
+    /// ``chunkBytes(ofFile:beneath:way:)``.
     public static func chunkBytes(contentsOfFile path: String) throws(LuaError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw LuaError(.file, "cannot read \(path)") }
-        defer { close(descriptor) }
         var text = confinedfile_text()
-        let outcome = confinedfile_read(descriptor, &text)
+        let outcome = path.withCString { confinedfile_readnamed($0, &text) }
         defer { free(text.bytes) }
         guard outcome == CInt(CONFINEDFILE_OK) else {
             let reason = outcome == CInt(CONFINEDFILE_UNREADABLE) ? "" : ": " + String(cString: confinedfile_reason(outcome))

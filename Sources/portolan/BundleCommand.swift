@@ -58,7 +58,7 @@ struct BundleKeygenCommand: AsyncParsableCommand {
         do {
             try WholeFile.write(bytes: Array((signingKey.text + "\n").utf8), to: output, fileMode: 0o600)
         } catch {
-            StandardStreams.errorLine("portolan bundle keygen: cannot write \(output)")
+            StandardStreams.errorLine("portolan bundle keygen: \(error.description)")
             throw ExitCode(2)
         }
         print(signingKey.publicKey.text)
@@ -89,7 +89,7 @@ struct BundleBuildCommand: AsyncParsableCommand {
         do {
             try WholeFile.write(bytes: bytes, to: output)
         } catch {
-            StandardStreams.errorLine("portolan bundle build: cannot write \(output)")
+            StandardStreams.errorLine("portolan bundle build: \(error.description)")
             throw ExitCode(2)
         }
         print("built \(output): \(bytes.count) bytes")

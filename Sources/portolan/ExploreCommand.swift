@@ -1,4 +1,5 @@
 import ArgumentParser
+import Lua
 import Portolan
 import PortolanLua
 import PortolanTools
@@ -75,7 +76,7 @@ struct Explore: AsyncParsableCommand {
     var handlerBudget = 1_000_000
 
     @Option(parsing: .upToNextOption,
-            help: ArgumentHelp("Scenario files whose literal contexts, payloads and URLs are examples (scenarios/*.lua beside the app by default).", valueName: "file.lua"))
+            help: ArgumentHelp("Scenario files whose literal contexts, payloads and URLs are examples (every .lua file beneath scenarios/ beside the app by default).", valueName: "file.lua|dir"))
     var scenarios: [String] = []
 
     func validate() throws {
@@ -109,7 +110,13 @@ struct Explore: AsyncParsableCommand {
 
     func run() async throws {
         let snapshot = try from.map { path in try CommandInput.bytes(of: path, orSay: "explore: cannot read the snapshot \(path)") }
-        let scenarioFiles = scenarios.isEmpty ? ExploreScenarioFiles.beside(app: script.path) : scenarios
+        let scenarioFiles: [String]
+        do {
+            scenarioFiles = scenarios.isEmpty ? try ScenarioFiles.beside(app: script.path) : try ScenarioFiles.expand(scenarios)
+        } catch {
+            StandardStreams.errorLine("explore: \(error.description)")
+            throw ExitCode(2)
+        }
         let options = ExploreOptions(
             depth: depth, states: states, seconds: time,
             handlerTimeout: ScriptNumbers.duration(seconds: handlerTimeout) ?? .seconds(2),
@@ -140,8 +147,10 @@ struct Explore: AsyncParsableCommand {
 
     private func writeRepros(_ report: ExploreReport, snapshot: [UInt8]?) throws -> [String?] {
         guard let reproDir else { return [] }
-        if mkdir(reproDir, 0o755) != 0, errno != EEXIST {
-            StandardStreams.errorLine("explore: cannot make the directory \(reproDir)")
+        do {
+            _ = try OutputFolder(reproDir, creating: true)
+        } catch {
+            StandardStreams.errorLine("explore: cannot make the folder \(reproDir): \(error.description)")
             throw ExitCode(2)
         }
         let from = snapshot.map { String(decoding: $0, as: UTF8.self) }

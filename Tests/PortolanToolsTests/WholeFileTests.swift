@@ -1,9 +1,11 @@
 import Foundation
+import Lua
 @testable import PortolanTools
 import Testing
 import TestSupport
 
-/// `WholeFile`: the temporary file it writes through cannot be redirected (issue 18, finding 9).
+/// `WholeFile`: the temporary file it writes through cannot be redirected (issue 18, finding 9),
+/// nor can a link planted at its folder (issue 33, item 1; relative paths: OutputFolderCLITests).
 @Suite struct WholeFileTests {
     @Test func aLinkPlantedAtATemporaryNameIsNeverWrittenThrough() throws {
         let scratch = try TemporaryDirectory("wholefile")
@@ -52,5 +54,35 @@ import TestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["out"])
         #expect(throws: WholeFile.WriteError.self) { try WholeFile.write("text", to: directory + "/no/such/dir/out") }
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["out"])
+    }
+
+    /// A link at the folder of the output file is never written through, whatever it leads to; the
+    /// folders above an absolute path's last are the person's, and followed.
+    @Test func aLinkAtTheOutputFolderIsRefused() throws {
+        let scratch = try TemporaryDirectory("wholefile")
+        defer { scratch.remove() }
+        let directory = scratch.root
+        try FileManager.default.createDirectory(atPath: directory + "/elsewhere/inner", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: directory + "/out", withDestinationPath: "elsewhere")
+        try FileManager.default.createSymbolicLink(atPath: directory + "/loop", withDestinationPath: "loop")
+        for target in [directory + "/out/page.html", directory + "/loop/page.html"] {
+            let error = #expect(throws: WholeFile.WriteError.self) { try WholeFile.write("text", to: target) }
+            #expect(error?.description == "cannot write \(target): a symbolic link on the way, and output files are never written through one")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/elsewhere") == ["inner"])
+        try WholeFile.write("text", to: directory + "/out/inner/page.html")
+        #expect(try String(contentsOfFile: directory + "/elsewhere/inner/page.html", encoding: .utf8) == "text")
+    }
+
+    @Test func aFolderMadeForOutputIsNeverALink() throws {
+        let scratch = try TemporaryDirectory("wholefile")
+        defer { scratch.remove() }
+        let directory = scratch.root
+        _ = try OutputFolder(directory + "/made", creating: true)
+        _ = try OutputFolder(directory + "/made", creating: true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["made"])
+        try FileManager.default.createSymbolicLink(atPath: directory + "/planted", withDestinationPath: "made")
+        #expect(throws: OutputFolder.Failure.self) { _ = try OutputFolder(directory + "/planted", creating: true) }
+        #expect(throws: OutputFolder.Failure.self) { _ = try OutputFolder(directory + "/no/such", creating: true) }
     }
 }

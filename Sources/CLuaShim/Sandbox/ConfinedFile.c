@@ -26,6 +26,9 @@ const char *confinedfile_reason(int outcome) {
         return "a hard link (a file with more than one name), which could be a file from outside the directory";
     case CONFINEDFILE_TOO_LARGE: return "larger than 16 MiB, the most a script may be";
     case CONFINEDFILE_OUT_OF_MEMORY: return "not enough memory to read it";
+    case CONFINEDFILE_NOT_FOLDER: return "not a folder";
+    case CONFINEDFILE_TOO_DEEP: return "deeper than 8 folders, the most a folder walk goes";
+    case CONFINEDFILE_TOO_MANY: return "more than 100000 entries, the most a folder walk lists";
     default: return "cannot be read";
     }
 }
@@ -196,6 +199,20 @@ int confinedfile_readbeneath(const char *directory, const char *path, int way, c
     int outcome = confinedfile_open(directory, path, way, &descriptor);
     if (outcome != CONFINEDFILE_OK) return outcome;
     outcome = confinedfile_read(descriptor, text);
+    close(descriptor);
+    return outcome;
+}
+
+int confinedfile_readnamed(const char *path, confinedfile_text *text) {
+    text->bytes = NULL;
+    text->count = 0;
+    if (path[0] == '\0') return CONFINEDFILE_MISSING;
+    int descriptor;
+    do descriptor = open(path, FINAL_FLAGS);
+    while (descriptor < 0 && errno == EINTR);
+    if (descriptor < 0) return outcomeOfErrno(errno);   // ELOOP: the file named is a link
+    int outcome = judgeOpened(descriptor);
+    if (outcome == CONFINEDFILE_OK) outcome = confinedfile_read(descriptor, text);
     close(descriptor);
     return outcome;
 }

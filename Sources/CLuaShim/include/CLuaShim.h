@@ -16,6 +16,7 @@
 #include <lualib.h>
 
 #include "ConfinedFile.h"
+#include "ConfinedFolder.h"
 
 // MARK: - Macros Swift cannot import
 

@@ -25,6 +25,9 @@ enum {
     CONFINEDFILE_TOO_LARGE = 6,
     CONFINEDFILE_UNREADABLE = 7,
     CONFINEDFILE_OUT_OF_MEMORY = 8,
+    CONFINEDFILE_NOT_FOLDER = 9,
+    CONFINEDFILE_TOO_DEEP = 10,
+    CONFINEDFILE_TOO_MANY = 11,
 };
 
 /// How each path component is opened: by openat2 where the kernel has it (Linux 5.6), else one component
@@ -56,5 +59,11 @@ int confinedfile_read(int descriptor, confinedfile_text *text);
 
 /// confinedfile_open, then confinedfile_read, then close.
 int confinedfile_readbeneath(const char *directory, const char *path, int way, confinedfile_text *text);
+
+/// Reads a file a person named (an app file on the command line, a bundle, a key) as a script file is read:
+/// the folders on the way are theirs and taken as named, but the file itself is opened without following a
+/// link and without blocking, and must be a regular file with one name, of at most CONFINEDFILE_MAXIMUM_SIZE.
+/// So a link a pull request turned the file into, or a FIFO left in its place, is refused, never read.
+int confinedfile_readnamed(const char *path, confinedfile_text *text);
 
 #endif

@@ -11,8 +11,17 @@ import CLuaShim
 public struct ScriptFileRefusal: Error, Sendable, Equatable {
     /// Nothing of that name is inside the directory: another directory may have it.
     public let isMissing: Bool
+    /// A folder walk (`ConfinedFolder`) was given something that is not a folder: a file, maybe.
+    public let isNotFolder: Bool
     /// The words for it: "no file", "not a regular file", "a symbolic link on the way, …".
     public let reason: String
+
+    /// The refusal ConfinedFile.h's `outcome` stands for.
+    init(_ outcome: CInt) {
+        isMissing = outcome == CInt(CONFINEDFILE_MISSING)
+        isNotFolder = outcome == CInt(CONFINEDFILE_NOT_FOLDER)
+        reason = String(cString: confinedfile_reason(outcome))
+    }
 }
 
 /// How the components of a script file's path are opened: the kernel's openat2 where it has it,
@@ -37,7 +46,7 @@ extension LuaState {
         }
         defer { free(text.bytes) }
         guard outcome == CInt(CONFINEDFILE_OK) else {
-            throw ScriptFileRefusal(isMissing: outcome == CInt(CONFINEDFILE_MISSING), reason: String(cString: confinedfile_reason(outcome)))
+            throw ScriptFileRefusal(outcome)
         }
         return ScriptFile.bytes(of: text)
     }

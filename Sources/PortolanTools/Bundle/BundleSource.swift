@@ -8,7 +8,10 @@ import Portolan
 import PortolanLua
 
 /// A directory a bundle is built from (`portolan bundle build DIR`): its `bundle.json` (the
-/// manifest's own fields) and every `.lua` file beneath it, hidden ones aside (`LuaFileTree`).
+/// manifest's own fields) and every `.lua` file beneath it, hidden ones aside, collected and read
+/// the one confined way (`ConfinedFolder`). Anything the walk refuses (a link, whatever it leads
+/// to, a FIFO, a hard link) fails the build by name: a pull request that adds
+/// `rules/k.lua -> ../signing.key` cannot get the key signed into a bundle.
 public struct BundleSource {
     public let manifest: BundleManifest
     public let files: [String: [UInt8]]
@@ -17,17 +20,34 @@ public struct BundleSource {
     public static let manifestFile = "bundle.json"
 
     public init(directory: String) throws(BundleError) {
-        let root = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
-        guard let manifestBytes = try? LuaState.chunkBytes(contentsOfFile: root + "/" + Self.manifestFile),
-              manifestBytes.count <= BundleLimits.maximumManifestBytes else {
-            throw .invalidManifest("cannot read \(Self.manifestFile) in \(directory)")
+        let folder: ConfinedFolder
+        do {
+            folder = try ConfinedFolder(directory)
+        } catch {
+            throw .invalidManifest("cannot read \(directory): \(error.reason)")
+        }
+        if let first = folder.refused.first {
+            let more = folder.refused.count > 1 ? " (and \(folder.refused.count - 1) more)" : ""
+            throw .invalidManifest("\(first.path) is refused: \(first.reason)\(more)")
+        }
+        let manifestBytes: [UInt8]
+        do {
+            manifestBytes = try folder.bytes(of: Self.manifestFile)
+        } catch {
+            throw .invalidManifest("cannot read \(Self.manifestFile) in \(directory): \(error.reason)")
+        }
+        guard manifestBytes.count <= BundleLimits.maximumManifestBytes else {
+            throw .invalidManifest("\(Self.manifestFile) has more than \(BundleLimits.maximumManifestBytes) bytes")
         }
         guard let json = SnapshotReader.json(from: manifestBytes) else { throw .invalidManifest("\(Self.manifestFile) is not JSON") }
         var files: [String: [UInt8]] = [:]
-        for path in LuaFileTree.files(beneath: root) {
+        for path in folder.files {
             guard files.count < BundleLimits.maximumFiles else { throw .tooLarge("more than \(BundleLimits.maximumFiles) files") }
-            guard let bytes = try? LuaState.chunkBytes(contentsOfFile: root + "/" + path) else {
-                throw .invalidManifest("cannot read \(path)")
+            let bytes: [UInt8]
+            do {
+                bytes = try folder.bytes(of: path)
+            } catch {
+                throw .invalidManifest("\(path) is refused: \(error.reason)")
             }
             guard bytes.count <= BundleLimits.maximumFileBytes else { throw .tooLarge("\(path) has more than \(BundleLimits.maximumFileBytes) bytes") }
             files[path] = bytes

@@ -3,33 +3,68 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Lua
+import PortolanLua
 
-/// The scenario files a command line names: each file as given, and for a directory every `.lua`
-/// file beneath it (`LuaFileTree`: sorted, hidden names skipped), so `portolan test scenarios`
-/// runs a folder in the same order every time.
+/// The scenario files a command line names: each file as given, and for a folder every `.lua`
+/// file beneath it, collected the one confined way (`ConfinedFolder`: sorted, hidden names
+/// skipped, no link followed), so `portolan test scenarios` runs a folder in the same order every
+/// time, and a scenario file a pull request turned into a link, or a FIFO, is refused by name
+/// instead of being run or waited on.
 public enum ScenarioFiles {
     public struct Missing: Error, Sendable, Equatable, CustomStringConvertible {
         public var description: String
     }
 
-    /// The files `paths` name, in the order given, a directory's in their sorted order.
+    /// The files `paths` name, in the order given, a folder's in their sorted order.
     public static func expand(_ paths: [String]) throws(Missing) -> [String] {
         var files: [String] = []
         for path in paths {
-            if isReadableFile(path) {
+            let folder: ConfinedFolder
+            do {
+                folder = try ConfinedFolder(path)
+            } catch where error.isNotFolder {
+                // A file: read when it runs, where a link or a FIFO in its place is refused.
                 files.append(path)
-            } else if LuaFileTree.isDirectory(path) {
-                let root = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
-                let found = LuaFileTree.files(beneath: root)
-                guard !found.isEmpty else {
-                    throw Missing(description: "No scenario file (*.lua) under \(path)")
-                }
-                files += found.map { root == "/" ? "/" + $0 : root + "/" + $0 }
-            } else {
+                continue
+            } catch where error.isMissing {
                 throw Missing(description: "No such scenario file: \(path)")
+            } catch {
+                throw Missing(description: "\(path) is refused: \(error.reason)")
             }
+            let found = try Self.files(in: folder)
+            guard !found.isEmpty else {
+                throw Missing(description: "No scenario file (*.lua) under \(path)")
+            }
+            files += found
         }
         return files
+    }
+
+    /// Where `portolan explore` finds an app's scenarios when it is given none: every `.lua` file
+    /// beneath the `scenarios` folder beside the app, as `portolan test scenarios` runs them; none
+    /// when there is no such folder.
+    public static func beside(app: String) throws(Missing) -> [String] {
+        let directory = FilePaths.directory(of: app) + "/scenarios"
+        let folder: ConfinedFolder
+        do {
+            folder = try ConfinedFolder(directory)
+        } catch where error.isMissing || error.isNotFolder {
+            return []
+        } catch {
+            throw Missing(description: "\(directory) is refused: \(error.reason)")
+        }
+        return try files(in: folder)
+    }
+
+    /// The files of `folder`, as paths a person would type; none when it refused anything, which
+    /// it then names.
+    private static func files(in folder: ConfinedFolder) throws(Missing) -> [String] {
+        guard folder.refused.isEmpty else {
+            let lines = folder.refused.map { "  \(folder.path(of: $0.path)): \($0.reason)" }
+            throw Missing(description: "Refused under \(folder.directory), where nothing is followed or waited on:\n" + lines.joined(separator: "\n"))
+        }
+        return folder.files.map(folder.path(of:))
     }
 
     /// A regular file this process may read.
