@@ -99,4 +99,22 @@ import Testing
             return
         }
     }
+
+    /// Issue 33, item 7: the budget is for all the scenarios and holds while they run. Three files
+    /// that each wait longer than it: the first is cut when the budget ends, the others never
+    /// start, and the verdict is the budget (a busy device's, which quarantines nothing), not three
+    /// scenarios that each failed at their own time limit after it had long passed.
+    @Test func theBudgetForAllScenariosEndsThemWhileTheyRun() async throws {
+        var fixture = BundleFixture()
+        let files = ["scenarios/about.lua", "scenarios/b.lua", "scenarios/c.lua"]
+        for file in files { fixture.files[file] = #"scenario("waits", function() portolan.wait(60) end)"# }
+        fixture.manifest.scenarios = files
+        let outcome = try await BundleGateTests.outcome(
+            try fixture.bytes(), key: fixture.publicKey, options: .init(scenarioBudget: .seconds(1)), installAlike: { _ in true })
+        guard case .rejected(.scenarios, .scenarioBudgetExceeded(_, let budget)) = outcome else {
+            Issue.record("\(outcome.text)")
+            return
+        }
+        #expect(budget == .seconds(1))
+    }
 }

@@ -16,7 +16,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static const int FOLDER_FLAGS = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC;
+// O_NONBLOCK too: O_DIRECTORY already refuses a FIFO before it could block, and this says so twice.
+static const int FOLDER_FLAGS = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC;
 
 /// Adds `path` (followed by '/' for a folder) with its outcome.
 static int add(confinedfolder_listing *listing, const char *path, int isFolder, int outcome) {

@@ -122,17 +122,22 @@ public struct BundleGate: Sendable {
     }
 
     /// Stage 5: every scenario file the manifest names, then the host's contract, with the entry
-    /// as their app, all within one budget.
+    /// as their app, all within one budget, held while they run: what is still running when it
+    /// ends is cut, nothing starts after it, and the rules are refused for the time (a verdict on
+    /// this device's speed, which never quarantines them), not for a failure it caused.
     private func runScenarios(of rules: RulesUnderTest, entry: String) async -> BundleGateOutcome? {
         let files = rules.files
         var configuration = AppLoadLimits.configuration
         configuration.functions = rules.functions
-        let runner = ScenarioRunner(options: .init(app: entry, timeout: options.scenarioBudget, host: configuration))
-        var took = Duration.zero
+        let clock = ContinuousClock()
+        let start = clock.now, deadline = start + options.scenarioBudget
+        let runner = ScenarioRunner(options: .init(app: entry, timeout: options.scenarioBudget, host: configuration, deadline: deadline))
         for (paths, isContract) in [(rules.manifest.scenarios.map(files.path), false), (rules.contract, true)] where !paths.isEmpty {
             // Every scenario runs: a `scenario.only` fails the gate rather than narrow it.
             let results = await runner.run(files: paths, selection: .forbiddingOnly)
-            took += results.reduce(Duration.zero) { $0 + $1.duration }
+            if clock.now >= deadline {
+                return .rejected(stage: .scenarios, reason: .scenarioBudgetExceeded(took: clock.now - start, budget: options.scenarioBudget))
+            }
             let failures = results.compactMap { result -> String? in
                 guard case .failed(let message) = result.outcome else { return nil }
                 let file = isContract ? result.file : String(result.file.dropFirst(files.root.count + 1))
@@ -141,9 +146,6 @@ public struct BundleGate: Sendable {
             if !failures.isEmpty {
                 return .rejected(stage: .scenarios, reason: isContract ? .contractFailed(failures) : .scenariosFailed(failures))
             }
-        }
-        if took > options.scenarioBudget {
-            return .rejected(stage: .scenarios, reason: .scenarioBudgetExceeded(took: took, budget: options.scenarioBudget))
         }
         return nil
     }

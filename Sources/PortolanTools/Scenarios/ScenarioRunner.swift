@@ -36,10 +36,15 @@ public struct ScenarioRunner: Sendable {
         /// Whether every scenario must assert all its router events with `expect_events`, as if
         /// each called `exhaustive()`.
         public var exhaustive: Bool
+        /// When set, nothing runs past it (a bundle gate's time for all its scenarios): a file's
+        /// listing and each scenario get what is left of it when less than `timeout`, and once it
+        /// has passed none starts. Each is cut there as at its own time limit.
+        public var deadline: ContinuousClock.Instant?
 
         public init(
             app: String? = nil, timeout: Duration = .seconds(30), grace: Duration = .seconds(1),
-            host: HostConfiguration = .init(), jobs: Int = 1, coverage: Bool = false, exhaustive: Bool = false
+            host: HostConfiguration = .init(), jobs: Int = 1, coverage: Bool = false, exhaustive: Bool = false,
+            deadline: ContinuousClock.Instant? = nil
         ) {
             self.app = app
             self.timeout = timeout
@@ -48,6 +53,7 @@ public struct ScenarioRunner: Sendable {
             self.jobs = max(1, jobs)
             self.coverage = coverage
             self.exhaustive = exhaustive
+            self.deadline = deadline
         }
     }
 
@@ -124,9 +130,8 @@ public struct ScenarioRunner: Sendable {
             }
         case .failed(let message, _):
             return failure(message, first)
-        case .timedOut(let location):
-            return failure(
-                "timed out after \(Self.seconds(options.timeout))\(Self.cutText(at: location)) while listing its scenarios", first)
+        case .timedOut(let location, let limit):
+            return failure("timed out after \(Self.seconds(limit))\(Self.cutText(at: location)) while listing its scenarios", first)
         }
     }
 
@@ -157,8 +162,8 @@ public struct ScenarioRunner: Sendable {
             }
         case .appFailed(let message):
             outcome = .failed("the app did not load: " + message)
-        case .timedOut(let location):
-            outcome = .failed("timed out after \(Self.seconds(options.timeout))\(Self.cutText(at: location))")
+        case .timedOut(let location, let limit):
+            outcome = .failed("timed out after \(Self.seconds(limit))\(Self.cutText(at: location))")
         }
         var coverage = collector?.snapshot
         if case .appFailed = attempt.ending { coverage = nil }
@@ -174,8 +179,8 @@ public struct ScenarioRunner: Sendable {
             case done(ScenarioSession.Record)
             case failed(String, ScenarioSession.Record)
             case appFailed(String)
-            /// Cut at its time limit; `at` is where it was running or waiting, when it said.
-            case timedOut(at: String?)
+            /// Cut at its time limit, `after`; `at` is where it was running or waiting, when it said.
+            case timedOut(at: String?, after: Duration)
 
             var failureMessage: String? {
                 switch self {
@@ -226,7 +231,11 @@ public struct ScenarioRunner: Sendable {
         guard let host = homed.host else {
             return (Attempt(ending: .failed("the host was released", session.snapshot), duration: clock.now - start), isFree: true)
         }
-        let ending = await withTimeout(options.timeout, grace: options.grace, interrupting: host.interruption) { start in
+        let limit = options.deadline.map { min(options.timeout, clock.now.duration(to: $0)) } ?? options.timeout
+        guard limit > .zero else {
+            return (Attempt(ending: .timedOut(at: nil, after: .zero), record: session.snapshot, duration: clock.now - start), isFree: true)
+        }
+        let ending = await withTimeout(limit, grace: options.grace, interrupting: host.interruption) { start in
             // One unit of work: the whole scenario runs on the host's thread, without a hop.
             await host.perform { host in
                 start()
@@ -238,11 +247,11 @@ public struct ScenarioRunner: Sendable {
         case .finished(let ending):
             return (Attempt(ending: ending, record: session.snapshot, duration: duration), isFree: true)
         case .cut(let ending):
-            let cut = Attempt.Ending.timedOut(at: ending.failureMessage.flatMap(Self.location(in:)))
+            let cut = Attempt.Ending.timedOut(at: ending.failureMessage.flatMap(Self.location(in:)), after: limit)
             return (Attempt(ending: cut, record: session.snapshot, duration: duration), isFree: true)
         case .abandoned:
             host.interruption.abandon()   // what it still runs must not slow the scenarios after it
-            return (Attempt(ending: .timedOut(at: nil), record: session.snapshot, duration: duration), isFree: false)
+            return (Attempt(ending: .timedOut(at: nil, after: limit), record: session.snapshot, duration: duration), isFree: false)
         }
     }
 
