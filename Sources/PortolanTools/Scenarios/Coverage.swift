@@ -1,4 +1,5 @@
 import Portolan
+import PortolanLua
 
 /// The coverage of a run: what its scenarios exercised of one app's declared graph, merged.
 ///
@@ -120,5 +121,35 @@ public struct Coverage: Sendable, Equatable {
             CoverageCount(category: "switch targets", covered: coveredSwitchTargets.count, total: allSwitchTargets.count),
             CoverageCount(category: "URL patterns", covered: coveredPatterns.count, total: allPatterns.count),
         ]
+    }
+}
+
+// MARK: - A run's coverage
+
+extension ScenarioRunner {
+    /// The declared graph of `options.app`, loaded in a fresh host: what coverage is measured
+    /// against.
+    public func appGraph() async throws(HostError) -> NavigationGraph {
+        guard let app = options.app else { throw HostError("coverage needs an app (--app)") }
+        var configuration = options.host
+        if configuration.moduleDirectory == nil {
+            configuration.moduleDirectory = FilePaths.directory(of: app)
+        }
+        let host = try PortolanHost(configuration: configuration)
+        // Loaded as every command loads an app (DESIGN.md, "Loading an app").
+        let graph = try await AppLoadLimits.run(host) { () async throws(HostError) -> NavigationGraph? in
+            try await host.perform { host throws(HostError) -> NavigationGraph? in
+                host.setOutput { _ in }
+                try host.loadApp(.file(app), instructionBudget: AppLoadLimits.scriptInstructionBudget)
+                return host.graph
+            }
+        }
+        guard let graph else { throw HostError("\(app) declares no app (portolan.app)") }
+        return graph
+    }
+
+    /// The coverage of a run's results (those that ran with `options.coverage`).
+    public static func coverage(of results: some Sequence<ScenarioResult>, graph: NavigationGraph) -> Coverage {
+        Coverage(graph: graph, records: results.compactMap(\.coverage))
     }
 }

@@ -357,7 +357,6 @@ public struct ScenarioRunner: Sendable {
         return "..." + String(decoding: bytes.suffix(56), as: UTF8.self)
     }
 
-
     /// ` (cut at s.lua:3)`, or ` (cut)` where the scenario did not say where it was.
     private static func cutText(at location: String?) -> String {
         location.map { " (cut at \($0))" } ?? " (cut)"
@@ -374,35 +373,5 @@ public struct ScenarioRunner: Sendable {
         if attoseconds == 0 { return "\(seconds) s" }
         let value = Double(seconds) + Double(attoseconds) / 1e18
         return "\((value * 1000).rounded() / 1000) s"
-    }
-}
-
-// MARK: - Coverage
-
-extension ScenarioRunner {
-    /// The declared graph of `options.app`, loaded in a fresh host: what coverage is measured
-    /// against.
-    public func appGraph() async throws(HostError) -> NavigationGraph {
-        guard let app = options.app else { throw HostError("coverage needs an app (--app)") }
-        var configuration = options.host
-        if configuration.moduleDirectory == nil {
-            configuration.moduleDirectory = FilePaths.directory(of: app)
-        }
-        let host = try PortolanHost(configuration: configuration)
-        // Loaded as every command loads an app (DESIGN.md, "Loading an app").
-        let graph = try await AppLoadLimits.run(host) { () async throws(HostError) -> NavigationGraph? in
-            try await host.perform { host throws(HostError) -> NavigationGraph? in
-                host.setOutput { _ in }
-                try host.loadApp(.file(app), instructionBudget: AppLoadLimits.scriptInstructionBudget)
-                return host.graph
-            }
-        }
-        guard let graph else { throw HostError("\(app) declares no app (portolan.app)") }
-        return graph
-    }
-
-    /// The coverage of a run's results (those that ran with `options.coverage`).
-    public static func coverage(of results: some Sequence<ScenarioResult>, graph: NavigationGraph) -> Coverage {
-        Coverage(graph: graph, records: results.compactMap(\.coverage))
     }
 }
