@@ -138,6 +138,8 @@ let package = Package(
             dependencies: [
                 "PortolanLua", "TestSupport", "FuzzSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
+                // To show, with swift-crypto itself, what a degenerate key would let through.
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .testTarget(name: "PortolanToolsTests", dependencies: ["PortolanTools", "TestSupport"]),
