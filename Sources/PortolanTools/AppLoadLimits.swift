@@ -59,7 +59,10 @@ public enum AppLoadLimits {
         case .failure(let error) where error.isInterrupted && limitReached.value:
             // Said where the script was cut, as the instruction budget's error is: which of the two
             // ends an endless loop first depends on how busy the machine is.
-            throw HostError(error.interruptedAt + "the script did not finish within \(limit) (an endless loop or a long wait?)")
+            // Still interrupted: a caller tells the time limit from what the script did (the gate
+            // does not quarantine rules for a busy device).
+            throw HostError(
+                error.interruptedAt + "the script did not finish within \(limit) (an endless loop or a long wait?)", isInterrupted: true)
         case .failure(let error):
             throw error
         }

@@ -19,11 +19,11 @@ import Testing
             // The budget ends each in well under a second of CPU; on a machine so busy that the loop gets
             // less than a tenth of a core, the load's time limit (10 s of wall time) ends it first.
             // Either names the looping line.
-            if case .loadFailed(let message) = reason {
-                return message.hasPrefix("app.lua:2: ")
-                    && (message.contains("instruction budget") || message.contains("did not finish within"))
+            switch reason {
+            case .loadFailed(let message): return message.hasPrefix("app.lua:2: ") && message.contains("instruction budget")
+            case .loadTimeLimit(let message): return message.hasPrefix("app.lua:2: ") && message.contains("did not finish within")
+            default: return false
             }
-            return false
         }
     }
 
@@ -36,8 +36,34 @@ import Testing
         ].map { BundleFixture().withApp($0 + "\nportolan.app { id = \"root\", \(Self.screens) }") }
         try await BundleGateTests.expectRejected(apps, at: .load, whicheverLimitTrips: true) { reason in
             // The memory cap ends each within a second; the load's time limit is the backstop on a busy machine.
-            if case .loadFailed(let message) = reason { return message.contains("not enough memory") || message.contains("did not finish") }
-            return false
+            switch reason {
+            case .loadFailed(let message): return message.contains("not enough memory")
+            case .loadTimeLimit(let message): return message.contains("did not finish")
+            default: return false
+            }
+        }
+    }
+
+    /// Issue 33, item 4: a load cut by the time limit says how busy this device was, not what the
+    /// bundle is: refused, never quarantined, and the same bundle installs once the device has time.
+    @Test func aLoadCutByTheTimeLimitIsRetriedNotQuarantined() async throws {
+        let fixture = BundleFixture().withApp("portolan.wait(0.5)\nportolan.app { id = \"root\", \(Self.screens) }")
+        let store = try TemporaryDirectory("store")
+        defer { store.remove() }
+        let host = try await BundleGateTests.liveHost()
+        let hurried = BundleInstallOptions(store: BundleStore(directory: store.root), gate: .init(loadTimeLimit: .milliseconds(100)))
+        let first = await host.install(bundle: try fixture.bytes(), publicKey: fixture.publicKey, options: hurried)
+        guard case .rejected(.load, .loadTimeLimit(let message)) = first else {
+            Issue.record("\(first.text)")
+            return
+        }
+        #expect(message.contains("did not finish within"))
+        #expect(!BundleRejectionReason.loadTimeLimit(message).isAboutTheBundle)
+        let patient = BundleInstallOptions(store: BundleStore(directory: store.root), gate: .init(loadTimeLimit: .seconds(120)))
+        let again = await host.install(bundle: try fixture.bytes(), publicKey: fixture.publicKey, options: patient)
+        guard case .accepted = again else {
+            Issue.record("\(again.text)")
+            return
         }
     }
 

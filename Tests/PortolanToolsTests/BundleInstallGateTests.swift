@@ -127,6 +127,8 @@ import Testing
         #expect(try await host.snapshotBytes() == before)
         #expect(await host.route(.path(["root", "news"])).isSuccess == false, "the previous rules serve")
         #expect(await host.route(.path(["root", "home"])).isSuccess)
-        #expect(BundleStore(directory: store.root).isQuarantined(.init(id: "com.example.rules", version: 2)))
+        // What failed is this host's (its function), not the bundle's bytes: a later install may
+        // succeed, so the bundle is not quarantined (issue 33, item 4).
+        #expect(!BundleStore(directory: store.root).isQuarantined(.init(id: "com.example.rules", version: 2)))
     }
 }

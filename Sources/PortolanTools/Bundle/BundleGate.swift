@@ -48,7 +48,8 @@ public struct BundleGate: Sendable {
         do {
             unpacked = try BundleUnpacking(bundle)
         } catch {
-            return .rejected(stage: .load, reason: .loadFailed(error.reason))
+            // This device's disk or temporary folder, not the bundle.
+            return .rejected(stage: .load, reason: .invalid(error))
         }
         defer { unpacked.remove() }
         let rules = RulesUnderTest(manifest: bundle.manifest, files: unpacked, functions: await host.registeredFunctions)
@@ -101,6 +102,8 @@ public struct BundleGate: Sendable {
             sandbox = try PortolanHost(configuration: configuration)
             await sandbox.setOutput { _ in }
             try await AppLoadLimits.loadApp(sandbox, file: entry, within: options.loadTimeLimit)
+        } catch where error.isInterrupted {
+            return .rejected(stage: .load, reason: .loadTimeLimit(files.relative(error.message)))
         } catch {
             return .rejected(stage: .load, reason: .loadFailed(files.relative(error.message)))
         }

@@ -40,6 +40,9 @@ public enum BundleRejectionReason: Sendable, Equatable {
     case invalid(BundleError)
     /// Stage 3: the load's error.
     case loadFailed(String)
+    /// Stage 3: the load did not finish within the gate's time limit, which says as much about how
+    /// busy the device was as about the rules: retried at the next install, never quarantined.
+    case loadTimeLimit(String)
     /// Stage 4: the linter's errors.
     case lintErrors([CheckFinding])
     /// Stage 5: each failing scenario as `file: name: message`.
@@ -62,10 +65,24 @@ public enum BundleRejectionReason: Sendable, Equatable {
     /// Stage 7: the swap in the live host failed; the rules in service stay.
     case swapFailed(String)
 
+    /// Whether this is a verdict on the bundle's own bytes, the same on every device and every
+    /// try: rules that do not load, lint errors, failing scenarios. What depends on the device
+    /// (its speed, its disk), on the live state (the screen the user is on, a value the snapshot
+    /// refuses) or on this build of the app (what it provides) is not, and neither is anything
+    /// decided before the signature held, whose id and version are not to be trusted.
+    public var isAboutTheBundle: Bool {
+        switch self {
+        case .loadFailed, .lintErrors, .scenariosFailed, .contractFailed: true
+        case .invalid, .loadTimeLimit, .scenarioBudgetExceeded, .quarantined, .replayedVersion, .migrationRefused,
+             .activeScreenLost, .swapFailed: false
+        }
+    }
+
     public var text: String {
         switch self {
         case .invalid(let error): error.reason
         case .loadFailed(let message): "the rules do not load: \(message)"
+        case .loadTimeLimit(let message): "the rules did not load in time: \(message)"
         case .lintErrors(let findings): "check found \(findings.count) error(s): " + findings.map(\.text).joined(separator: "; ")
         case .scenariosFailed(let failures): "scenario failed: " + failures.joined(separator: "; ")
         case .scenarioBudgetExceeded(let took, let budget): "the scenarios took \(took), more than the budget of \(budget)"

@@ -59,7 +59,8 @@ final class BundleInstaller: Sendable {
         do {
             checked = try BundleUnpacking(bundle)
         } catch {
-            return reject(candidate, at: .load, .loadFailed(error.reason))
+            // This device's disk or temporary folder, not the bundle: retried, never quarantined.
+            return reject(candidate, at: .load, .invalid(error))
         }
         let rules = BundleGate.RulesUnderTest(
             manifest: bundle.manifest, files: checked, functions: await host.registeredFunctions, contract: options.contract, live: live)
@@ -154,13 +155,12 @@ final class BundleInstaller: Sendable {
         return announce(.rejected(stage: stage, reason: reason))
     }
 
-    /// Whether a rejection quarantines the bundle: one for its rules, scenarios or migration
-    /// (stages 3 to 7), not one for what this build of the app lacks (stage 2, a newer build may
-    /// have it), nor a time budget a busy device ran out of, nor one before the signature held
-    /// (its id and version cannot be trusted: quarantining them would let anyone block a release).
+    /// Whether a rejection quarantines the bundle: only a verdict on its own bytes
+    /// (`BundleRejectionReason.isAboutTheBundle`), which every device would reach. A time limit,
+    /// the live state or what this build lacks is a refusal a later install retries, so that a
+    /// good release is not lost on a device for what is not its fault, and the fleet does not split.
     static func quarantines(_ stage: BundleGateStage, _ reason: BundleRejectionReason) -> Bool {
-        if case .scenarioBudgetExceeded = reason { return false }
-        return stage >= .load
+        stage >= .load && reason.isAboutTheBundle
     }
 
     @discardableResult
