@@ -58,7 +58,9 @@ struct BundleDelivery {
         }
         // An app that pins scenarios of its own ("these must always hold") names their files in
         // `contract:`; the gate runs them against every bundle, beside the bundle's own.
-        options = BundleInstallOptions(store: BundleStore(directory: store))
+        // The canary's policy is the app's: a bundle's manifest may ask for more routes or a lower
+        // failure ratio, never less. Here: watch 6 routes, revert on the second failure.
+        options = BundleInstallOptions(store: BundleStore(directory: store), canary: CanaryPolicy(routes: 6, maximumFailureRatio: 0.2))
         self.urls = urls
     }
 

@@ -30,6 +30,11 @@ struct BundleInstallCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("A context key the app provides (repeat for more).", valueName: "KEY")) var context: [String] = []
     @Option(help: ArgumentHelp("Routes to run after the swap, for the canary: a URL (`/about`) or ids (`root/about`) a line.", valueName: "FILE"))
     var routes: String?
+    @Option(help: ArgumentHelp("The app's canary policy: the fewest routes it watches; a manifest may ask for more.", valueName: "N"))
+    var canaryRoutes = CanaryPolicy().routes
+    @Option(help: ArgumentHelp(
+        "The app's canary policy: the largest share of them that may fail; a manifest may ask for less.", valueName: "RATIO"))
+    var canaryMaxFailureRatio = CanaryPolicy().maximumFailureRatio
 
     func run() async throws {
         let key = try BundleKeyText.publicKey(publicKey, command: "install")
@@ -50,7 +55,9 @@ struct BundleInstallCommand: AsyncParsableCommand {
         }
         let directory = store ?? FileManager.default.temporaryDirectory.appendingPathComponent("portolan-store-\(UInt64.random(in: 0...UInt64.max))").path
         defer { if store == nil { try? FileManager.default.removeItem(atPath: directory) } }
-        let options = BundleInstallOptions(store: BundleStore(directory: directory), gate: .init(contextKeys: Set(context)), contract: contract)
+        let options = BundleInstallOptions(
+            store: BundleStore(directory: directory), gate: .init(contextKeys: Set(context)), contract: contract,
+            canary: CanaryPolicy(routes: canaryRoutes, maximumFailureRatio: canaryMaxFailureRatio))
         if let started = await host.installKnownGood(publicKey: key, options: options) { print("known good: " + started.text) }
         let outcome = await Self.install(bytes, key: key, options: options, routing: lines, on: host)
         print(outcome.text)

@@ -25,7 +25,7 @@ import Testing
 
     static func install(_ directory: TemporaryDirectory, _ publicKey: String, _ extra: [String] = []) async throws -> (status: Int32, stdout: String, stderr: String) {
         let run = try await PortolanBinary.run(
-            ["bundle", "install", "shop.bundle", "--app", "app.lua", "--public-key", publicKey, "--store", "store"] + extra, in: directory)
+            ["bundle", "install", "shop.bundle", "--app", "app.lua", "--public-key", publicKey, "--store", "store", "--canary-routes", "10"] + extra, in: directory)
         return (run.status, run.stdout, run.stderr)
     }
 

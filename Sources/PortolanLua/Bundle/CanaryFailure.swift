@@ -16,14 +16,4 @@ public struct CanaryFailure: Sendable, Equatable, CustomStringConvertible {
 
     /// `route (kind): message`, one line.
     public var description: String { "\(route) (\(kind)): \(message)" }
-
-    /// Whether a route that failed this way counts against new rules: a handler that failed or
-    /// timed out, a destination that is invalid or unreachable. A guard's denial, a `can_leave`
-    /// that blocks, a cancelled or duplicated request are the app working as meant.
-    public static func counts(_ kind: RouteFailure.Kind) -> Bool {
-        switch kind {
-        case .handlerFailed, .timeout, .invalid, .unreachable: true
-        case .denied, .blocked, .cancelled, .duplicated: false
-        }
-    }
 }

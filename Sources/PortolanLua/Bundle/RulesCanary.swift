@@ -2,7 +2,7 @@ import Portolan
 
 /// The watch over the first routes after a rules swap (docs/bundles.md, stage 8): it counts the
 /// routes that end (`did_route` or `failed`), and the failures that count against the rules
-/// (`CanaryFailure.counts`). Once more have failed than `maximumFailureRatio` of `routes` allows,
+/// (`CanaryPolicy.counted`). Once more have failed than `maximumFailureRatio` of `routes` allows,
 /// the verdict is in, however many routes are left: the rules are reverted between two routes.
 /// Once `routes` have ended within the allowance, the rules passed. Used on the host's thread only.
 final class RulesCanary {
@@ -15,6 +15,8 @@ final class RulesCanary {
     let routes: Int
     /// How many failures the ratio allows over `routes`.
     let allowedFailures: Int
+    /// The ways of failing that count.
+    let counted: Set<RouteFailure.Kind>
     /// The rules to go back to when the verdict is `failed`; nil when none were in service.
     let revertTo: AppRules?
     /// Told the verdict, on the host's thread: after a revert, for a failure.
@@ -25,11 +27,12 @@ final class RulesCanary {
     /// How many routes have ended since the swap.
     var endedRoutes: Int { ended }
 
-    init(routes: Int, maximumFailureRatio: Double, revertTo: AppRules?, report: @escaping @Sendable (CanaryReport) -> Void) {
-        self.routes = max(0, routes)
-        // The ratio is a number from 0 to 1 (the manifest's reader checks it), so the product is too.
-        let allowance = (Double(self.routes) * min(1, max(0, maximumFailureRatio))).rounded(.down)
-        allowedFailures = allowance.isFinite ? Int(allowance) : self.routes
+    init(policy: CanaryPolicy, revertTo: AppRules?, report: @escaping @Sendable (CanaryReport) -> Void) {
+        routes = policy.routes
+        // The ratio is a number from 0 to 1 (`CanaryPolicy` keeps it so), and so is the product.
+        let allowance = (Double(routes) * policy.maximumFailureRatio).rounded(.down)
+        allowedFailures = allowance.isFinite ? Int(allowance) : routes
+        counted = policy.counted
         self.revertTo = revertTo
         self.report = report
     }
@@ -41,7 +44,7 @@ final class RulesCanary {
             ended += 1
         case .failed(let destination, let failure):
             ended += 1
-            if CanaryFailure.counts(failure.kind) {
+            if counted.contains(failure.kind) {
                 failures.append(CanaryFailure(route: destination.requestText(failure: failure), kind: failure.kind, message: failure.message))
             }
         default:
@@ -52,9 +55,13 @@ final class RulesCanary {
     }
 }
 
-/// What a canary told its installer: the rules passed, or failed and were reverted.
+/// What a canary told its installer: the rules passed, failed and were reverted, or were replaced
+/// by another swap before a verdict.
 package enum CanaryReport: Sendable {
     case passed(routes: Int)
+    /// Other rules were swapped in while it watched, after `routes` routes: no verdict, so the
+    /// rules neither became known good nor were quarantined.
+    case superseded(routes: Int)
     /// The failing routes, and the revert's error when it could not go back (nil: reverted).
     case reverted([CanaryFailure], revertError: String?)
 }

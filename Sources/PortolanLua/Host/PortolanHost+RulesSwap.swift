@@ -17,18 +17,14 @@ extension PortolanHost {
 
     /// How a canary is to watch the routes after a swap, and whom it tells its verdict.
     package struct CanaryWatch: Sendable {
-        package let routes: Int
-        package let maximumFailureRatio: Double
+        /// The app's policy, tightened by the manifest.
+        package let policy: CanaryPolicy
         /// Called in the swap's unit once the canary watches, before any route can end.
         package let started: @Sendable () -> Void
         package let report: @Sendable (CanaryReport) -> Void
 
-        package init(
-            routes: Int, maximumFailureRatio: Double, started: @escaping @Sendable () -> Void,
-            report: @escaping @Sendable (CanaryReport) -> Void
-        ) {
-            self.routes = routes
-            self.maximumFailureRatio = maximumFailureRatio
+        package init(policy: CanaryPolicy, started: @escaping @Sendable () -> Void, report: @escaping @Sendable (CanaryReport) -> Void) {
+            self.policy = policy
             self.started = started
             self.report = report
         }
@@ -46,17 +42,17 @@ extension PortolanHost {
         let previous = core.rulesInService
         do {
             let restore = try core.swapRules(to: source, accept: accept)
-            // Rules swapped in while a canary watched the ones before end its watch: they served
-            // until now, and are what a failure of the new rules goes back to.
+            // Rules swapped in while a canary watched the ones before end its watch undecided: they
+            // are what a failure of the new rules goes back to, but they never earned a verdict, so
+            // bad rules followed by any others do not become known good.
             if let superseded = core.canary {
                 core.canary = nil
-                superseded.report(.passed(routes: superseded.endedRoutes))
+                superseded.report(.superseded(routes: superseded.endedRoutes))
             }
             if let canary {
                 canary.started()
-                core.canary = RulesCanary(
-                    routes: canary.routes, maximumFailureRatio: canary.maximumFailureRatio, revertTo: previous, report: canary.report)
-                if canary.routes == 0, let report = core.canary?.report {
+                core.canary = RulesCanary(policy: canary.policy, revertTo: previous, report: canary.report)
+                if canary.policy.routes == 0, let report = core.canary?.report {
                     core.canary = nil
                     report(.passed(routes: 0))
                 }

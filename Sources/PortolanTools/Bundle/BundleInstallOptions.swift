@@ -14,11 +14,18 @@ public struct BundleInstallOptions: Sendable {
     /// `.passed`, or `.reverted`): it then waits for the routes the app makes. Otherwise it returns
     /// at the swap (`.accepted` with `.watching`), and the verdict comes by `bundleOutcomes()`.
     public var awaitsCanary: Bool
+    /// How the canary watches the routes after a swap: the app's, which a manifest's `canary`
+    /// may only tighten (more routes, a lower failure ratio).
+    public var canary: CanaryPolicy
 
-    public init(store: BundleStore, gate: BundleGate.Options = .init(), contract: [String] = [], awaitsCanary: Bool = false) {
+    public init(
+        store: BundleStore, gate: BundleGate.Options = .init(), contract: [String] = [], awaitsCanary: Bool = false,
+        canary: CanaryPolicy = .init()
+    ) {
         self.store = store
         self.gate = gate
         self.contract = contract
         self.awaitsCanary = awaitsCanary
+        self.canary = canary
     }
 }

@@ -44,11 +44,15 @@ public enum CanaryState: Sendable, Equatable, CustomStringConvertible {
     case watching(routes: Int)
     /// It watched `routes` routes and too few failed: the bundle is the store's known good.
     case passed(routes: Int)
+    /// Another bundle was swapped in after `routes` routes, before a verdict: this one is neither
+    /// known good nor quarantined.
+    case undecided(routes: Int)
 
     public var description: String {
         switch self {
         case .watching(let routes): "canary watching the next \(routes) routes"
         case .passed(let routes): "canary passed \(routes) routes"
+        case .undecided(let routes): "canary undecided after \(routes) routes: other rules were installed"
         }
     }
 }

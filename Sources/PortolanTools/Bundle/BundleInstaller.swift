@@ -104,7 +104,8 @@ final class BundleInstaller: Sendable {
         let manifest = candidate.manifest
         let judged = Locked<BundleRejectionReason?>(nil)
         let verdict = CanaryVerdict()
-        let watch = candidate.admission == .offered ? canaryWatch(for: candidate, files: files, verdict: verdict) : nil
+        let policy = candidate.options.canary.tightened(by: manifest.canary)
+        let watch = candidate.admission == .offered ? canaryWatch(for: candidate, policy: policy, files: files, verdict: verdict) : nil
         let swapped = await host.swapRules(to: .file(files.path(manifest.entry)), canary: watch) { outcome, before, after in
             guard let reason = BundleMigrationCheck.rejection(before: before, outcome: outcome, after: after) else { return nil }
             judged.withLock { $0 = reason }
@@ -118,19 +119,21 @@ final class BundleInstaller: Sendable {
         guard candidate.admission == .offered else {
             return announce(.accepted(manifest, canary: .passed(routes: manifest.canary.routes)))
         }
-        if candidate.options.awaitsCanary || manifest.canary.routes == 0 { return await verdict.value() }
-        return .accepted(manifest, canary: .watching(routes: manifest.canary.routes))
+        if candidate.options.awaitsCanary || policy.routes == 0 { return await verdict.value() }
+        return .accepted(manifest, canary: .watching(routes: policy.routes))
     }
 
     /// What the canary does with its verdict, on the host's thread: a pass makes the bundle the
     /// store's known good; a failure (after the revert) quarantines it. Either is announced.
-    private func canaryWatch(for candidate: Candidate, files: BundleUnpacking, verdict: CanaryVerdict) -> PortolanHost.CanaryWatch {
+    private func canaryWatch(
+        for candidate: Candidate, policy: CanaryPolicy, files: BundleUnpacking, verdict: CanaryVerdict
+    ) -> PortolanHost.CanaryWatch {
         let manifest = candidate.manifest, store = candidate.options.store
         let identity = candidate.identity, bytes = candidate.bytes
         return PortolanHost.CanaryWatch(
-            routes: manifest.canary.routes, maximumFailureRatio: manifest.canary.maximumFailureRatio,
+            policy: policy,
             started: { [self] in
-                if manifest.canary.routes > 0 { outcomes.emit(.accepted(manifest, canary: .watching(routes: manifest.canary.routes))) }
+                if policy.routes > 0 { outcomes.emit(.accepted(manifest, canary: .watching(routes: policy.routes))) }
             },
             report: { [self] report in
                 let outcome: BundleInstallOutcome
@@ -138,6 +141,9 @@ final class BundleInstaller: Sendable {
                 case .passed(let routes):
                     try? store.keepKnownGood(bytes)
                     outcome = .accepted(manifest, canary: .passed(routes: routes))
+                case .superseded(let routes):
+                    // Neither known good nor quarantined: its files stay, the next rules' revert target.
+                    outcome = .accepted(manifest, canary: .undecided(routes: routes))
                 case .reverted(let failures, let revertError):
                     try? store.quarantine(identity)
                     if revertError == nil { files.remove() }

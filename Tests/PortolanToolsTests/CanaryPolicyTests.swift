@@ -1,0 +1,105 @@
+import Portolan
+import PortolanLua
+import PortolanTools
+import TestSupport
+import Testing
+
+/// Issue 33, item 2: the canary's policy is the app's. A manifest may only tighten it; every way
+/// rules can fail a user's route counts, denials included; and a canary another install ends is
+/// undecided, never passed.
+@Suite struct CanaryPolicyTests {
+    /// A bundle with no scenarios whose rules are `app`.
+    static func bundle(_ app: String, canary: CanarySettings = .init(), version: Int = 2) -> BundleFixture {
+        var fixture = BundleFixture().withApp(app)
+        fixture.files["scenarios/about.lua"] = nil
+        fixture.manifest.scenarios = []
+        fixture.manifest.canary = canary
+        fixture.manifest.version = version
+        return fixture
+    }
+
+    static let goodApp = #"portolan.app { id = "root", children = { { id = "home" }, { id = "about" }, { id = "news" } } }"#
+
+    @Test func aManifestOnlyTightensThePolicy() throws {
+        let policy = CanaryPolicy(routes: 20, maximumFailureRatio: 0.1)
+        #expect(policy.tightened(by: CanarySettings(routes: 0, maximumFailureRatio: 1)) == policy)
+        #expect(policy.tightened(by: CanarySettings(routes: 50, maximumFailureRatio: 0.02))
+            == CanaryPolicy(routes: 50, maximumFailureRatio: 0.02))
+        #expect(CanaryPolicy(routes: -3, maximumFailureRatio: .nan) == CanaryPolicy(routes: 0, maximumFailureRatio: 0))
+    }
+
+    @Test func aBundleThatAsksForNoCanaryIsWatchedAsTheAppSays() async throws {
+        let store = try TemporaryDirectory("store")
+        defer { store.remove() }
+        let host = try await BundleInstallTests.liveHost()
+        for (index, settings) in [CanarySettings(routes: 0, maximumFailureRatio: 0), CanarySettings(routes: 20, maximumFailureRatio: 1)].enumerated() {
+            let fixture = Self.bundle(Self.goodApp, canary: settings, version: 2 + index)
+            let outcome = await host.install(
+                bundle: try fixture.bytes(), publicKey: fixture.publicKey,
+                options: BundleInstallOptions(store: BundleStore(directory: store.root), canary: CanaryPolicy(routes: 7)))
+            guard case .accepted(_, .watching(routes: let routes)) = outcome else {
+                Issue.record("\(outcome.text)")
+                return
+            }
+            #expect(routes == max(7, settings.routes))
+            #expect(BundleStore(directory: store.root).knownGood == nil, "known good before any route")
+        }
+    }
+
+    /// Rules that deny the user's routes (here every route to `home`, so that the screen the user
+    /// is on passes the swap's guards) must not pass: a denial counts.
+    @Test func rulesThatDenyTheUsersRoutesFailTheCanary() async throws {
+        let store = try TemporaryDirectory("store")
+        defer { store.remove() }
+        let host = try await BundleInstallTests.liveHost()
+        let fixture = Self.bundle("""
+            portolan.app { id = "root", children = { { id = "home" }, { id = "about" } } }
+            portolan.intercept(function(request) if request:goes_to("home") then return portolan.deny("closed") end end)
+            """, canary: CanarySettings(routes: 10, maximumFailureRatio: 0.2))
+        let options = BundleInstallOptions(store: BundleStore(directory: store.root), canary: CanaryPolicy(routes: 10, maximumFailureRatio: 0.2))
+        let outcomes = host.bundleOutcomes()
+        let installed = await host.install(bundle: try fixture.bytes(), publicKey: fixture.publicKey, options: options)
+        guard case .accepted = installed else {
+            Issue.record("\(installed.text)")
+            return
+        }
+        var routed = 0
+        while await host.isCanaryWatching && routed < 20 {
+            routed += 1
+            _ = await host.route(.path(["root", routed.isMultiple(of: 2) ? "about" : "home"]))
+        }
+        var iterator = outcomes.makeAsyncIterator()
+        #expect(await iterator.next()?.name == "accepted")
+        guard case .reverted(_, let failing)? = await iterator.next() else {
+            Issue.record("denials passed the canary")
+            return
+        }
+        // A fifth of 10 routes may fail: the third denial reverts.
+        #expect(failing.count == 3 && failing.allSatisfy { $0.kind == .denied }, "\(failing)")
+        #expect(await host.route(.path(["root", "home"])).isSuccess, "the rules before are back")
+    }
+
+    @Test func aCanaryEndedByAnotherInstallIsUndecided() async throws {
+        let store = try TemporaryDirectory("store")
+        defer { store.remove() }
+        let host = try await BundleInstallTests.liveHost()
+        let options = BundleInstallOptions(store: BundleStore(directory: store.root))
+        let outcomes = host.bundleOutcomes()
+        let fixture = Self.bundle(Self.goodApp, version: 2)
+        var next = fixture   // the same key
+        next.manifest.version = 3
+        let first = try fixture.bytes(), second = try next.bytes()
+        let firstManifest = try RulesBundle.read(first).get().manifest
+        let secondManifest = try RulesBundle.read(second).get().manifest
+        let key = fixture.publicKey
+        _ = await host.install(bundle: first, publicKey: key, options: options)
+        _ = await host.route(.path(["root", "news"]))
+        _ = await host.install(bundle: second, publicKey: key, options: options)
+        var iterator = outcomes.makeAsyncIterator()
+        #expect(await iterator.next() == .accepted(firstManifest, canary: .watching(routes: 20)))
+        #expect(await iterator.next() == .accepted(firstManifest, canary: .undecided(routes: 1)))
+        #expect(await iterator.next() == .accepted(secondManifest, canary: .watching(routes: 20)))
+        #expect(BundleStore(directory: store.root).knownGood == nil, "a canary that never decided made nothing known good")
+        #expect(!BundleStore(directory: store.root).isQuarantined(.init(id: firstManifest.id, version: 2)))
+    }
+}
