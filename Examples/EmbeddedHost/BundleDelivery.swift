@@ -5,7 +5,8 @@ import PortolanTools
 /// `EmbeddedHost deliver --public-key KEY [--store DIR] URL...`: the whole path of a rules
 /// change, as an app runs it (docs/embedding.md, "Delivering rules bundles").
 ///
-/// 1. At start, the store's last known good bundle goes back in service (`installKnownGood`).
+/// 1. At start, the store's rules go back in service (`installKnownGood`): a canary's watch the
+///    last run did not live to end, resumed, or else the last known good bundle.
 /// 2. For each URL: the bundle is fetched (`BundleDownload`, URLSession) and handed to
 ///    `host.install(bundle:publicKey:options:)`, which runs the gate and swaps it in, or refuses it.
 /// 3. After a swap, the app is used (`useTheApp`) while the canary watches those routes; too
@@ -67,9 +68,17 @@ struct BundleDelivery {
     func run(on host: PortolanHost, signedIn: SignedInFlag) async {
         // Taken before the first install, so that it hears every outcome.
         var outcomes = host.bundleOutcomes().makeAsyncIterator()
-        if await host.installKnownGood(publicKey: publicKey, options: options) != nil, let outcome = await outcomes.next() {
-            print("the store's known good bundle, installed again:")
-            print("outcome: " + outcome.text)
+        if let started = await host.installKnownGood(publicKey: publicKey, options: options) {
+            print("the store's rules, in service again:")
+            // A watch given up on is announced before the known good that then serves.
+            while let outcome = await outcomes.next() {
+                print("outcome: " + outcome.text)
+                if outcome == started { break }
+            }
+            if case .accepted(_, .resumed(let routes, _)) = started {
+                await useTheApp(host, routes: routes, signedIn: signedIn)
+                if let verdict = await outcomes.next() { print("outcome: " + verdict.text) }
+            }
         }
         for url in urls {
             let bytes: [UInt8]

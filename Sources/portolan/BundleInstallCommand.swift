@@ -58,7 +58,7 @@ struct BundleInstallCommand: AsyncParsableCommand {
         let options = BundleInstallOptions(
             store: BundleStore(directory: directory), gate: .init(contextKeys: Set(context)), contract: contract,
             canary: CanaryPolicy(routes: canaryRoutes, maximumFailureRatio: canaryMaxFailureRatio))
-        if let started = await host.installKnownGood(publicKey: key, options: options) { print("known good: " + started.text) }
+        if let started = await host.installKnownGood(publicKey: key, options: options) { print("at start: " + started.text) }
         let outcome = await Self.install(bytes, key: key, options: options, routing: lines, on: host)
         print(outcome.text)
         if outcome.name != "accepted" { throw ExitCode(1) }
@@ -81,7 +81,7 @@ struct BundleInstallCommand: AsyncParsableCommand {
         guard await !host.isCanaryWatching else { return outcome }
         for await next in outcomes {
             switch next {
-            case .reverted, .accepted(_, .passed): return next
+            case .reverted, .revertFailed, .accepted(_, .passed): return next
             default: continue
             }
         }

@@ -38,7 +38,7 @@ import Testing
         let again = try await Self.install(directory, publicKey)
         #expect(again.status == 1, "\(again.stdout)\(again.stderr)")
         #expect(again.stdout == """
-            known good: accepted: com.example.shop version 3 (canary passed 10 routes)
+            at start: accepted: com.example.shop version 3 (known good: its canary passed on an earlier run)
             rejected at stage 1 (integrity): replayed older version: com.example.shop version 3, and version 3 is installed
 
             """)

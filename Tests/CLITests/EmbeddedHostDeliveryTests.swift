@@ -64,10 +64,10 @@ import TestSupport
         let again = Self.outcomes(in: secondLines)
         #expect(again.count == 5, "\(second.stdout)")
         guard again.count == 5 else { return }
-        #expect(secondLines.first == "the store's known good bundle, installed again:")
-        #expect(again[0] == "accepted: com.example.shop version 2 (canary passed 6 routes)")
-        // Version 5 was swapped in before its canary reverted it: the highest version installed.
-        #expect(again[1] == "rejected at stage 1 (integrity): replayed older version: com.example.shop version 2, and version 5 is installed")
+        #expect(secondLines.first == "the store's rules, in service again:")
+        #expect(again[0] == "accepted: com.example.shop version 2 (known good: its canary passed on an earlier run)")
+        // Version 5 was reverted: the floor is the version whose canary passed.
+        #expect(again[1] == "rejected at stage 1 (integrity): replayed older version: com.example.shop version 2, and version 2 is installed")
         #expect(again[2].hasPrefix("rejected at stage 1 (integrity): quarantined: com.example.shop version 3"), "\(again[2])")
         #expect(again[3] == "rejected at stage 1 (integrity): bad signature: the manifest is not signed by this public key")
         #expect(again[4].hasPrefix("rejected at stage 1 (integrity): quarantined: com.example.shop version 5"), "\(again[4])")

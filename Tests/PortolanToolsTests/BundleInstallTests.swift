@@ -56,7 +56,8 @@ import Testing
         #expect(try await host.run("return portolan.state.visits", chunkName: "=test") == ["3"])
         #expect(await host.route(.path(["root", "news"])).isSuccess, "the new rules serve")
         #expect(await host.appFile == BundleStore(directory: store.root).rulesDirectory(for: .init(id: manifest.id, version: 2)) + "/app.lua")
-        #expect(BundleStore(directory: store.root).installedVersion(of: manifest.id) == 2)
+        #expect(BundleStore(directory: store.root).floor == nil, "the floor rises only once the canary passed")
+        #expect(BundleStore(directory: store.root).watch?.identity == .init(id: manifest.id, version: 2))
     }
 
     @Test func aBundleThatFailsItsRoutesIsRevertedWithinTwentyRoutesNamingThem() async throws {
@@ -120,7 +121,7 @@ import Testing
         // A restart: a new host with the embedded rules installs the known good.
         let restarted = try await PortolanHost.quiet(loading: Self.liveApp)
         let started = await restarted.installKnownGood(publicKey: fixture.publicKey, options: Self.options(store))
-        #expect(started?.name == "accepted", "\(started?.text ?? "nil")")
+        #expect(started == .accepted(try RulesBundle.read(bytes).get().manifest, canary: .knownGood), "\(started?.text ?? "nil")")
         #expect(await restarted.route(.path(["root", "news"])).isSuccess)
         // With an empty store the embedded rules stay.
         let empty = try TemporaryDirectory("store")

@@ -201,3 +201,19 @@ static int p_pushrawmetatable(lua_State *L) {
 }
 
 int cluashim_ppushrawmetatable(lua_State *L) { return protect(L, p_pushrawmetatable, 0, 1); }
+
+/// clear_metatable(t): t with no metatable, even one a `__metatable` field locks against
+/// `setmetatable`. For the host's own Lua, which puts back a table a script may have dressed.
+static int clearMetatable(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_pushnil(L);
+    lua_setmetatable(L, 1);
+    return 0;
+}
+
+static int p_pushclearmetatable(lua_State *L) {
+    lua_pushcfunction(L, clearMetatable);
+    return 1;
+}
+
+int cluashim_ppushclearmetatable(lua_State *L) { return protect(L, p_pushclearmetatable, 0, 1); }

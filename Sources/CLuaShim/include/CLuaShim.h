@@ -195,6 +195,8 @@ int cluashim_psetviewswritable(lua_State *L, int writable);
 int cluashim_ppushshowntable(lua_State *L);
 /// Pushes `metatable_of(v)`: v's metatable even when `__metatable` hides it (for the host's own Lua only).
 int cluashim_ppushrawmetatable(lua_State *L);
+/// Pushes `clear_metatable(t)`: t with no metatable, even a locked one (for the host's own Lua only).
+int cluashim_ppushclearmetatable(lua_State *L);
 /// Gives the main chunk on top the host's environment as its `_ENV` (HostEnvironment.c): the globals as the
 /// sandbox made them, which no script can change. The function stays on the stack. No-op without a sandbox.
 int cluashim_pusehostenvironment(lua_State *L);

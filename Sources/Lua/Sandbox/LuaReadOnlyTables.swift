@@ -38,6 +38,12 @@ extension LuaState {
         try shimFunction(cluashim_ppushrawmetatable)
     }
 
+    /// `clear_metatable(t)` as a Lua function: t with no metatable, even one a `__metatable` field
+    /// locks. For the host's own Lua, which puts back tables that scripts share and may dress.
+    public func clearMetatableFunction() throws(LuaError) -> LuaValue {
+        try shimFunction(cluashim_ppushclearmetatable)
+    }
+
     /// The C function that `push` (a protected shim) pushes, as a value.
     private func shimFunction(_ push: (OpaquePointer?) -> CInt) throws(LuaError) -> LuaValue {
         let L = thread

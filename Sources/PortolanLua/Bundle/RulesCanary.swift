@@ -17,8 +17,8 @@ final class RulesCanary {
     let allowedFailures: Int
     /// The ways of failing that count.
     let counted: Set<RouteFailure.Kind>
-    /// The rules to go back to when the verdict is `failed`; nil when none were in service.
-    let revertTo: AppRules?
+    /// The swap it watches, whose `revert` goes back to the rules before when the verdict is `failed`.
+    let swap: RulesReload
     /// Told the verdict, on the host's thread: after a revert, for a failure.
     let report: @Sendable (CanaryReport) -> Void
     private var ended = 0
@@ -27,13 +27,13 @@ final class RulesCanary {
     /// How many routes have ended since the swap.
     var endedRoutes: Int { ended }
 
-    init(policy: CanaryPolicy, revertTo: AppRules?, report: @escaping @Sendable (CanaryReport) -> Void) {
+    init(policy: CanaryPolicy, swap: RulesReload, report: @escaping @Sendable (CanaryReport) -> Void) {
         routes = policy.routes
         // The ratio is a number from 0 to 1 (`CanaryPolicy` keeps it so), and so is the product.
         let allowance = (Double(routes) * policy.maximumFailureRatio).rounded(.down)
         allowedFailures = allowance.isFinite ? Int(allowance) : routes
         counted = policy.counted
-        self.revertTo = revertTo
+        self.swap = swap
         self.report = report
     }
 

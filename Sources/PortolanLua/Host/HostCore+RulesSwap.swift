@@ -8,20 +8,20 @@ import Portolan
 extension HostCore {
     /// Swaps in `source`, carrying the live state to it as a reload does; `accept` judges what that
     /// did, as a restore's outcome, with the active path before and after it (nil: keep it; a
-    /// reason: undo the swap). Returns that outcome (nil when no app was declared: no state to
-    /// carry). `lenient`: what a restore refuses (a newer version's state, an incompatible
-    /// migration) is carried by the conservative rule alone (a revert to older rules) instead of
-    /// being refused.
+    /// reason: undo the swap); what a restore refuses (a newer version's state, an incompatible
+    /// migration) is refused. Returns that outcome (nil when no app was declared: no state to
+    /// carry) and the committed swap, whose `revert` puts back what it replaced.
     func swapRules(
-        to source: AppRules, lenient: Bool = false, accept: (RestoreOutcome, _ before: [Entry], _ after: [Entry]) -> String?
-    ) throws(HostError) -> RestoreOutcome? {
+        to source: AppRules, accept: (RestoreOutcome, _ before: [Entry], _ after: [Entry]) -> String?
+    ) throws(HostError) -> (outcome: RestoreOutcome?, committed: RulesReload) {
         let before = router?.activePath
-        return try RulesReload.swap(in: self, source, then: { (carried, carry) throws(HostError) -> RestoreOutcome? in
+        let swapped = try RulesReload.swap(in: self, source, then: { (carried, carry) throws(HostError) -> RestoreOutcome? in
             guard let before else { return nil }
-            let outcome = Self.outcome(of: carried, carry, refusal: lenient ? nil : carry.restoreRefusal, settled: router?.history.last?.settled)
+            let outcome = Self.outcome(of: carried, carry, refusal: carry.restoreRefusal, settled: router?.history.last?.settled)
             if let refusal = accept(outcome, before, router?.activePath ?? []) { throw HostError(refusal) }
             return outcome
         })
+        return (swapped.value, swapped.committed)
     }
 
     /// What a rules change did, in a restore's words, as the gate judges a restore: refused (what
@@ -44,8 +44,8 @@ extension HostCore {
     }
 
     /// Counts `event` for the canary watching the rules swapped in, if any; when its verdict is
-    /// in, the canary ends, and a failure reverts the rules as the next job on the host's thread,
-    /// after the route that decided it.
+    /// in, the canary ends, and a failure reverts the swap (`RulesReload.revert`) as the next job
+    /// on the host's thread, after the route that decided it.
     func watchCanary(_ event: RouterEvent) {
         guard let canary, let verdict = canary.record(event) else { return }
         self.canary = nil
@@ -53,22 +53,14 @@ extension HostCore {
         case .passed(let routes):
             canary.report(.passed(routes: routes))
         case .failed(let failures):
-            let revertTo = canary.revertTo, report = canary.report
-            thread.submit { [self] in
-                report(.reverted(failures, revertError: revert(to: revertTo)))
-            }
+            failedCanary = (canary, failures)
+            thread.submit { [self] in revertFailedCanary() }
         }
     }
 
-    /// Goes back to `source`, carrying the tree to it leniently (whatever the carry says: the
-    /// previous rules are what must serve). The error, when it could not.
-    private func revert(to source: AppRules?) -> String? {
-        guard let source else { return "no rules were in service before the swap: there is nothing to go back to" }
-        do {
-            _ = try swapRules(to: source, lenient: true) { _, _, _ in nil }
-            return nil
-        } catch {
-            return error.message
-        }
+    private func revertFailedCanary() {
+        guard let (canary, failures) = failedCanary else { return }
+        failedCanary = nil
+        canary.report(.reverted(failures, revertError: canary.swap.revert(in: self)))
     }
 }

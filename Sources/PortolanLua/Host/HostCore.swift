@@ -41,6 +41,9 @@ final class HostCore: @unchecked Sendable {
     var lastRulesSwapCPUTime: Duration?
     /// The watch over the routes after a swap, while it lasts (`RulesCanary`).
     var canary: RulesCanary?
+    /// The canary that failed, with its failures, until its revert runs: the next job on the
+    /// host's thread, after the route that decided it.
+    var failedCanary: (canary: RulesCanary, failures: [CanaryFailure])?
     /// How many chunks of text the host has compiled or taken from the cache: what shows that a
     /// tool drives the host without writing Lua of its own.
     private(set) var chunksLoaded = 0

@@ -39,9 +39,8 @@ extension PortolanHost {
     ) -> Result<RulesSwapped, HostError> {
         let clock = ContinuousClock()
         let start = clock.now, startCPU = Self.threadCPUTime()
-        let previous = core.rulesInService
         do {
-            let restore = try core.swapRules(to: source, accept: accept)
+            let (restore, committed) = try core.swapRules(to: source, accept: accept)
             // Rules swapped in while a canary watched the ones before end its watch undecided: they
             // are what a failure of the new rules goes back to, but they never earned a verdict, so
             // bad rules followed by any others do not become known good.
@@ -51,7 +50,7 @@ extension PortolanHost {
             }
             if let canary {
                 canary.started()
-                core.canary = RulesCanary(policy: canary.policy, revertTo: previous, report: canary.report)
+                core.canary = RulesCanary(policy: canary.policy, swap: committed, report: canary.report)
                 if canary.policy.routes == 0, let report = core.canary?.report {
                     core.canary = nil
                     report(.passed(routes: 0))

@@ -12,6 +12,9 @@ import Portolan
 /// rules in service (`rulesInService`) and the pending resume, which a swap changes too. Lua's side
 /// (the module's nodes, interceptors, observers and flows) is taken out by one call,
 /// `host.take_rules`, which answers the function that puts it back.
+///
+/// A swap keeps the transaction once it commits, while a canary watches the new rules: reverting
+/// them is putting back what was set aside (`revert`), which nothing the new rules did can stop.
 struct RulesReload {
     private let savedApp: AppSlot
     private let savedFiles: ScriptFiles.Saved
@@ -19,20 +22,24 @@ struct RulesReload {
     private let savedPending: PendingResume?
     /// `host.take_rules`'s answer: the Lua function that puts the Lua side back.
     private let restoreLuaRules: LuaValue
+    /// The screens the committed rules' declaration left on the router it replaced, which a
+    /// revert brings back; nil until then, or when it left none.
+    private var departedAtCommit: (router: Router, departure: Router.Departure)?
 
     /// Runs `rules` (the app script again, or other rules, which then serve) in `core`; on
     /// failure, everything it replaced comes back, and the error says so. Then asks the new
     /// rules' guards about the active path, as `refresh()` does: what the session was allowed to
     /// see may have changed with them.
     static func run(in core: HostCore, _ rules: AppRules) throws(HostError) -> ReloadResult {
-        try transact(in: core, rules, failing: "reload failed", requiresApp: false) { result, _ in result }
+        try transact(in: core, rules, failing: "reload failed", requiresApp: false) { result, _ in result }.value
     }
 
     /// A swap of the rules (`HostCore.swapRules`): the same transaction, whose script must declare
-    /// an app, judged by `accept` from what it did (a throw puts everything back).
+    /// an app, judged by `accept` from what it did (a throw puts everything back). Answers the
+    /// committed transaction too, whose `revert` undoes the swap.
     static func swap<T>(
         in core: HostCore, _ rules: AppRules, then accept: (ReloadResult, AppSlot.Carry) throws(HostError) -> T
-    ) throws(HostError) -> T {
+    ) throws(HostError) -> (value: T, committed: RulesReload) {
         try transact(in: core, rules, failing: "the swap failed", requiresApp: true, then: accept)
     }
 
@@ -45,8 +52,8 @@ struct RulesReload {
     private static func transact<T>(
         in core: HostCore, _ rules: AppRules, failing failure: String, requiresApp: Bool,
         then judge: (ReloadResult, AppSlot.Carry) throws(HostError) -> T
-    ) throws(HostError) -> T {
-        let reload = try RulesReload(settingAsideIn: core)
+    ) throws(HostError) -> (value: T, committed: RulesReload) {
+        var reload = try RulesReload(settingAsideIn: core)
         let value: T, changes: [SnapshotChange]
         var entered: [Instruction] = []
         do throws(HostError) {
@@ -68,7 +75,7 @@ struct RulesReload {
         } catch {
             // What the new rules entered leaves by them, before their router goes.
             let unentered = core.router?.leaveCarried(entered).map { "; what they entered did not all leave: \($0)" } ?? ""
-            let unrestored = unentered + (reload.rollBack(core) ?? "")
+            let unrestored = unentered + (reload.putBack(in: core, departed: core.app.departed) ?? "")
             throw HostError(
                 "\(failure); the previous rules stay: \(error.message)\(unrestored)", traceback: error.traceback,
                 isInterrupted: error.isInterrupted)
@@ -79,7 +86,8 @@ struct RulesReload {
             replaced.finishEventStreams()
         }
         core.router?.announceCarried(changes)
-        return value
+        reload.departedAtCommit = core.app.departed
+        return (value, reload)
     }
 
     /// Sets aside what the script registered, so that it registers afresh when it runs again. The
@@ -103,13 +111,26 @@ struct RulesReload {
         core.app.reload = .scriptRunning
     }
 
+    /// Undoes the committed swap (a canary's failure): everything set aside comes back, as it was
+    /// before the swap, the tree at the path it had then. It reads nothing of the rules it ends,
+    /// not their state nor their handlers (their screens leave by no handler of theirs), so rules
+    /// that fail in any way cannot stop it. Nil when all came back; else what did not, and what
+    /// serves now, as a sentence.
+    func revert(in core: HostCore) -> String? {
+        guard savedSource != nil else {
+            return "no rules were in service before the swap, so these stay in service, unwatched"
+        }
+        guard let problem = putBack(in: core, departed: departedAtCommit) else { return nil }
+        return "the rules before the swap serve again, but" + problem.dropFirst()
+    }
+
     /// Puts back everything as it was before the reload: the Lua side first, so that the screens
-    /// the new rules took away come back through the handlers of the rules that left them. What
-    /// could not be put back, said as a sentence to add to the reload's error; nil when all was.
-    private func rollBack(_ core: HostCore) -> String? {
+    /// the new rules took away (`departed`) come back through the handlers of the rules that left
+    /// them. What could not be put back, said as a sentence to add to the reload's error; nil
+    /// when all was.
+    private func putBack(in core: HostCore, departed: (router: Router, departure: Router.Departure)?) -> String? {
         let replaced = core.app.router.map { $0 !== savedApp.router } ?? false
         if replaced { core.app.router?.finishEventStreams() }
-        let departed = core.app.departed
         core.app = savedApp
         core.files.putBack(savedFiles)
         core.rulesInService = savedSource

@@ -57,9 +57,14 @@ local function copy(value)
   return result
 end
 
+-- The bridge's `clear_metatable`, given with the state (see the chunk's end).
+local clear_metatable
+
 -- Makes `state` hold exactly `saved`'s keys, in place (the table scripts hold stays the same), by
--- raw writes only: a metatable a script set on the state runs nothing of its own here.
+-- raw writes only: a metatable a script set on the state runs nothing of its own here, and goes,
+-- locked or not, since saved state is plain data.
 local function replace(state, saved)
+  clear_metatable(state)
   for key in next, state do rawset(state, key, nil) end
   for key, value in next, saved do rawset(state, key, value) end
 end
@@ -207,7 +212,8 @@ local function restore(app, saved, exactly, saved_named)
   return fill_missing(app.state, app.named), (drop_unnamed(app, before))
 end
 
-return function(error_at_caller)
+return function(error_at_caller, without_metatable)
+  clear_metatable = without_metatable
   local app = { state = {}, named = {}, before_reload = {}, named_before = {}, last_dropped = {}, returned = {} }
   return {
     state = app.state,

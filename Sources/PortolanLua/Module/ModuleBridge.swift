@@ -20,6 +20,7 @@ enum ModuleBridge {
         table[.string("error_at_caller")] = caller.errorAtCaller
         table[.string("keep_caller")] = caller.keepCaller
         table[.string("metatable_of")] = try state.rawMetatableFunction()
+        table[.string("clear_metatable")] = try state.clearMetatableFunction()
         return .table(table)
     }
 

@@ -107,7 +107,7 @@ local flows = make_flows { route = route, route_error = route_error, error_at_ca
 portolan.flow, portolan.step, host.flows = flows.flow, flows.step, flows.describe
 
 -- The app's state (AppState.lua): portolan.state, kept across reloads, and portolan.initial_state.
-local app_state = make_state(error_at_caller)
+local app_state = make_state(error_at_caller, bridge.clear_metatable)
 portolan.initial_state = app_state.initial_state
 
 -- A plan's list of instructions keeps the list a route returns (so it compares equal to one); what

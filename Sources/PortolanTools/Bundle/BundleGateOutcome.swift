@@ -18,6 +18,8 @@ public enum BundleGateStage: Int, Sendable, CaseIterable, Comparable, CustomStri
     case migration
     /// The live swap: the state restored under the new rules in the live host (`host.install` only).
     case swap
+    /// The canary: the routes after the swap (`host.install` only).
+    case canary
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -30,6 +32,7 @@ public enum BundleGateStage: Int, Sendable, CaseIterable, Comparable, CustomStri
         case .scenarios: "scenarios"
         case .migration: "migration"
         case .swap: "swap"
+        case .canary: "canary"
         }
     }
 }
@@ -55,8 +58,15 @@ public enum BundleRejectionReason: Sendable, Equatable {
     /// Stage 1, after the signature: this id and version was rejected or reverted before, and is
     /// never installed again.
     case quarantined(id: String, version: Int)
-    /// Stage 1, after the signature: a version not newer than the one installed for this id.
+    /// Stage 1, after the signature: a version not above the store's floor (the highest whose
+    /// canary passed, of any id), or not above the one a canary watches now.
     case replayedVersion(id: String, offered: Int, installed: Int)
+    /// Stage 1, after the signature: a version further above the floor than one release may go
+    /// (`BundleInstallOptions.maximumVersionStep`), which would refuse every release after it.
+    case versionJump(offered: Int, floor: Int, maximumStep: Int)
+    /// Stage 8, as the app starts: the app stopped `starts` times while this bundle's canary
+    /// watched, and never once did the canary reach a verdict: the likeliest cause is the rules.
+    case canaryNeverEnded(starts: Int)
     /// Stage 6: restoring the live state under the new rules refused it.
     case migrationRefused(String)
     /// Stage 6 (or 7): the live state restored under the new rules no longer shows the active
@@ -73,8 +83,8 @@ public enum BundleRejectionReason: Sendable, Equatable {
     public var isAboutTheBundle: Bool {
         switch self {
         case .loadFailed, .lintErrors, .scenariosFailed, .contractFailed: true
-        case .invalid, .loadTimeLimit, .scenarioBudgetExceeded, .quarantined, .replayedVersion, .migrationRefused,
-             .activeScreenLost, .swapFailed: false
+        case .invalid, .loadTimeLimit, .scenarioBudgetExceeded, .quarantined, .replayedVersion, .versionJump, .migrationRefused,
+             .activeScreenLost, .swapFailed, .canaryNeverEnded: false
         }
     }
 
@@ -90,6 +100,10 @@ public enum BundleRejectionReason: Sendable, Equatable {
         case .quarantined(let id, let version): "quarantined: \(id) version \(version) was rejected or reverted before"
         case .replayedVersion(let id, let offered, let installed):
             "replayed older version: \(id) version \(offered), and version \(installed) is installed"
+        case .versionJump(let offered, let floor, let step):
+            "version \(offered) jumps more than \(step) above the installed version \(floor)"
+        case .canaryNeverEnded(let starts):
+            "the app stopped \(starts) times while the canary watched these rules, without a verdict"
         case .migrationRefused(let reason): "the live state cannot be restored under these rules: \(reason)"
         case .activeScreenLost(let screen, let changes):
             "the migration loses the active screen '\(screen)' without saying so"

@@ -17,15 +17,19 @@ public struct BundleInstallOptions: Sendable {
     /// How the canary watches the routes after a swap: the app's, which a manifest's `canary`
     /// may only tighten (more routes, a lower failure ratio).
     public var canary: CanaryPolicy
+    /// How far above the store's floor one release may go: a version further up is refused at
+    /// stage 1, since once its canary passed every release below it would be a replay.
+    public var maximumVersionStep: Int
 
     public init(
         store: BundleStore, gate: BundleGate.Options = .init(), contract: [String] = [], awaitsCanary: Bool = false,
-        canary: CanaryPolicy = .init()
+        canary: CanaryPolicy = .init(), maximumVersionStep: Int = 1000
     ) {
         self.store = store
         self.gate = gate
         self.contract = contract
         self.awaitsCanary = awaitsCanary
         self.canary = canary
+        self.maximumVersionStep = max(1, maximumVersionStep)
     }
 }

@@ -17,12 +17,28 @@ final class BundleInstaller: Sendable {
         }
     }
 
-    /// A bundle offered afresh (checked for replay, watched by a canary), or the store's known good
-    /// installed again as the app starts (its canary passed before).
+    /// A bundle offered afresh (checked for replay, watched by a canary); one whose canary's
+    /// process died, watched again as the app starts for the `starts`th time; or the store's known
+    /// good installed again as the app starts (its canary passed before).
     enum Admission: Equatable {
         case offered
+        case resumed(starts: Int)
         case knownGood
+
+        /// How many starts resumed its watch, for the store; nil when no canary watches it.
+        var watchStarts: Int? {
+            switch self {
+            case .offered: 0
+            case .resumed(let starts): starts
+            case .knownGood: nil
+            }
+        }
     }
+
+    /// How many starts of the app resume a canary's watch its process did not live to end. The
+    /// start after them goes back to the known good, and quarantines the bundle: an app that
+    /// stops three times while the same rules are watched is likeliest stopped by them.
+    static let maximumResumes = 2
 
     /// A bundle as it goes through the gate.
     private struct Candidate {
@@ -77,14 +93,41 @@ final class BundleInstaller: Sendable {
         return await swap(candidate, files: files, on: host)
     }
 
-    /// Stage 1's checks after the signature: the quarantine, then (for a bundle offered) the replay.
+    /// What serves as the app starts: a canary's watch the last process did not live to end is
+    /// resumed, through the gate again, up to `maximumResumes` starts; the start after them
+    /// quarantines it. Else, or when the resumed bundle is refused, the known good; nil when the
+    /// store holds neither (the rules embedded in the app stay). Every outcome is announced.
+    func start(publicKey: BundlePublicKey, options: BundleInstallOptions, on host: PortolanHost) async -> BundleInstallOutcome? {
+        let store = options.store
+        if let watch = store.watch {
+            if watch.starts < Self.maximumResumes {
+                let resumed = await install(watch.bytes, publicKey: publicKey, options: options, on: host, admission: .resumed(starts: watch.starts + 1))
+                if case .accepted = resumed { return resumed }
+            } else {
+                try? store.quarantine(watch.identity)
+                announce(.rejected(stage: .canary, reason: .canaryNeverEnded(starts: watch.starts + 1)))
+            }
+            try? store.endWatch(of: watch.identity)
+        }
+        guard let bytes = store.knownGood else { return nil }
+        return await install(bytes, publicKey: publicKey, options: options, on: host, admission: .knownGood)
+    }
+
+    /// Stage 1's checks after the signature: the quarantine, then, for a bundle offered, the
+    /// replay (not above the floor, nor above the version a canary watches) and the jump.
     private func admissionRefusal(of candidate: Candidate) -> BundleRejectionReason? {
         let store = candidate.options.store, identity = candidate.identity
         if store.isQuarantined(identity) { return .quarantined(id: identity.id, version: identity.version) }
-        guard candidate.admission == .offered, let installed = store.installedVersion(of: identity.id), identity.version <= installed else {
-            return nil
+        guard candidate.admission == .offered else { return nil }
+        let floor = store.floor
+        if let newest = [floor, store.watch?.identity.version].compactMap({ $0 }).max(), identity.version <= newest {
+            return .replayedVersion(id: identity.id, offered: identity.version, installed: newest)
         }
-        return .replayedVersion(id: identity.id, offered: identity.version, installed: installed)
+        let step = candidate.options.maximumVersionStep
+        if let floor, identity.version.subtractingReportingOverflow(floor).partialValue > step {
+            return .versionJump(offered: identity.version, floor: floor, maximumStep: step)
+        }
+        return nil
     }
 
     /// The live host's snapshot and active path, taken in one unit (nil when no app is declared).
@@ -105,22 +148,33 @@ final class BundleInstaller: Sendable {
         let judged = Locked<BundleRejectionReason?>(nil)
         let verdict = CanaryVerdict()
         let policy = candidate.options.canary.tightened(by: manifest.canary)
-        let watch = candidate.admission == .offered ? canaryWatch(for: candidate, policy: policy, files: files, verdict: verdict) : nil
+        let store = candidate.options.store, identity = candidate.identity
+        var watch: PortolanHost.CanaryWatch?
+        if let starts = candidate.admission.watchStarts {
+            // Recorded before the swap: a process that dies under the new rules resumes the watch.
+            try? store.recordWatch(of: identity, bytes: candidate.bytes, starts: starts)
+            watch = canaryWatch(for: candidate, policy: policy, files: files, verdict: verdict)
+        }
         let swapped = await host.swapRules(to: .file(files.path(manifest.entry)), canary: watch) { outcome, before, after in
             guard let reason = BundleMigrationCheck.rejection(before: before, outcome: outcome, after: after) else { return nil }
             judged.withLock { $0 = reason }
             return reason.text
         }
         if case .failure(let error) = swapped {
+            try? store.endWatch(of: identity)
             files.remove()
             return reject(candidate, at: .swap, judged.value ?? .swapFailed(error.message))
         }
-        try? candidate.options.store.recordInstalled(candidate.identity)
-        guard candidate.admission == .offered else {
-            return announce(.accepted(manifest, canary: .passed(routes: manifest.canary.routes)))
+        switch candidate.admission {
+        case .knownGood:
+            return announce(.accepted(manifest, canary: .knownGood))
+        case .resumed(let starts) where !candidate.options.awaitsCanary && policy.routes > 0:
+            return .accepted(manifest, canary: .resumed(routes: policy.routes, starts: starts))
+        case .offered where !candidate.options.awaitsCanary && policy.routes > 0:
+            return .accepted(manifest, canary: .watching(routes: policy.routes))
+        case .offered, .resumed:
+            return await verdict.value()
         }
-        if candidate.options.awaitsCanary || policy.routes == 0 { return await verdict.value() }
-        return .accepted(manifest, canary: .watching(routes: policy.routes))
     }
 
     /// What the canary does with its verdict, on the host's thread: a pass makes the bundle the
@@ -130,24 +184,37 @@ final class BundleInstaller: Sendable {
     ) -> PortolanHost.CanaryWatch {
         let manifest = candidate.manifest, store = candidate.options.store
         let identity = candidate.identity, bytes = candidate.bytes
+        let watching: CanaryState
+        if case .resumed(let starts) = candidate.admission {
+            watching = .resumed(routes: policy.routes, starts: starts)
+        } else {
+            watching = .watching(routes: policy.routes)
+        }
         return PortolanHost.CanaryWatch(
             policy: policy,
             started: { [self] in
-                if policy.routes > 0 { outcomes.emit(.accepted(manifest, canary: .watching(routes: policy.routes))) }
+                if policy.routes > 0 { outcomes.emit(.accepted(manifest, canary: watching)) }
             },
             report: { [self] report in
                 let outcome: BundleInstallOutcome
                 switch report {
                 case .passed(let routes):
-                    try? store.keepKnownGood(bytes)
+                    try? store.canaryPassed(identity, bytes: bytes)
                     outcome = .accepted(manifest, canary: .passed(routes: routes))
                 case .superseded(let routes):
                     // Neither known good nor quarantined: its files stay, the next rules' revert target.
+                    try? store.endWatch(of: identity)
                     outcome = .accepted(manifest, canary: .undecided(routes: routes))
                 case .reverted(let failures, let revertError):
                     try? store.quarantine(identity)
-                    if revertError == nil { files.remove() }
-                    outcome = .reverted(manifest, failingRoutes: failures)
+                    try? store.endWatch(of: identity)
+                    if let revertError {
+                        // The failing rules may still serve from these files.
+                        outcome = .revertFailed(manifest, failingRoutes: failures, problem: revertError)
+                    } else {
+                        files.remove()
+                        outcome = .reverted(manifest, failingRoutes: failures)
+                    }
                 }
                 verdict.resolve(announce(outcome))
             })
@@ -155,7 +222,7 @@ final class BundleInstaller: Sendable {
 
     /// A rejection, announced; the bundle is quarantined when it was refused for what it is.
     private func reject(_ candidate: Candidate, at stage: BundleGateStage, _ reason: BundleRejectionReason) -> BundleInstallOutcome {
-        if candidate.admission == .offered, Self.quarantines(stage, reason) {
+        if candidate.admission != .knownGood, Self.quarantines(stage, reason) {
             try? candidate.options.store.quarantine(candidate.identity)
         }
         return announce(.rejected(stage: stage, reason: reason))

@@ -9,8 +9,11 @@ import PortolanLua
 ///
 /// - `known-good.bundle`: the last bundle whose canary passed, installed again when the app starts
 ///   (`host.installKnownGood`); with none, the app keeps the rules embedded in it;
-/// - `installed`: a line `id version` per bundle id, the highest version swapped in: an older or
-///   equal version offered again is a replay, and refused;
+/// - `floor`: the highest version whose canary passed, of any id (one slot of rules): a version
+///   not above it is a replay, and refused;
+/// - `watching.bundle` and `watch`: the bundle a canary watches, with `id version starts` (how
+///   many starts of the app resumed the watch), until its verdict: a process that dies meanwhile
+///   resumes it or goes back to the known good when it starts again;
 /// - `quarantine`: a line `id version` per bundle rejected or reverted, never installed again;
 /// - `rules/ID@VERSION/`: the files of the bundles swapped in, which the host loads its rules from.
 ///
@@ -47,9 +50,29 @@ public struct BundleStore: Sendable {
 
     public func isQuarantined(_ identity: Identity) -> Bool { quarantined.contains(identity) }
 
-    /// The highest version of `id` swapped in, if any.
-    public func installedVersion(of id: String) -> Int? {
-        identities(in: "installed").filter { $0.id == id }.map(\.version).max()
+    /// The highest version whose canary passed, of any id, if any: no version at or below it
+    /// installs. (A store written before the floor kept a version per id in `installed`: the
+    /// highest of them is its floor.)
+    public var floor: Int? {
+        if let data = try? Data(contentsOf: file("floor")) {
+            return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).first.flatMap { Int($0) }
+        }
+        return identities(in: "installed").map(\.version).max()
+    }
+
+    /// A canary's watch that outlived its process: the bundle it watched, and how many starts of
+    /// the app resumed it already.
+    public struct Watch: Sendable, Equatable {
+        public let identity: Identity
+        public let starts: Int
+        public let bytes: [UInt8]
+    }
+
+    /// The watch in progress, or left by a process that died before the verdict; nil when none.
+    public var watch: Watch? {
+        guard let record = identities(in: "watch", withCount: true).first, let bytes = try? Data(contentsOf: file("watching.bundle"))
+        else { return nil }
+        return Watch(identity: record.identity, starts: record.count, bytes: [UInt8](bytes))
     }
 
     /// Where the files of `identity` are unpacked to be the rules in service.
@@ -62,15 +85,31 @@ public struct BundleStore: Sendable {
         try write(identities(in: "quarantine") + [identity], to: "quarantine")
     }
 
-    func recordInstalled(_ identity: Identity) throws {
-        let others = identities(in: "installed").filter { $0.id != identity.id }
-        let version = max(identity.version, installedVersion(of: identity.id) ?? identity.version)
-        try write(others + [Identity(id: identity.id, version: version)], to: "installed")
-    }
-
-    func keepKnownGood(_ bytes: [UInt8]) throws {
+    /// The canary of `identity`, whose bytes are `bytes`, passed: it is the known good, and the
+    /// floor rises to its version. The known good is written first: a process that dies between
+    /// the two leaves a known good the floor does not yet cover, never a floor above it.
+    func canaryPassed(_ identity: Identity, bytes: [UInt8]) throws {
         try prepare()
         try Data(bytes).write(to: file("known-good.bundle"), options: .atomic)
+        if identity.version > floor ?? Int.min {
+            try Data("\(identity.version)\n".utf8).write(to: file("floor"), options: .atomic)
+        }
+        try endWatch(of: identity)
+    }
+
+    /// A canary starts to watch `identity`, or (`starts` above 0) watches it again after a restart.
+    func recordWatch(of identity: Identity, bytes: [UInt8], starts: Int = 0) throws {
+        try prepare()
+        if watch?.bytes != bytes { try Data(bytes).write(to: file("watching.bundle"), options: .atomic) }
+        try Data("\(identity.id) \(identity.version) \(starts)\n".utf8).write(to: file("watch"), options: .atomic)
+    }
+
+    /// The watch of `identity` ended (a verdict, or other rules in service): nothing to resume.
+    /// Another bundle's watch, recorded since, stays.
+    func endWatch(of identity: Identity) throws {
+        guard watch?.identity == identity else { return }
+        try FileManager.default.removeItem(atPath: file("watch").path)
+        try? FileManager.default.removeItem(atPath: file("watching.bundle").path)
     }
 
     func prepare() throws {
@@ -80,11 +119,17 @@ public struct BundleStore: Sendable {
     private func file(_ name: String) -> URL { URL(fileURLWithPath: directory).appendingPathComponent(name) }
 
     private func identities(in name: String) -> [Identity] {
+        identities(in: name, withCount: false).map(\.identity)
+    }
+
+    /// The lines `id version` of the file `name`, or `id version count` when `withCount`.
+    private func identities(in name: String, withCount: Bool) -> [(identity: Identity, count: Int)] {
         guard let data = try? Data(contentsOf: file(name)) else { return [] }
         return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
             let fields = line.split(separator: " ")
-            guard fields.count == 2, let version = Int(fields[1]) else { return nil }
-            return Identity(id: String(fields[0]), version: version)
+            guard fields.count == (withCount ? 3 : 2), let version = Int(fields[1]) else { return nil }
+            let count = withCount ? Int(fields[2]) : 0
+            return count.map { (Identity(id: String(fields[0]), version: version), $0) }
         }
     }
 

@@ -16,13 +16,15 @@ extension PortolanHost {
         await BundleInstaller.of(self).install(bytes, publicKey: publicKey, options: options, on: self, admission: .offered)
     }
 
-    /// Installs the store's last known good bundle, as an app does when it starts: through the
-    /// gate again (this build of the app may differ), without a canary (it passed one) or the
-    /// replay check. Nil when the store holds none: the rules embedded in the app stay, and stay
-    /// too when it is rejected.
+    /// Puts the store's rules back in service, as an app does when it starts, and says which:
+    /// a canary's watch that the last process did not live to end is resumed (`.accepted` with
+    /// `.resumed`: the bundle through the gate again, watched afresh); after the third start
+    /// without a verdict, the bundle is quarantined instead (`.rejected` at stage 8). Otherwise
+    /// the last known good (`.accepted` with `.knownGood`), through the gate again (this build of
+    /// the app may differ), without a canary (it passed one) or the replay check. Nil when the
+    /// store holds neither: the rules embedded in the app stay, and stay too when it is rejected.
     public nonisolated func installKnownGood(publicKey: BundlePublicKey, options: BundleInstallOptions) async -> BundleInstallOutcome? {
-        guard let bytes = options.store.knownGood else { return nil }
-        return await BundleInstaller.of(self).install(bytes, publicKey: publicKey, options: options, on: self, admission: .knownGood)
+        await BundleInstaller.of(self).start(publicKey: publicKey, options: options, on: self)
     }
 
     /// Every outcome from now on, as it is decided: each install's (`accepted` with the canary
