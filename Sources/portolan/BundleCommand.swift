@@ -75,13 +75,19 @@ struct BundleBuildCommand: AsyncParsableCommand {
     @Argument(help: "The directory: bundle.json and the rules' .lua files.") var directory: String
     @Option(help: ArgumentHelp("The private key's file (`portolan bundle keygen`).", valueName: "KEY")) var key: String
     @Option(name: .shortAndLong, help: ArgumentHelp("The bundle file to write.", valueName: "FILE")) var output: String
+    @Option(help: ArgumentHelp("The bundle may be installed for this many days from now, and no later.", valueName: "DAYS"))
+    var expiresInDays: Int?
 
     func run() async throws {
         let keyText = String(decoding: try fileBytes(key, command: "build", what: "key file", named: "given to --key"), as: UTF8.self)
         let signingKey = try readKey({ () throws(BundleError) in try BundleSigningKey(text: keyText) }, command: "build", path: "--key")
         let bytes: [UInt8]
         do {
-            bytes = try BundleSource(directory: directory).bundle(signedWith: signingKey)
+            let expires = try expiresInDays.map { (days) throws(BundleError) -> Int in
+                guard (1...36_500).contains(days) else { throw .invalidManifest("--expires-in-days is not a number of days from 1 to 36500") }
+                return Int(time(nil)) + days * 86_400
+            }
+            bytes = try BundleSource(directory: directory).bundle(signedWith: signingKey, expires: expires)
         } catch {
             StandardStreams.errorLine("portolan bundle build: \(directory): \(error.reason)")
             throw ExitCode(2)
@@ -161,6 +167,8 @@ struct BundleInspectCommand: AsyncParsableCommand {
             "requires functions: \(list(manifest.requires.functions))", "requires context: \(list(manifest.requires.contextKeys))",
             "scenarios: \(list(manifest.scenarios))",
             "canary: \(manifest.canary.routes) routes, at most \(manifest.canary.maximumFailureRatio) failing",
+            "key: \(manifest.key ?? "(not named: any key the app trusts)")",
+            "expires: \(manifest.expires.map { "\($0) seconds since 1970 (UTC)" } ?? "never")",
             "files:",
         ] + manifest.files.map { "  \($0.path)  \($0.byteCount) bytes  sha256:\($0.sha256)" }
             + ["signature: not checked (portolan bundle verify FILE --public-key K)"]

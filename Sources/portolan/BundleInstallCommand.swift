@@ -22,7 +22,11 @@ struct BundleInstallCommand: AsyncParsableCommand {
     @Argument(help: "The bundle file.") var file: String
     @Option(help: ArgumentHelp(AppScript.meaning + " Its rules are those in service before the bundle.", valueName: AppScript.valueName))
     var app: String
-    @Option(help: ArgumentHelp("The public key (`ed25519:…`), or a file holding it.", valueName: "K")) var publicKey: String
+    @Option(help: ArgumentHelp(
+        "A public key the app trusts (`ed25519:…`), or a file holding it; repeat it to trust two while rotating keys.", valueName: "K"))
+    var publicKey: [String]
+    @Flag(help: ArgumentHelp("Refuse a bundle whose manifest does not say until when it may be installed."))
+    var requireExpiry = false
     @Option(help: ArgumentHelp("The bundle store: known good, installed versions, quarantine (a fresh one when not given).", valueName: "DIR"))
     var store: String?
     @Option(help: ArgumentHelp("A scenario file the rules must always pass (repeat for more).", valueName: "SCENARIOS"))
@@ -37,7 +41,7 @@ struct BundleInstallCommand: AsyncParsableCommand {
     var canaryMaxFailureRatio = CanaryPolicy().maximumFailureRatio
 
     func run() async throws {
-        let key = try BundleKeyText.publicKey(publicKey, command: "install")
+        let keys = try publicKey.map { try BundleKeyText.publicKey($0, command: "install") }
         let bytes = try CommandInput.bytes(of: file, orSay: "portolan bundle install: cannot read the bundle \(file)")
         let lines = try routes.map { path in
             String(decoding: try CommandInput.bytes(of: path, orSay: "portolan bundle install: cannot read the routes \(path)"), as: UTF8.self)
@@ -57,19 +61,19 @@ struct BundleInstallCommand: AsyncParsableCommand {
         defer { if store == nil { try? FileManager.default.removeItem(atPath: directory) } }
         let options = BundleInstallOptions(
             store: BundleStore(directory: directory), gate: .init(contextKeys: Set(context)), contract: contract,
-            canary: CanaryPolicy(routes: canaryRoutes, maximumFailureRatio: canaryMaxFailureRatio))
-        if let started = await host.installKnownGood(publicKey: key, options: options) { print("at start: " + started.text) }
-        let outcome = await Self.install(bytes, key: key, options: options, routing: lines, on: host)
+            canary: CanaryPolicy(routes: canaryRoutes, maximumFailureRatio: canaryMaxFailureRatio), requiresExpiry: requireExpiry)
+        if let started = await host.installKnownGood(publicKeys: keys, options: options) { print("at start: " + started.text) }
+        let outcome = await Self.install(bytes, keys: keys, options: options, routing: lines, on: host)
         print(outcome.text)
         if outcome.name != "accepted" { throw ExitCode(1) }
     }
 
     /// Installs, then routes `lines` while the canary watches; the canary's verdict when it came.
     private static func install(
-        _ bytes: [UInt8], key: BundlePublicKey, options: BundleInstallOptions, routing lines: [String], on host: PortolanHost
+        _ bytes: [UInt8], keys: [BundlePublicKey], options: BundleInstallOptions, routing lines: [String], on host: PortolanHost
     ) async -> BundleInstallOutcome {
         let outcomes = host.bundleOutcomes()
-        let outcome = await host.install(bundle: bytes, publicKey: key, options: options)
+        let outcome = await host.install(bundle: bytes, publicKeys: keys, options: options)
         guard case .accepted(_, .watching) = outcome, !lines.isEmpty else { return outcome }
         for line in lines where await host.isCanaryWatching {
             if line.hasPrefix("/") || line.contains("://") {

@@ -108,6 +108,10 @@ public struct BundlePublicKey: Sendable, Equatable, CustomStringConvertible {
 
     public var text: String { Self.textPrefix + Data(key.rawRepresentation).base64EncodedString() }
 
+    /// Its short name, which a manifest gives to say which key signed it (`BundleManifest.key`):
+    /// the first 8 bytes of the SHA-256 of its 32 bytes, in hex.
+    public var id: String { String(SHA256Text.of([UInt8](key.rawRepresentation)).prefix(16)) }
+
     public var description: String { text }
 
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.key.rawRepresentation == rhs.key.rawRepresentation }

@@ -11,6 +11,8 @@ public enum BundleError: Error, Equatable, Sendable {
     case invalidManifest(String)
     /// The signature is not the given key's over the manifest.
     case badSignature
+    /// The manifest names a key (`BundleManifest.key`) that is none of the keys this app trusts.
+    case untrustedKey(String)
     /// A file's bytes do not have the SHA-256 the signed manifest gives for it.
     case tamperedFile(String)
     /// The bundle needs a newer engine ABI than this host has.
@@ -27,6 +29,7 @@ public enum BundleError: Error, Equatable, Sendable {
         case .tooLarge(let detail): "too large: \(detail)"
         case .invalidManifest(let detail): "invalid manifest: \(detail)"
         case .badSignature: "bad signature: the manifest is not signed by this public key"
+        case .untrustedKey(let id): "untrusted key: the manifest is signed by key \(id), which this app does not trust"
         case .tamperedFile(let path): "tampered file: \(path) does not match its SHA-256 in the manifest"
         case .abiTooNew(let required, let supported):
             "ABI too new: the bundle needs engine ABI \(required), this host has \(supported)"

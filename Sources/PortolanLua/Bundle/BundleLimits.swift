@@ -15,4 +15,6 @@ public enum BundleLimits {
     public static let maximumListEntries = 1024
     /// The most routes a canary may watch.
     public static let maximumCanaryRoutes = 10_000
+    /// The latest `expires` a manifest may give: the year 9999, in seconds since 1970.
+    public static let latestExpiry = 253_402_300_799
 }

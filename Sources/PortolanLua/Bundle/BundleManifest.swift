@@ -21,10 +21,18 @@ public struct BundleManifest: Sendable, Equatable {
     /// The scenario files the gate runs, each one of `files`.
     public var scenarios: [String]
     public var canary: CanarySettings
+    /// The id of the key that signed it (`BundlePublicKey.id`), so that an app trusting several
+    /// keys (a rotation) checks it with that one. Set when the bundle is built; nil in a bundle
+    /// built before keys were named, which any trusted key may verify.
+    public var key: String?
+    /// Until when it may be installed, in seconds since 1970 (UTC); nil: no limit. A host refuses
+    /// it afterwards, and an app may require one (`BundleInstallOptions.requiresExpiry`).
+    public var expires: Int?
 
     public init(
         id: String, version: Int, abi: Int = RulesABI.current, entry: String, requires: BundleRequirements = .init(),
-        files: [BundleFileEntry], scenarios: [String] = [], canary: CanarySettings = .init()
+        files: [BundleFileEntry], scenarios: [String] = [], canary: CanarySettings = .init(), key: String? = nil,
+        expires: Int? = nil
     ) {
         self.id = id
         self.version = version
@@ -34,16 +42,22 @@ public struct BundleManifest: Sendable, Equatable {
         self.files = files.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         self.scenarios = scenarios
         self.canary = canary
+        self.key = key
+        self.expires = expires
     }
 
-    /// Its JSON value, as signed.
+    /// Its JSON value, as signed. `key` and `expires` appear only when set, so a manifest without
+    /// them keeps the bytes it was signed with.
     public var json: JSONValue {
-        .object([
+        var members: [String: JSONValue] = [
             "format": .string(Self.format), "id": .string(id), "version": .integer(Int64(version)),
             "abi": .integer(Int64(abi)), "entry": .string(entry), "requires": requires.json,
             "files": .array(files.map(\.json)), "scenarios": .array(scenarios.map(JSONValue.string)),
             "canary": canary.json,
-        ])
+        ]
+        if let key { members["key"] = .string(key) }
+        if let expires { members["expires"] = .integer(Int64(expires)) }
+        return .object(members)
     }
 
     /// Its canonical bytes: what the signature covers.

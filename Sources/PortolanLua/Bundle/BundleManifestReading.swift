@@ -5,7 +5,8 @@ import Portolan
 extension BundleManifest {
     init(json: JSONValue) throws(BundleError) {
         let fields = try ManifestFields(json, "the manifest",
-                                        known: ["format", "id", "version", "abi", "entry", "requires", "files", "scenarios", "canary"])
+                                        known: ["format", "id", "version", "abi", "entry", "requires", "files", "scenarios", "canary",
+                                                "key", "expires"])
         guard try fields.string("format") == Self.format else { throw .invalidManifest("its format is not \(Self.format)") }
         let id = try fields.string("id")
         guard Self.isName(id, extraCharacters: ".-_") else { throw .invalidManifest("its id is not a name of letters, digits, '.', '-', '_'") }
@@ -20,10 +21,13 @@ extension BundleManifest {
         guard paths.contains(entry) else { throw .invalidManifest("its entry is not one of its files") }
         let scenarios = try fields.strings("scenarios")
         guard scenarios.allSatisfy(paths.contains) else { throw .invalidManifest("a scenario is not one of its files") }
+        let key = try fields.has("key") ? fields.string("key") : nil
+        if let key, !Self.isName(key, extraCharacters: "") { throw .invalidManifest("its key is not a key's id") }
         self.init(
             id: id, version: try fields.integer("version", in: 1...Int(Int32.max)), abi: try fields.integer("abi", in: 1...Int(Int32.max)),
             entry: entry, requires: try BundleRequirements(json: fields.value("requires")), files: files,
-            scenarios: scenarios, canary: try CanarySettings(json: fields.value("canary")))
+            scenarios: scenarios, canary: try CanarySettings(json: fields.value("canary")), key: key,
+            expires: try fields.has("expires") ? fields.integer("expires", in: 1...BundleLimits.latestExpiry) : nil)
     }
 
     /// Whether `text` is 1…`maximumNameBytes` bytes of ASCII letters, digits and `extraCharacters`.
@@ -89,6 +93,8 @@ private struct ManifestFields {
         self.place = place
     }
 
+    func has(_ key: String) -> Bool { members[key] != nil }
+
     func value(_ key: String) throws(BundleError) -> JSONValue {
         guard let value = members[key] else { throw .invalidManifest("\(place) has no '\(key)'") }
         return value
@@ -127,7 +133,8 @@ private struct ManifestFields {
 
 extension BundleManifest {
     /// A manifest made from a bundle's source: `json` as a directory's `bundle.json` holds it (`id`,
-    /// `version`, `entry`, and optionally `abi`, `requires`, `scenarios`, `canary`), and the files
+    /// `version`, `entry`, and optionally `abi`, `requires`, `scenarios`, `canary`, `expires`; the
+    /// build names the key), and the files
     /// it is built of. What it leaves out takes its default; the result is checked as a reader would.
     public static func fromSource(_ json: JSONValue, files: [String: [UInt8]]) throws(BundleError) -> BundleManifest {
         guard var members = json.objectValue else { throw .invalidManifest("bundle.json is not an object") }
@@ -141,6 +148,7 @@ extension BundleManifest {
         for key in ["nodes", "functions", "context"] where requires[key] == nil { requires[key] = .array([]) }
         members["requires"] = .object(requires)
         guard members["files"] == nil else { throw .invalidManifest("bundle.json lists no files: the build lists them") }
+        guard members["key"] == nil else { throw .invalidManifest("bundle.json names no key: the build names the key that signs it") }
         let entries = files.map { BundleFileEntry(path: $0.key, contents: $0.value) }
             .sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         members["files"] = .array(entries.map(\.json))

@@ -25,17 +25,27 @@ public struct RulesBundle: Sendable, Equatable {
         Result { () throws(BundleError) in try RulesBundle(bytes: bytes) }
     }
 
-    /// Reads a bundle and verifies it with `publicKey`: the one way a host should take one.
-    public static func verified(_ bytes: [UInt8], publicKey: BundlePublicKey) -> Result<RulesBundle, BundleError> {
+    /// Reads a bundle and verifies it with one of `keys`: the one way a host should take one.
+    public static func verified(_ bytes: [UInt8], trusting keys: [BundlePublicKey]) -> Result<RulesBundle, BundleError> {
         read(bytes).flatMap { bundle in
-            if let error = bundle.verify(publicKey: publicKey) { return .failure(error) }
+            if let error = bundle.verify(trusting: keys) { return .failure(error) }
             return .success(bundle)
         }
     }
 
-    /// The signature first (is this manifest the key holder's?), then every file against its hash.
-    public func verify(publicKey: BundlePublicKey) -> BundleError? {
-        guard publicKey.isValid(signature: signature, of: manifestBytes) else { return .badSignature }
+    public static func verified(_ bytes: [UInt8], publicKey: BundlePublicKey) -> Result<RulesBundle, BundleError> {
+        verified(bytes, trusting: [publicKey])
+    }
+
+    /// The signature first (is this manifest the holder's of a key the app trusts: the key it
+    /// names, or, when it names none, any of them?), then every file against its hash.
+    public func verify(trusting keys: [BundlePublicKey]) -> BundleError? {
+        var candidates = keys
+        if let named = manifest.key {
+            candidates = keys.filter { $0.id == named }
+            if candidates.isEmpty { return .untrustedKey(named) }
+        }
+        guard candidates.contains(where: { $0.isValid(signature: signature, of: manifestBytes) }) else { return .badSignature }
         for entry in manifest.files where SHA256Text.of(files[entry.path] ?? []) != entry.sha256 {
             return .tamperedFile(entry.path)
         }
@@ -43,14 +53,14 @@ public struct RulesBundle: Sendable, Equatable {
     }
 
     /// Writes a bundle of `files` (path → bytes) under `manifest`, whose file list is made from
-    /// them, signed with `key`. Refuses what a reader would refuse.
+    /// them, signed with `key`, which it names. Refuses what a reader would refuse.
     public static func encode(
         _ manifest: BundleManifest, files: [String: [UInt8]], signingKey key: BundleSigningKey
     ) throws(BundleError) -> [UInt8] {
         let signed = BundleManifest(
             id: manifest.id, version: manifest.version, abi: manifest.abi, entry: manifest.entry, requires: manifest.requires,
             files: files.map { BundleFileEntry(path: $0.key, contents: $0.value) }, scenarios: manifest.scenarios,
-            canary: manifest.canary)
+            canary: manifest.canary, key: key.publicKey.id, expires: manifest.expires)
         let manifestBytes = signed.canonicalBytes
         var output = magic
         output.append(contentsOf: withUnsafeBytes(of: UInt32(truncatingIfNeeded: manifestBytes.count).bigEndian, Array.init))

@@ -26,18 +26,23 @@ public struct BundleGate: Sendable {
         }
     }
 
-    public let publicKey: BundlePublicKey
+    /// The keys the app trusts: more than one while it rotates from one to the next.
+    public let publicKeys: [BundlePublicKey]
     public let options: Options
 
-    public init(publicKey: BundlePublicKey, options: Options = .init()) {
-        self.publicKey = publicKey
+    public init(publicKeys: [BundlePublicKey], options: Options = .init()) {
+        self.publicKeys = publicKeys
         self.options = options
+    }
+
+    public init(publicKey: BundlePublicKey, options: Options = .init()) {
+        self.init(publicKeys: [publicKey], options: options)
     }
 
     /// Runs the stages on `bytes` for `host`, which is only read (its Swift nodes and functions).
     public func check(_ bytes: [UInt8], for host: PortolanHost) async -> BundleGateOutcome {
         let bundle: RulesBundle
-        switch RulesBundle.verified(bytes, publicKey: publicKey) {
+        switch RulesBundle.verified(bytes, trusting: publicKeys) {
         case .success(let verified): bundle = verified
         case .failure(let error): return .rejected(stage: .integrity, reason: .invalid(error))
         }

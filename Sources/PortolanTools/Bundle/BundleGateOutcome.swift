@@ -64,6 +64,11 @@ public enum BundleRejectionReason: Sendable, Equatable {
     /// Stage 1, after the signature: a version further above the floor than one release may go
     /// (`BundleInstallOptions.maximumVersionStep`), which would refuse every release after it.
     case versionJump(offered: Int, floor: Int, maximumStep: Int)
+    /// Stage 1, after the signature: the manifest's `expires` (seconds since 1970) has passed.
+    case expired(at: Int)
+    /// Stage 1, after the signature: the app requires an expiry (`requiresExpiry`), and the
+    /// manifest gives none.
+    case noExpiry
     /// Stage 8, as the app starts: the app stopped `starts` times while this bundle's canary
     /// watched, and never once did the canary reach a verdict: the likeliest cause is the rules.
     case canaryNeverEnded(starts: Int)
@@ -83,8 +88,8 @@ public enum BundleRejectionReason: Sendable, Equatable {
     public var isAboutTheBundle: Bool {
         switch self {
         case .loadFailed, .lintErrors, .scenariosFailed, .contractFailed: true
-        case .invalid, .loadTimeLimit, .scenarioBudgetExceeded, .quarantined, .replayedVersion, .versionJump, .migrationRefused,
-             .activeScreenLost, .swapFailed, .canaryNeverEnded: false
+        case .invalid, .loadTimeLimit, .scenarioBudgetExceeded, .quarantined, .replayedVersion, .versionJump, .expired, .noExpiry,
+             .migrationRefused, .activeScreenLost, .swapFailed, .canaryNeverEnded: false
         }
     }
 
@@ -102,6 +107,8 @@ public enum BundleRejectionReason: Sendable, Equatable {
             "replayed older version: \(id) version \(offered), and version \(installed) is installed"
         case .versionJump(let offered, let floor, let step):
             "version \(offered) jumps more than \(step) above the installed version \(floor)"
+        case .expired(let at): "expired: it may be installed until \(at) seconds since 1970 (UTC), and that has passed"
+        case .noExpiry: "no expiry: this app requires bundles to say until when they may be installed"
         case .canaryNeverEnded(let starts):
             "the app stopped \(starts) times while the canary watched these rules, without a verdict"
         case .migrationRefused(let reason): "the live state cannot be restored under these rules: \(reason)"

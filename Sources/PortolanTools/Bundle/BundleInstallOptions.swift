@@ -20,10 +20,13 @@ public struct BundleInstallOptions: Sendable {
     /// How far above the store's floor one release may go: a version further up is refused at
     /// stage 1, since once its canary passed every release below it would be a replay.
     public var maximumVersionStep: Int
+    /// Whether a bundle offered must say until when it may be installed (`BundleManifest.expires`),
+    /// so that one captured today cannot be replayed onto a device that never saw the next.
+    public var requiresExpiry: Bool
 
     public init(
         store: BundleStore, gate: BundleGate.Options = .init(), contract: [String] = [], awaitsCanary: Bool = false,
-        canary: CanaryPolicy = .init(), maximumVersionStep: Int = 1000
+        canary: CanaryPolicy = .init(), maximumVersionStep: Int = 1000, requiresExpiry: Bool = false
     ) {
         self.store = store
         self.gate = gate
@@ -31,5 +34,6 @@ public struct BundleInstallOptions: Sendable {
         self.awaitsCanary = awaitsCanary
         self.canary = canary
         self.maximumVersionStep = max(1, maximumVersionStep)
+        self.requiresExpiry = requiresExpiry
     }
 }

@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import PortolanLua
 
 /// The whole gate of a host (docs/bundles.md): stages 1 to 6 in hosts of their own (`BundleGate`),
@@ -51,16 +56,16 @@ final class BundleInstaller: Sendable {
     }
 
     func install(
-        _ bytes: [UInt8], publicKey: BundlePublicKey, options: BundleInstallOptions, on host: PortolanHost, admission: Admission
+        _ bytes: [UInt8], publicKeys: [BundlePublicKey], options: BundleInstallOptions, on host: PortolanHost, admission: Admission
     ) async -> BundleInstallOutcome {
         let bundle: RulesBundle
-        switch RulesBundle.verified(bytes, publicKey: publicKey) {
+        switch RulesBundle.verified(bytes, trusting: publicKeys) {
         case .success(let verified): bundle = verified
         case .failure(let error): return announce(.rejected(stage: .integrity, reason: .invalid(error)))
         }
         let candidate = Candidate(bytes: bytes, bundle: bundle, options: options, admission: admission)
         if let refusal = admissionRefusal(of: candidate) { return announce(.rejected(stage: .integrity, reason: refusal)) }
-        let gate = BundleGate(publicKey: publicKey, options: options.gate)
+        let gate = BundleGate(publicKeys: publicKeys, options: options.gate)
         if let missing = await gate.requirementMissing(bundle.manifest, on: host) {
             return announce(.rejected(stage: .requirements, reason: .invalid(missing)))
         }
@@ -97,11 +102,11 @@ final class BundleInstaller: Sendable {
     /// resumed, through the gate again, up to `maximumResumes` starts; the start after them
     /// quarantines it. Else, or when the resumed bundle is refused, the known good; nil when the
     /// store holds neither (the rules embedded in the app stay). Every outcome is announced.
-    func start(publicKey: BundlePublicKey, options: BundleInstallOptions, on host: PortolanHost) async -> BundleInstallOutcome? {
+    func start(publicKeys: [BundlePublicKey], options: BundleInstallOptions, on host: PortolanHost) async -> BundleInstallOutcome? {
         let store = options.store
         if let watch = store.watch {
             if watch.starts < Self.maximumResumes {
-                let resumed = await install(watch.bytes, publicKey: publicKey, options: options, on: host, admission: .resumed(starts: watch.starts + 1))
+                let resumed = await install(watch.bytes, publicKeys: publicKeys, options: options, on: host, admission: .resumed(starts: watch.starts + 1))
                 if case .accepted = resumed { return resumed }
             } else {
                 try? store.quarantine(watch.identity)
@@ -110,15 +115,20 @@ final class BundleInstaller: Sendable {
             try? store.endWatch(of: watch.identity)
         }
         guard let bytes = store.knownGood else { return nil }
-        return await install(bytes, publicKey: publicKey, options: options, on: host, admission: .knownGood)
+        return await install(bytes, publicKeys: publicKeys, options: options, on: host, admission: .knownGood)
     }
 
-    /// Stage 1's checks after the signature: the quarantine, then, for a bundle offered, the
-    /// replay (not above the floor, nor above the version a canary watches) and the jump.
+    /// Stage 1's checks after the signature: the quarantine, then, for a bundle offered, its
+    /// expiry, the replay (not above the floor, nor above the version a canary watches) and the
+    /// jump. A bundle installed already (resumed, known good) is not judged by its expiry again.
     private func admissionRefusal(of candidate: Candidate) -> BundleRejectionReason? {
         let store = candidate.options.store, identity = candidate.identity
         if store.isQuarantined(identity) { return .quarantined(id: identity.id, version: identity.version) }
         guard candidate.admission == .offered else { return nil }
+        if let expires = candidate.manifest.expires, Int(Date().timeIntervalSince1970) > expires {
+            return .expired(at: expires)
+        }
+        if candidate.options.requiresExpiry, candidate.manifest.expires == nil { return .noExpiry }
         let floor = store.floor
         if let newest = [floor, store.watch?.identity.version].compactMap({ $0 }).max(), identity.version <= newest {
             return .replayedVersion(id: identity.id, offered: identity.version, installed: newest)

@@ -56,8 +56,14 @@ public struct BundleSource {
         self.files = files
     }
 
-    /// Builds the bundle, signed with `key`.
-    public func bundle(signedWith key: BundleSigningKey) throws(BundleError) -> [UInt8] {
-        try RulesBundle.encode(manifest, files: files, signingKey: key)
+    /// Builds the bundle, signed with `key`; `expires` (seconds since 1970) replaces what
+    /// bundle.json says of it, when given.
+    public func bundle(signedWith key: BundleSigningKey, expires: Int? = nil) throws(BundleError) -> [UInt8] {
+        var manifest = manifest
+        if let expires {
+            guard (1...BundleLimits.latestExpiry).contains(expires) else { throw .invalidManifest("its expiry is out of range") }
+            manifest.expires = expires
+        }
+        return try RulesBundle.encode(manifest, files: files, signingKey: key)
     }
 }

@@ -10,10 +10,16 @@ extension PortolanHost {
     /// of work. A bundle rejected or reverted is quarantined in `options.store` (by id and
     /// version) and never installed again; a version not newer than the one installed is refused.
     /// Returns at the swap (`.accepted` with the canary `.watching`) unless `options.awaitsCanary`.
+    /// `publicKeys` are the keys the app trusts: the bundle's manifest names the one that signed
+    /// it. Trust two while rotating from one key to the next (docs/bundles.md, "Keys").
     public nonisolated func install(
-        bundle bytes: [UInt8], publicKey: BundlePublicKey, options: BundleInstallOptions
+        bundle bytes: [UInt8], publicKeys: [BundlePublicKey], options: BundleInstallOptions
     ) async -> BundleInstallOutcome {
-        await BundleInstaller.of(self).install(bytes, publicKey: publicKey, options: options, on: self, admission: .offered)
+        await BundleInstaller.of(self).install(bytes, publicKeys: publicKeys, options: options, on: self, admission: .offered)
+    }
+
+    public nonisolated func install(bundle bytes: [UInt8], publicKey: BundlePublicKey, options: BundleInstallOptions) async -> BundleInstallOutcome {
+        await install(bundle: bytes, publicKeys: [publicKey], options: options)
     }
 
     /// Puts the store's rules back in service, as an app does when it starts, and says which:
@@ -23,8 +29,12 @@ extension PortolanHost {
     /// the last known good (`.accepted` with `.knownGood`), through the gate again (this build of
     /// the app may differ), without a canary (it passed one) or the replay check. Nil when the
     /// store holds neither: the rules embedded in the app stay, and stay too when it is rejected.
+    public nonisolated func installKnownGood(publicKeys: [BundlePublicKey], options: BundleInstallOptions) async -> BundleInstallOutcome? {
+        await BundleInstaller.of(self).start(publicKeys: publicKeys, options: options, on: self)
+    }
+
     public nonisolated func installKnownGood(publicKey: BundlePublicKey, options: BundleInstallOptions) async -> BundleInstallOutcome? {
-        await BundleInstaller.of(self).start(publicKey: publicKey, options: options, on: self)
+        await installKnownGood(publicKeys: [publicKey], options: options)
     }
 
     /// Every outcome from now on, as it is decided: each install's (`accepted` with the canary
