@@ -79,6 +79,28 @@ import Testing
         #expect(await host.route(.path(["root", "home"])).isSuccess, "the rules before are back")
     }
 
+    /// Rules that look at their own chunk name (in an error message) to tell the gate from the live
+    /// host, and break only live. The gate runs them where the live host will, so their scenario
+    /// fails there, before the swap.
+    @Test func rulesCannotTellTheGateFromTheLiveHostByTheirChunkNames() async throws {
+        let store = try TemporaryDirectory("store")
+        defer { store.remove() }
+        let host = try await BundleInstallTests.liveHost()
+        let fixture = BundleFixture().withApp("""
+            local function here() error("here") end
+            local _, message = pcall(here)
+            local live = message:find("/rules/com.example.rules@2/app.lua", 1, true) ~= nil
+            portolan.app { id = "root", children = {
+              { id = "home" }, { id = "about", enter = function() if live then error("breaks only live") end end } } }
+            """)
+        let outcome = await host.install(bundle: try fixture.bytes(), publicKey: fixture.publicKey, options: BundleInstallOptions(store: BundleStore(directory: store.root)))
+        guard case .rejected(.scenarios, .scenariosFailed(let failures)) = outcome else {
+            Issue.record("rules that break only live passed the gate: \(outcome.text)")
+            return
+        }
+        #expect(failures.first?.contains("breaks only live") == true, "\(failures)")
+    }
+
     @Test func aCanaryEndedByAnotherInstallIsUndecided() async throws {
         let store = try TemporaryDirectory("store")
         defer { store.remove() }

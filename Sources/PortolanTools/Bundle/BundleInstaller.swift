@@ -74,26 +74,21 @@ final class BundleInstaller: Sendable {
         case .success(let state): live = state
         case .failure(let error): return reject(candidate, at: .migration, .migrationRefused("cannot take a snapshot of the live state: \(error.reason)"))
         }
-        // The gate runs on a private copy under a short path (Lua shortens long ones in its
-        // messages, which then could not name the bundle's files); the live rules on the store's.
-        let checked: BundleUnpacking, files: BundleUnpacking
-        do {
-            checked = try BundleUnpacking(bundle)
-        } catch {
-            // This device's disk or temporary folder, not the bundle: retried, never quarantined.
-            return reject(candidate, at: .load, .invalid(error))
-        }
-        let rules = BundleGate.RulesUnderTest(
-            manifest: bundle.manifest, files: checked, functions: await host.registeredFunctions, contract: options.contract, live: live)
-        let rejection = await gate.run(rules)
-        checked.remove()
-        if case .rejected(let stage, let reason)? = rejection { return reject(candidate, at: stage, reason) }
+        // The gate runs the very files the live host will, where it will: rules that could tell
+        // the gate from the live host by their own chunk names could pass in one and fail in the other.
+        let files: BundleUnpacking
         do {
             try options.store.prepare()
             files = try BundleUnpacking(bundle, into: options.store.rulesDirectory(for: candidate.identity))
         } catch {
-            // The store's fault, not the bundle's: not quarantined.
-            return announce(.rejected(stage: .swap, reason: .swapFailed("cannot unpack the bundle in the store: \(error)")))
+            // This device's disk, not the bundle: retried, never quarantined.
+            return reject(candidate, at: .load, .invalid(.invalidManifest("cannot unpack the bundle in the store: \(error)")))
+        }
+        let rules = BundleGate.RulesUnderTest(
+            manifest: bundle.manifest, files: files, functions: await host.registeredFunctions, contract: options.contract, live: live)
+        if case .rejected(let stage, let reason)? = await gate.run(rules) {
+            files.remove()
+            return reject(candidate, at: stage, reason)
         }
         return await swap(candidate, files: files, on: host)
     }

@@ -35,9 +35,26 @@ struct BundleUnpacking {
 
     func path(_ relative: String) -> String { root + "/" + relative }
 
-    /// `text` with the unpacked directory's paths written as the bundle's own (`app.lua:3: …`).
+    /// `text` with the unpacked directory's paths written as the bundle's own (`app.lua:3: …`),
+    /// also where Lua shortened a long one from the front, keeping its end after `...`
+    /// (`...rules/com.example.rules@3/app.lua:3: …`).
     func relative(_ text: String) -> String {
-        text.split(separator: root + "/", omittingEmptySubsequences: false).joined()
+        let prefix = root + "/"
+        let whole = text.split(separator: prefix, omittingEmptySubsequences: false).joined()
+        var result = "", rest = Substring(whole)
+        while let dots = rest.firstRange(of: "...") {
+            result += rest[..<dots.lowerBound]
+            let after = rest[dots.upperBound...]
+            // The longest start of what follows that ends the prefix: the part of it Lua kept.
+            let kept = stride(from: min(prefix.count, after.count), through: 2, by: -1).first { prefix.hasSuffix(after.prefix($0)) }
+            if let kept {
+                rest = after.dropFirst(kept)
+            } else {
+                result += "..."
+                rest = after
+            }
+        }
+        return result + rest
     }
 
     func remove() {
