@@ -79,6 +79,63 @@ import Testing
         #expect(await host.route(.path(["root", "home"])).isSuccess, "the rules before are back")
     }
 
+    /// Installs `app` with `policy`, routes the user to `about` and `home` in turn until the
+    /// canary's verdict; that verdict.
+    static func verdict(of app: String, policy: CanaryPolicy) async throws -> BundleInstallOutcome? {
+        let store = try TemporaryDirectory("store")
+        defer { store.remove() }
+        let host = try await BundleInstallTests.liveHost()
+        let fixture = Self.bundle(app, canary: CanarySettings(routes: 0, maximumFailureRatio: 1))
+        let outcomes = host.bundleOutcomes()
+        let installed = await host.install(
+            bundle: try fixture.bytes(), publicKey: fixture.publicKey, options: BundleInstallOptions(store: BundleStore(directory: store.root), canary: policy))
+        guard case .accepted = installed else {
+            Issue.record("\(installed.text)")
+            return nil
+        }
+        var routed = 0
+        while await host.isCanaryWatching && routed < 3 * policy.routes {
+            routed += 1
+            _ = await host.route(.path(["root", routed.isMultiple(of: 2) ? "about" : "home"]))
+        }
+        var iterator = outcomes.makeAsyncIterator()
+        guard await iterator.next()?.name == "accepted" else { return nil }
+        return await iterator.next()
+    }
+
+    /// Rules whose interceptor sends every route to `about` elsewhere: the user never gets there,
+    /// and a redirect counts as a failure, by default.
+    static let redirectingApp = """
+        portolan.app { id = "root", children = { { id = "home" }, { id = "about" }, { id = "news" } } }
+        portolan.intercept(function(request) if request:goes_to("about") then return portolan.redirect { "root", "news" } end end)
+        """
+
+    @Test func rulesThatRedirectTheUsersRoutesElsewhereFailTheCanary() async throws {
+        guard case .reverted(_, let failing)? = try await Self.verdict(of: Self.redirectingApp, policy: CanaryPolicy(routes: 10, maximumFailureRatio: 0.2)) else {
+            Issue.record("redirects passed the canary")
+            return
+        }
+        #expect(failing.count == 3 && failing.allSatisfy { $0.redirectedTo == "root > news" && $0.kind == nil }, "\(failing)")
+        #expect(failing.first?.description == "root > about (redirected): redirected to root > news")
+        // An app whose rules redirect by design says so.
+        let lenient = try await Self.verdict(of: Self.redirectingApp, policy: CanaryPolicy(routes: 10, maximumFailureRatio: 0.2, countsRedirects: false))
+        #expect(lenient?.name == "accepted", "\(lenient?.text ?? "no verdict")")
+    }
+
+    /// Rules that queue a failing route of their own after each of the user's: those routes say
+    /// nothing of what the user met, and do not count, neither as routes nor as failures.
+    @Test func routesTheRulesQueueThemselvesDoNotCount() async throws {
+        let app = """
+            portolan.app { id = "root", children = { { id = "home" }, { id = "about" }, { id = "broken", enter = function() error("no") end } } }
+            portolan.on("did_route", function()
+              local path = portolan.active_path()
+              if path[#path] ~= "broken" then portolan.route { "root", "broken" } end
+            end)
+            """
+        let verdict = try await Self.verdict(of: app, policy: CanaryPolicy(routes: 6, maximumFailureRatio: 0))
+        #expect(verdict?.text == "accepted: com.example.rules version 2 (canary passed 6 routes)", "\(verdict?.text ?? "no verdict")")
+    }
+
     /// Rules that look at their own chunk name (in an error message) to tell the gate from the live
     /// host, and break only live. The gate runs them where the live host will, so their scenario
     /// fails there, before the swap.

@@ -13,6 +13,8 @@ public final class RouteTicket: Sendable {
     public let url: URLResolution?
     /// The step that asked for the route, if one did.
     public let step: RouteStep?
+    /// Who asked for it.
+    public let origin: RouteOrigin
     private let state = Mutex(State())
     /// What wakes a wait of the route when it is cancelled.
     private let wakeup: Wakeup?
@@ -23,11 +25,12 @@ public final class RouteTicket: Sendable {
         var isCancelled = false
     }
 
-    init(destination: Destination, url: URLResolution? = nil, step: RouteStep? = nil, wakeup: Wakeup? = nil) {
+    init(destination: Destination, url: URLResolution? = nil, step: RouteStep? = nil, origin: RouteOrigin = .app, wakeup: Wakeup? = nil) {
         self.wakeup = wakeup
         self.destination = destination
         self.url = url
         self.step = step
+        self.origin = origin
     }
 
     /// Whether `other` asks for the same route: the same destination, by the same URL if any.

@@ -247,15 +247,15 @@ public final class Router: Sendable {
 
     /// `enqueue(url:)` for a URL the caller resolved already (`resolve(url:)`).
     @discardableResult
-    public func enqueue(resolved resolution: URLResolution, step: RouteStep? = nil) -> RouteTicket {
-        enqueue(RouteTicket(destination: resolution.destination, url: resolution, step: step, wakeup: wakeup))
+    public func enqueue(resolved resolution: URLResolution, step: RouteStep? = nil, origin: RouteOrigin = .app) -> RouteTicket {
+        enqueue(RouteTicket(destination: resolution.destination, url: resolution, step: step, origin: origin, wakeup: wakeup))
     }
 
     /// Queues a route and returns at once; the route runs after those queued before it (inside a
     /// route: after the running one, before the outermost route returns).
     @discardableResult
-    public func enqueue(to destination: Destination, step: RouteStep? = nil) -> RouteTicket {
-        enqueue(RouteTicket(destination: destination, step: step, wakeup: wakeup))
+    public func enqueue(to destination: Destination, step: RouteStep? = nil, origin: RouteOrigin = .app) -> RouteTicket {
+        enqueue(RouteTicket(destination: destination, step: step, origin: origin, wakeup: wakeup))
     }
 
     private func enqueue(_ ticket: RouteTicket) -> RouteTicket {
@@ -297,6 +297,11 @@ public final class Router: Sendable {
     /// The step that asked for the route running now, if one did.
     public var runningStep: RouteStep? {
         state.withLock { $0.routes.running }?.step
+    }
+
+    /// Who asked for the route running now, if one runs.
+    public var runningOrigin: RouteOrigin? {
+        state.withLock { $0.routes.running }?.origin
     }
 
     /// Whether the route running now was cancelled (by its ticket, or its awaiting task).

@@ -11,6 +11,10 @@ public struct CanaryPolicy: Sendable, Equatable {
     public var maximumFailureRatio: Double
     /// The ways of failing that count against the rules.
     public var counted: Set<RouteFailure.Kind>
+    /// Whether a route the rules' guards or interceptors sent elsewhere counts against them: the
+    /// user did not get where they asked, so rules that redirect everything do not pass. An app
+    /// whose rules redirect by design (to a sign-in screen) may turn it off, or allow a higher ratio.
+    public var countsRedirects: Bool
 
     /// Every way a route the user asked for can fail because of the rules: a handler that failed
     /// or timed out, a destination invalid or unreachable, and a guard's denial or a `can_leave`
@@ -18,10 +22,13 @@ public struct CanaryPolicy: Sendable, Equatable {
     /// request is the user's doing, not the rules'.
     public static let countedByDefault: Set<RouteFailure.Kind> = [.handlerFailed, .timeout, .invalid, .unreachable, .denied, .blocked]
 
-    public init(routes: Int = 20, maximumFailureRatio: Double = 0.1, counted: Set<RouteFailure.Kind> = countedByDefault) {
+    public init(
+        routes: Int = 20, maximumFailureRatio: Double = 0.1, counted: Set<RouteFailure.Kind> = countedByDefault, countsRedirects: Bool = true
+    ) {
         self.routes = max(0, routes)
         self.maximumFailureRatio = maximumFailureRatio.isFinite ? min(1, max(0, maximumFailureRatio)) : 0
         self.counted = counted
+        self.countsRedirects = countsRedirects
     }
 
     /// This policy, tightened by what a manifest asks: at least as many routes, at most as large
@@ -29,6 +36,6 @@ public struct CanaryPolicy: Sendable, Equatable {
     public func tightened(by settings: CanarySettings) -> CanaryPolicy {
         CanaryPolicy(
             routes: max(routes, settings.routes), maximumFailureRatio: min(maximumFailureRatio, settings.maximumFailureRatio),
-            counted: counted)
+            counted: counted, countsRedirects: countsRedirects)
     }
 }

@@ -47,7 +47,7 @@ extension HostCore {
     /// in, the canary ends, and a failure reverts the swap (`RulesReload.revert`) as the next job
     /// on the host's thread, after the route that decided it.
     func watchCanary(_ event: RouterEvent) {
-        guard let canary, let verdict = canary.record(event) else { return }
+        guard let canary, let verdict = canary.record(event, origin: router?.runningOrigin) else { return }
         self.canary = nil
         switch verdict {
         case .passed(let routes):

@@ -304,7 +304,7 @@ final class HostCore: @unchecked Sendable {
     func enqueue(_ target: RouteTarget, step: RouteStep? = nil) throws(RouteFailure) {
         switch target {
         case .destination(let destination):
-            try Self.accepted(try requireRouter().enqueue(to: destination, step: step))
+            try Self.accepted(try requireRouter().enqueue(to: destination, step: step, origin: .rules))
         case .url(let url):
             // A URL that leads nowhere is refused here, at the caller's line, not later.
             let resolution: URLResolution
@@ -320,7 +320,7 @@ final class HostCore: @unchecked Sendable {
     private func enqueue(resolved resolution: URLResolution, step: RouteStep? = nil) throws(RouteFailure) {
         let router = try requireRouter()
         observers.urls?(resolution)
-        try Self.accepted(router.enqueue(resolved: resolution, step: step))
+        try Self.accepted(router.enqueue(resolved: resolution, step: step, origin: .rules))
     }
 
     /// A queued route dropped at once (a duplicate, refused by the router) fails now, so that the
