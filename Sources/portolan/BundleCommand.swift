@@ -18,7 +18,7 @@ struct Bundle: AsyncParsableCommand {
         abstract: "Make a signing key, build a signed rules bundle, verify, inspect and install one.",
         subcommands: [
             BundleKeygenCommand.self, BundleBuildCommand.self, BundleVerifyCommand.self, BundleInspectCommand.self,
-            BundleInstallCommand.self,
+            BundleInstallCommand.self, BundleRollbackCommand.self,
         ]
     )
 }
@@ -37,6 +37,12 @@ private func readKey<Key>(_ read: () throws(BundleError) -> Key, command: String
         StandardStreams.errorLine("portolan bundle \(command): \(path): \(error.reason)")
         throw ExitCode(2)
     }
+}
+
+/// `--expires-in-days N`: the manifest's `expires`, N days from now, in seconds since 1970.
+func expiry(inDays days: Int) throws(BundleError) -> Int {
+    guard (1...36_500).contains(days) else { throw .invalidManifest("--expires-in-days is not a number of days from 1 to 36500") }
+    return Int(time(nil)) + days * 86_400
 }
 
 struct BundleKeygenCommand: AsyncParsableCommand {
@@ -69,7 +75,10 @@ struct BundleBuildCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "build",
         abstract: "Build a signed bundle of a directory's bundle.json and .lua files.",
-        discussion: ExitStatusHelp.paragraph([(0, "the bundle was written"), (2, "the directory, the key or the file cannot be read or written")])
+        discussion: ExitStatusHelp.paragraph([
+            (0, "the bundle was written"), (1, "with --check: the rules failed a stage, and nothing was signed (the reason is printed)"),
+            (2, "the directory, the key or the file cannot be read or written"),
+        ])
     )
 
     @Argument(help: "The directory: bundle.json and the rules' .lua files.") var directory: String
@@ -77,18 +86,22 @@ struct BundleBuildCommand: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("The bundle file to write.", valueName: "FILE")) var output: String
     @Option(help: ArgumentHelp("The bundle may be installed for this many days from now, and no later.", valueName: "DAYS"))
     var expiresInDays: Int?
+    @Flag(help: "Run the gate's stages 3 to 5 (load, check, scenarios) on the rules first; sign nothing when one fails.")
+    var check = false
 
     func run() async throws {
         let keyText = String(decoding: try fileBytes(key, command: "build", what: "key file", named: "given to --key"), as: UTF8.self)
         let signingKey = try readKey({ () throws(BundleError) in try BundleSigningKey(text: keyText) }, command: "build", path: "--key")
         let bytes: [UInt8]
         do {
-            let expires = try expiresInDays.map { (days) throws(BundleError) -> Int in
-                guard (1...36_500).contains(days) else { throw .invalidManifest("--expires-in-days is not a number of days from 1 to 36500") }
-                return Int(time(nil)) + days * 86_400
+            let expires = try expiresInDays.map(expiry(inDays:))
+            let source = try BundleSource(directory: directory)
+            if check, case .rejected(let stage, let reason) = await BundleGate.checkRules(of: source) {
+                print("not built: the rules fail stage \(stage.rawValue) (\(stage)): \(reason.text)")
+                throw ExitCode(1)
             }
-            bytes = try BundleSource(directory: directory).bundle(signedWith: signingKey, expires: expires)
-        } catch {
+            bytes = try source.bundle(signedWith: signingKey, expires: expires)
+        } catch let error as BundleError {
             StandardStreams.errorLine("portolan bundle build: \(directory): \(error.reason)")
             throw ExitCode(2)
         }
