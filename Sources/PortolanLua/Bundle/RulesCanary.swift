@@ -43,10 +43,13 @@ final class RulesCanary {
         self.report = report
     }
 
-    /// Counts `event` when it ends a route the app asked for (`origin`: the running route's); the
-    /// verdict once it is decided, else nil.
+    /// Counts `event` when it ends a route the app asked for (`origin`: the running route's, nil
+    /// between routes); the verdict once it is decided, else nil.
     func record(_ event: RouterEvent, origin: RouteOrigin?) -> Verdict? {
         if origin == .rules { return nil }
+        // A request refused while a route runs (a duplicate, a full queue) was made inside that
+        // route, by the rules: counted, refusals would pad the canary with routes no user took.
+        if case .failed(_, let failure) = event, failure.stage == .request, origin != nil { return nil }
         switch event {
         case .redirected(let from, let to):
             // The first redirect names what the user asked for; the last, where the route went.

@@ -119,6 +119,11 @@ final class BundleInstaller: Sendable {
     private func admissionRefusal(of candidate: Candidate) -> BundleRejectionReason? {
         let store = candidate.options.store, identity = candidate.identity
         if store.isQuarantined(identity) { return .quarantined(id: identity.id, version: identity.version) }
+        if case .resumed = candidate.admission, let floor = store.floor, identity.version <= floor {
+            // The watched bundle's file is the store's to keep: one found below the floor (put
+            // there by hand, or by another process) is no watch to resume.
+            return .replayedVersion(id: identity.id, offered: identity.version, installed: floor)
+        }
         guard candidate.admission == .offered else { return nil }
         if let expires = candidate.manifest.expires, Int(Date().timeIntervalSince1970) > expires {
             return .expired(at: expires)

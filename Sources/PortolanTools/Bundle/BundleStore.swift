@@ -128,7 +128,8 @@ public struct BundleStore: Sendable {
         return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
             let fields = line.split(separator: " ")
             guard fields.count == (withCount ? 3 : 2), let version = Int(fields[1]) else { return nil }
-            let count = withCount ? Int(fields[2]) : 0
+            // A count is never negative: a record that says so is damaged, and read as none.
+            let count = withCount ? Int(fields[2]).flatMap { $0 >= 0 ? $0 : nil } : 0
             return count.map { (Identity(id: String(fields[0]), version: version), $0) }
         }
     }
