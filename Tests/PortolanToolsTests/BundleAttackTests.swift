@@ -186,8 +186,6 @@ import Testing
 
     @Test(arguments: RevertEvasion.allCases)
     func rulesCannotStopTheirOwnRevert(_ attack: RevertEvasion) async throws {
-        let store = try TemporaryDirectory("store")
-        defer { store.remove() }
         let (leave, extra) = attack.lua
         let app = """
             portolan.initial_state { visits = 0 }
@@ -196,22 +194,9 @@ import Testing
             \(extra)
             """
         let host = try await BundleInstallTests.liveHost(HostConfiguration(handlerTimeout: .milliseconds(200)))
-        let fixture = CanaryPolicyTests.bundle(app, canary: CanarySettings(routes: 0, maximumFailureRatio: 1))
-        let outcomes = host.bundleOutcomes()
-        let options = BundleInstallOptions(store: BundleStore(directory: store.root), canary: CanaryPolicy(routes: 4, maximumFailureRatio: 0))
-        guard case .accepted = await host.install(bundle: try fixture.bytes(), publicKey: fixture.publicKey, options: options) else {
-            Issue.record("\(attack): not installed")
-            return
-        }
-        var routed = 0
-        while await host.isCanaryWatching && routed < 4 {
-            routed += 1
-            _ = await host.route(.path(["root", "home"]))
-        }
-        var iterator = outcomes.makeAsyncIterator()
-        _ = await iterator.next()
-        guard case .reverted? = await iterator.next() else {
-            Issue.record("\(attack): not reverted")
+        let verdict = try await CanaryPolicyTests.verdict(of: app, policy: CanaryPolicy(routes: 4, maximumFailureRatio: 0), on: host)
+        guard case .reverted? = verdict else {
+            Issue.record("\(attack): \(verdict?.text ?? "no verdict")")
             return
         }
         #expect(try await host.run("return portolan.state.visits, getmetatable(portolan.state)", chunkName: "=t") == ["3", "nil"], "\(attack)")
@@ -258,30 +243,11 @@ import Testing
 
     @Test(arguments: CanaryEvasion.allCases)
     func rulesCannotSlipPastTheCanary(_ attack: CanaryEvasion) async throws {
-        let store = try TemporaryDirectory("store")
-        defer { store.remove() }
-        let host = try await BundleInstallTests.liveHost()
-        let fixture = CanaryPolicyTests.bundle(attack.app, canary: attack.settings)
-        let outcomes = host.bundleOutcomes()
-        let options = BundleInstallOptions(store: BundleStore(directory: store.root), canary: CanaryPolicy(routes: 12, maximumFailureRatio: 0.1))
-        let installed = await host.install(bundle: try fixture.bytes(), publicKey: fixture.publicKey, options: options)
-        guard case .accepted = installed else {
-            Issue.record("\(attack): \(installed.text)")
-            return
-        }
-        var routed = 0
-        while await host.isCanaryWatching && routed < 36 {
-            routed += 1
-            _ = await host.route(.path(["root", routed.isMultiple(of: 2) ? "about" : "home"]))
-        }
-        var iterator = outcomes.makeAsyncIterator()
-        _ = await iterator.next()
-        let verdict = await iterator.next()
+        let verdict = try await CanaryPolicyTests.verdict(of: attack.app, policy: CanaryPolicy(routes: 12, maximumFailureRatio: 0.1), settings: attack.settings)
         guard case .reverted? = verdict else {
             Issue.record("\(attack): \(verdict?.text ?? "no verdict")")
             return
         }
-        #expect(BundleStore(directory: store.root).knownGood == nil && BundleStore(directory: store.root).floor == nil)
     }
 
     // MARK: A store the app finds damaged

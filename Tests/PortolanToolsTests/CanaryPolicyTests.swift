@@ -49,28 +49,13 @@ import Testing
     /// Rules that deny the user's routes (here every route to `home`, so that the screen the user
     /// is on passes the swap's guards) must not pass: a denial counts.
     @Test func rulesThatDenyTheUsersRoutesFailTheCanary() async throws {
-        let store = try TemporaryDirectory("store")
-        defer { store.remove() }
         let host = try await BundleInstallTests.liveHost()
-        let fixture = Self.bundle("""
+        let app = """
             portolan.app { id = "root", children = { { id = "home" }, { id = "about" } } }
             portolan.intercept(function(request) if request:goes_to("home") then return portolan.deny("closed") end end)
-            """, canary: CanarySettings(routes: 10, maximumFailureRatio: 0.2))
-        let options = BundleInstallOptions(store: BundleStore(directory: store.root), canary: CanaryPolicy(routes: 10, maximumFailureRatio: 0.2))
-        let outcomes = host.bundleOutcomes()
-        let installed = await host.install(bundle: try fixture.bytes(), publicKey: fixture.publicKey, options: options)
-        guard case .accepted = installed else {
-            Issue.record("\(installed.text)")
-            return
-        }
-        var routed = 0
-        while await host.isCanaryWatching && routed < 20 {
-            routed += 1
-            _ = await host.route(.path(["root", routed.isMultiple(of: 2) ? "about" : "home"]))
-        }
-        var iterator = outcomes.makeAsyncIterator()
-        #expect(await iterator.next()?.name == "accepted")
-        guard case .reverted(_, let failing)? = await iterator.next() else {
+            """
+        let verdict = try await Self.verdict(of: app, policy: CanaryPolicy(routes: 10, maximumFailureRatio: 0.2), on: host)
+        guard case .reverted(_, let failing)? = verdict else {
             Issue.record("denials passed the canary")
             return
         }
@@ -79,13 +64,17 @@ import Testing
         #expect(await host.route(.path(["root", "home"])).isSuccess, "the rules before are back")
     }
 
-    /// Installs `app` with `policy`, routes the user to `about` and `home` in turn until the
-    /// canary's verdict; that verdict.
-    static func verdict(of app: String, policy: CanaryPolicy) async throws -> BundleInstallOutcome? {
+    /// Installs `app` (whose manifest asks for `settings`) on `host` with the app's `policy`,
+    /// routes the user to `home` and `about` in turn until the canary's verdict; that verdict (nil,
+    /// with an issue recorded, when the install was refused). The store is thrown away.
+    static func verdict(
+        of app: String, policy: CanaryPolicy, settings: CanarySettings = CanarySettings(routes: 0, maximumFailureRatio: 1),
+        on host: PortolanHost? = nil
+    ) async throws -> BundleInstallOutcome? {
         let store = try TemporaryDirectory("store")
         defer { store.remove() }
-        let host = try await BundleInstallTests.liveHost()
-        let fixture = Self.bundle(app, canary: CanarySettings(routes: 0, maximumFailureRatio: 1))
+        let fixture = Self.bundle(app, canary: settings)
+        let host = if let host { host } else { try await BundleInstallTests.liveHost() }
         let outcomes = host.bundleOutcomes()
         let installed = await host.install(
             bundle: try fixture.bytes(), publicKey: fixture.publicKey, options: BundleInstallOptions(store: BundleStore(directory: store.root), canary: policy))
