@@ -29,6 +29,12 @@ private func fileBytes(_ path: String, command: String, what: String, named name
     try CommandInput.bytes(of: path, orSay: "portolan bundle \(command): cannot read the \(what) \(name ?? path)")
 }
 
+/// The signing key in the file given to `--key`, or the end of `command` with status 2.
+func readSigningKey(file path: String, command: String) throws -> BundleSigningKey {
+    let keyText = String(decoding: try fileBytes(path, command: command, what: "key file", named: "given to --key"), as: UTF8.self)
+    return try readKey({ () throws(BundleError) in try BundleSigningKey(text: keyText) }, command: command, path: "--key")
+}
+
 /// Ends a bundle command with status 2 for a key that is not one. The error never repeats the key.
 private func readKey<Key>(_ read: () throws(BundleError) -> Key, command: String, path: String) throws -> Key {
     do {
@@ -90,8 +96,7 @@ struct BundleBuildCommand: AsyncParsableCommand {
     var check = false
 
     func run() async throws {
-        let keyText = String(decoding: try fileBytes(key, command: "build", what: "key file", named: "given to --key"), as: UTF8.self)
-        let signingKey = try readKey({ () throws(BundleError) in try BundleSigningKey(text: keyText) }, command: "build", path: "--key")
+        let signingKey = try readSigningKey(file: key, command: "build")
         let bytes: [UInt8]
         do {
             let expires = try expiresInDays.map(expiry(inDays:))

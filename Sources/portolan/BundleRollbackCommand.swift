@@ -30,14 +30,7 @@ struct BundleRollbackCommand: AsyncParsableCommand {
     var expiresInDays: Int?
 
     func run() async throws {
-        let keyText = String(decoding: try CommandInput.bytes(of: key, orSay: "portolan bundle rollback: cannot read the key file given to --key"), as: UTF8.self)
-        let signingKey: BundleSigningKey
-        do {
-            signingKey = try BundleSigningKey(text: keyText)
-        } catch {
-            StandardStreams.errorLine("portolan bundle rollback: --key: \(error.reason)")
-            throw ExitCode(2)
-        }
+        let signingKey = try readSigningKey(file: key, command: "rollback")
         let trusted = publicKey.isEmpty ? [signingKey.publicKey] : try publicKey.map { try BundleKeyText.publicKey($0, command: "rollback") }
         let bytes = try CommandInput.bytes(of: file, orSay: "portolan bundle rollback: cannot read the bundle \(file)")
         let earlier: RulesBundle

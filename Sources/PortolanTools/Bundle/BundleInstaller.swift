@@ -130,7 +130,7 @@ final class BundleInstaller: Sendable {
         }
         if candidate.options.requiresExpiry, candidate.manifest.expires == nil { return .noExpiry }
         let floor = store.floor
-        if let newest = [floor, store.watch?.identity.version].compactMap({ $0 }).max(), identity.version <= newest {
+        if let newest = [floor, store.watchedIdentity?.version].compactMap({ $0 }).max(), identity.version <= newest {
             return .replayedVersion(id: identity.id, offered: identity.version, installed: newest)
         }
         let step = candidate.options.maximumVersionStep

@@ -70,10 +70,15 @@ public struct BundleStore: Sendable {
 
     /// The watch in progress, or left by a process that died before the verdict; nil when none.
     public var watch: Watch? {
-        guard let record = identities(in: "watch", withCount: true).first, let bytes = try? Data(contentsOf: file("watching.bundle"))
-        else { return nil }
+        guard let record = watchRecord, let bytes = try? Data(contentsOf: file("watching.bundle")) else { return nil }
         return Watch(identity: record.identity, starts: record.count, bytes: [UInt8](bytes))
     }
+
+    /// Which bundle a canary watches, from its record alone: what the replay check and the end of
+    /// a watch ask, without reading the watched bundle's bytes.
+    var watchedIdentity: Identity? { watchRecord?.identity }
+
+    private var watchRecord: (identity: Identity, count: Int)? { identities(in: "watch", withCount: true).first }
 
     /// Where the files of `identity` are unpacked to be the rules in service.
     public func rulesDirectory(for identity: Identity) -> String {
@@ -100,14 +105,14 @@ public struct BundleStore: Sendable {
     /// A canary starts to watch `identity`, or (`starts` above 0) watches it again after a restart.
     func recordWatch(of identity: Identity, bytes: [UInt8], starts: Int = 0) throws {
         try prepare()
-        if watch?.bytes != bytes { try Data(bytes).write(to: file("watching.bundle"), options: .atomic) }
+        try Data(bytes).write(to: file("watching.bundle"), options: .atomic)
         try Data("\(identity.id) \(identity.version) \(starts)\n".utf8).write(to: file("watch"), options: .atomic)
     }
 
     /// The watch of `identity` ended (a verdict, or other rules in service): nothing to resume.
     /// Another bundle's watch, recorded since, stays.
     func endWatch(of identity: Identity) throws {
-        guard watch?.identity == identity else { return }
+        guard watchedIdentity == identity else { return }
         try FileManager.default.removeItem(atPath: file("watch").path)
         try? FileManager.default.removeItem(atPath: file("watching.bundle").path)
     }
