@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Portolan", targets: ["Portolan"]),
         .library(name: "Lua", targets: ["Lua"]),
         .library(name: "PortolanLua", targets: ["PortolanLua"]),
+        .library(name: "PortolanShipping", targets: ["PortolanShipping"]),
         .library(name: "PortolanTools", targets: ["PortolanTools"]),
         .executable(name: "portolan", targets: ["portolan"]),
         .executable(name: "portolan-inspector", targets: ["portolan-inspector"]),
@@ -67,22 +68,37 @@ let package = Package(
                 .embedInCode("Module/Bytecode/Snapshots.luac"),
             ]
         ),
-        // What people use the host through: the REPL, the scenario runner with coverage, and the
-        // linter. An app that embeds the host does not link them.
+        // What an app links to take rules updates (docs/bundles.md): the bundle's format and
+        // signature, the gate with the linter and the scenario runner it runs, the app-load limits,
+        // the swap's canary and the store, behind one updater object (`RulesUpdater`).
         .target(
-            name: "PortolanTools", dependencies: ["PortolanLua"],
-            // Lua source compiled in: the expect library, the linter's prelude, the REPL's helpers,
-            // and the built-in demo app, which is Examples/movies/app.lua itself (a link).
+            name: "PortolanShipping",
+            // swift-crypto signs and verifies bundles (Ed25519) and hashes their files (SHA-256).
+            dependencies: ["PortolanLua", .product(name: "Crypto", package: "swift-crypto")],
+            // Lua source compiled in: the expect library and the linter's prelude, each also
+            // compiled to bytecode by scripts/compile-module.lua, loaded instead of parsed when
+            // they match the source and the Lua release (ShippingBytecode).
             resources: [
                 .embedInCode("Scenarios/ExpectLibrary.lua"), .embedInCode("Check/CheckPrelude.lua"),
+                .embedInCode("Bytecode/manifest.txt"), .embedInCode("Bytecode/ExpectLibrary.luac"),
+                .embedInCode("Bytecode/CheckPrelude.luac"),
+            ]
+        ),
+        // What people use the host through: the REPL, the scenario runner's reports and coverage,
+        // the linter's command, the explorer and bundle building. An app that embeds the host does
+        // not link them.
+        .target(
+            name: "PortolanTools", dependencies: ["PortolanShipping"],
+            // Lua source compiled in: the REPL's helpers, and the built-in demo app, which is
+            // Examples/movies/app.lua itself (a link).
+            resources: [
                 .embedInCode("REPL/ReplKeys.lua"), .embedInCode("REPL/DemoApp.lua"),
                 // The LuaLS definitions `portolan types` prints: described, never run.
                 .embedInCode("Editor/EditorDefinitions.lua"),
                 // The chunks that run compiled to bytecode by scripts/compile-module.lua, loaded
                 // instead of parsed when they match the source and the Lua release (ToolBytecode).
                 .embedInCode("Bytecode/manifest.txt"), .embedInCode("Bytecode/DemoApp.luac"),
-                .embedInCode("Bytecode/ReplKeys.luac"), .embedInCode("Bytecode/ExpectLibrary.luac"),
-                .embedInCode("Bytecode/CheckPrelude.luac"),
+                .embedInCode("Bytecode/ReplKeys.luac"),
             ]
         ),
         // The REPL's live inspector (`portolan repl --inspect`): a page on 127.0.0.1 that shows the
@@ -102,14 +118,15 @@ let package = Package(
         .executableTarget(
             name: "portolan",
             dependencies: [
-                "PortolanTools",
+                "PortolanTools", "PortolanShipping",
                 "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // How a Swift app embeds the host: `swift run EmbeddedHost`. Its delivery of rules bundles
-        // over HTTP (`EmbeddedHost deliver …`) installs them through the gate, which is PortolanTools'.
-        .executableTarget(name: "EmbeddedHost", dependencies: ["PortolanLua", "PortolanTools"], path: "Examples/EmbeddedHost"),
+        // over HTTP (`EmbeddedHost deliver …`) installs them through the gate: it links what
+        // shipping needs (PortolanShipping), and none of the tools.
+        .executableTarget(name: "EmbeddedHost", dependencies: ["PortolanLua", "PortolanShipping"], path: "Examples/EmbeddedHost"),
         // A process for the concurrency contract's trap (rule 5), which would end a test's own process.
         .executableTarget(name: "contract-probe", dependencies: ["PortolanLua"], path: "Tests/ContractProbe"),
         .testTarget(
@@ -122,11 +139,11 @@ let package = Package(
         // What every test target shares: temporary directories, the repository's root, the
         // browser, hosts with an app loaded, thread CPU time, instruction texts, the seeded random
         // generator.
-        .target(name: "TestSupport", dependencies: ["Portolan", "PortolanLua"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Portolan", "PortolanLua", "PortolanShipping"], path: "Tests/TestSupport"),
         // The fuzzers of Lua value conversion and of app loading, and the soak: one home for their
         // generators and properties, which the tests run briefly and `Benchmarks` at length.
         .target(
-            name: "FuzzSupport", dependencies: ["PortolanLua", "TestSupport"], path: "Tests/FuzzSupport",
+            name: "FuzzSupport", dependencies: ["PortolanLua", "PortolanShipping", "TestSupport"], path: "Tests/FuzzSupport",
             resources: [.embedInCode("LuaMadeValues.lua"), .embedInCode("SoakApp.lua")]
         ),
         // The pattern differential test's generator of cases is Lua, compiled in.
@@ -138,11 +155,18 @@ let package = Package(
             dependencies: [
                 "PortolanLua", "TestSupport", "FuzzSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        // The shipping target alone, as an app links it: none of these tests imports the tools.
+        .testTarget(
+            name: "PortolanShippingTests",
+            dependencies: [
+                "PortolanShipping", "TestSupport", "FuzzSupport",
                 // To show, with swift-crypto itself, what a degenerate key would let through.
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .testTarget(name: "PortolanToolsTests", dependencies: ["PortolanTools", "TestSupport"]),
+        .testTarget(name: "PortolanToolsTests", dependencies: ["PortolanTools", "PortolanShipping", "TestSupport"]),
         // The server's own process too: its sockets are tested as the REPL runs it (InspectorUnderTest).
         .testTarget(
             name: "PortolanInspectorTests",

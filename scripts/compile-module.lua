@@ -1,7 +1,7 @@
 -- Compiles the host's own Lua to bytecode for it to load at start-up instead of parsing it (issue
 -- 24; Sources/PortolanLua/Module/PrecompiledModule.swift): the `portolan` module's parts, and the
--- tools' chunks the REPL, `portolan test` and `portolan check` run (Sources/PortolanTools/
--- ToolBytecode.swift). Run it after any change to one of them, with the lua5.4 of the same release
+-- chunks the bundle gate, `portolan test` and `portolan check` run (Sources/PortolanShipping/
+-- ShippingBytecode.swift), and the REPL's (Sources/PortolanTools/ToolBytecode.swift). Run it after any change to one of them, with the lua5.4 of the same release
 -- as the liblua5.4 the host links:
 --
 --     lua5.4 scripts/compile-module.lua
@@ -9,7 +9,7 @@
 -- For each target it writes DIR/Bytecode/NAME.luac for each chunk and DIR/Bytecode/manifest.txt:
 -- the Lua release, then per chunk its name and the FNV-1a hash of its source. The host uses a
 -- chunk's bytecode only when both match what it runs (otherwise it parses the source, as before),
--- and ModuleBytecodeTests and ToolBytecodeTests fail until this has been run again.
+-- and ModuleBytecodeTests and BuiltInChunkTests fail until this has been run again.
 -- Per target: its directory, and its chunks as the Swift names them (path under it, chunk name).
 local targets = {
   {
@@ -22,11 +22,12 @@ local targets = {
     },
   },
   {
+    dir = "Sources/PortolanShipping/",
+    parts = { { "Scenarios/ExpectLibrary", "=expect" }, { "Check/CheckPrelude", "=portolan check" } },
+  },
+  {
     dir = "Sources/PortolanTools/",
-    parts = {
-      { "REPL/DemoApp", "Examples/movies/app.lua" }, { "REPL/ReplKeys", "=complete" },
-      { "Scenarios/ExpectLibrary", "=expect" }, { "Check/CheckPrelude", "=portolan check" },
-    },
+    parts = { { "REPL/DemoApp", "Examples/movies/app.lua" }, { "REPL/ReplKeys", "=complete" } },
   },
 }
 

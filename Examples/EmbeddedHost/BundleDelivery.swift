@@ -1,18 +1,20 @@
 import Foundation
 import PortolanLua
-import PortolanTools
+import PortolanShipping
 
 /// `EmbeddedHost deliver --public-key KEY [--store DIR] URL...`: the whole path of a rules
 /// change, as an app runs it (docs/embedding.md, "Delivering rules bundles").
 ///
+/// The app makes one `RulesUpdater` with its host, the key it trusts and its options (the store,
+/// the canary's policy), and links PortolanShipping for it, none of the tools.
 /// 1. At start, the store's rules go back in service (`installKnownGood`): a canary's watch the
 ///    last run did not live to end, resumed, or else the last known good bundle.
 /// 2. For each URL: the bundle is fetched (`BundleDownload`, URLSession) and handed to
-///    `host.install(bundle:publicKey:options:)`, which runs the gate and swaps it in, or refuses it.
+///    `updater.install(bundle:)`, which runs the gate and swaps it in, or refuses it.
 /// 3. After a swap, the app is used (`useTheApp`) while the canary watches those routes; too
 ///    many failures and the host reverts to the rules before, on its own.
 ///
-/// Every outcome is printed from `host.bundleOutcomes()`, where an app would send it to its own
+/// Every outcome is printed from `updater.outcomes()`, where an app would send it to its own
 /// analytics: `outcome: accepted: …`, `outcome: rejected at stage S (…): …`, `outcome: reverted: …
 /// after N failing route(s): …`.
 struct BundleDelivery {
@@ -66,9 +68,10 @@ struct BundleDelivery {
     }
 
     func run(on host: PortolanHost, signedIn: SignedInFlag) async {
+        let updater = RulesUpdater(host: host, publicKey: publicKey, options: options)
         // Taken before the first install, so that it hears every outcome.
-        var outcomes = host.bundleOutcomes().makeAsyncIterator()
-        if let started = await host.installKnownGood(publicKey: publicKey, options: options) {
+        var outcomes = updater.outcomes().makeAsyncIterator()
+        if let started = await updater.installKnownGood() {
             print("the store's rules, in service again:")
             // A watch given up on is announced before the known good that then serves.
             while let outcome = await outcomes.next() {
@@ -89,7 +92,7 @@ struct BundleDelivery {
                 continue
             }
             print("fetched \(url.absoluteString): \(bytes.count) bytes")
-            _ = await host.install(bundle: bytes, publicKey: publicKey, options: options)
+            _ = await updater.install(bundle: bytes)
             guard let outcome = await outcomes.next() else { return }
             print("outcome: " + outcome.text)
             guard case .accepted(_, .watching(let routes)) = outcome else { continue }

@@ -1,4 +1,5 @@
 import Foundation
+import PortolanShipping
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

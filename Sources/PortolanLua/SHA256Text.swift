@@ -2,9 +2,9 @@ import Crypto
 
 /// SHA-256 (swift-crypto) as Portolan writes it everywhere: 64 lowercase hex digits. A bundle's
 /// file digests, a snapshot's rules hash and the snapshot store's marker names all use it.
-enum SHA256Text {
+package enum SHA256Text {
     /// The digest of `bytes`.
-    static func of(_ bytes: [UInt8]) -> String {
+    package static func of(_ bytes: [UInt8]) -> String {
         hex(SHA256.hash(data: bytes))
     }
 
@@ -13,7 +13,7 @@ enum SHA256Text {
     /// Spelled out digit by digit: joining an array of strings went through the standard library's
     /// unspecialized `joined()`, whose first call has the Swift runtime scan the binary's table of
     /// conformances (0.28 M instructions, 3% of the REPL's start-up, which hashes the empty rules).
-    static func hex(_ digest: SHA256.Digest) -> String {
+    package static func hex(_ digest: SHA256.Digest) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         text.reserveCapacity(SHA256.Digest.byteCount * 2)

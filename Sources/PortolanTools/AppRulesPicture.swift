@@ -1,4 +1,5 @@
 import PortolanLua
+import PortolanShipping
 
 /// What a picture of an app's declared graph shows of its rules besides the nodes: each node's
 /// rules and where its guard redirects (read from the app's source, as `portolan check` reads

@@ -2,6 +2,7 @@ import ArgumentParser
 import Lua
 import Portolan
 import PortolanLua
+import PortolanShipping
 import PortolanTools
 
 #if canImport(Glibc)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Lua
 import Portolan
 import PortolanLua
+import PortolanShipping
 import PortolanTools
 
 import Foundation
@@ -62,27 +63,27 @@ struct BundleInstallCommand: AsyncParsableCommand {
         let options = BundleInstallOptions(
             store: BundleStore(directory: directory), gate: .init(contextKeys: Set(context)), contract: contract,
             canary: CanaryPolicy(routes: canaryRoutes, maximumFailureRatio: canaryMaxFailureRatio), requiresExpiry: requireExpiry)
-        if let started = await host.installKnownGood(publicKeys: keys, options: options) { print("at start: " + started.text) }
-        let outcome = await Self.install(bytes, keys: keys, options: options, routing: lines, on: host)
+        let updater = RulesUpdater(host: host, publicKeys: keys, options: options)
+        if let started = await updater.installKnownGood() { print("at start: " + started.text) }
+        let outcome = await Self.install(bytes, routing: lines, with: updater)
         print(outcome.text)
         if outcome.name != "accepted" { throw ExitCode(1) }
     }
 
     /// Installs, then routes `lines` while the canary watches; the canary's verdict when it came.
-    private static func install(
-        _ bytes: [UInt8], keys: [BundlePublicKey], options: BundleInstallOptions, routing lines: [String], on host: PortolanHost
-    ) async -> BundleInstallOutcome {
-        let outcomes = host.bundleOutcomes()
-        let outcome = await host.install(bundle: bytes, publicKeys: keys, options: options)
+    private static func install(_ bytes: [UInt8], routing lines: [String], with updater: RulesUpdater) async -> BundleInstallOutcome {
+        let host = updater.host
+        let outcomes = updater.outcomes()
+        let outcome = await updater.install(bundle: bytes)
         guard case .accepted(_, .watching) = outcome, !lines.isEmpty else { return outcome }
-        for line in lines where await host.isCanaryWatching {
+        for line in lines where await updater.isCanaryWatching {
             if line.hasPrefix("/") || line.contains("://") {
                 _ = await host.route(url: line)
             } else {
                 _ = await host.route(.path(line.split(separator: "/").map { Entry(String($0)) }))
             }
         }
-        guard await !host.isCanaryWatching else { return outcome }
+        guard await !updater.isCanaryWatching else { return outcome }
         for await next in outcomes {
             switch next {
             case .reverted, .revertFailed, .accepted(_, .passed): return next

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Portolan
 import PortolanLua
+import PortolanShipping
 import PortolanTools
 
 /// `portolan bundle rollback OLD.bundle --version N --key KEY -o FILE`: a rollback as a release,

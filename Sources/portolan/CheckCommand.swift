@@ -1,5 +1,6 @@
 import ArgumentParser
 import PortolanLua
+import PortolanShipping
 import PortolanTools
 
 #if canImport(Glibc)

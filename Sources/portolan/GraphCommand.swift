@@ -1,6 +1,7 @@
 import ArgumentParser
 import Portolan
 import PortolanLua
+import PortolanShipping
 import PortolanTools
 
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import PortolanShipping
 import PortolanTools
 
 #if canImport(Glibc)

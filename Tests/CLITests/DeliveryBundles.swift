@@ -1,4 +1,5 @@
 import PortolanLua
+import PortolanShipping
 
 /// The rules bundles a server offers the example app (`Examples/EmbeddedHost`), each a release of
 /// its rules (`com.example.shop`), built and signed with the Swift API as `portolan bundle build`

@@ -3,6 +3,7 @@ import Foundation
 import PortolanLua
 import Testing
 import TestSupport
+import PortolanShipping
 
 /// The example app's delivery of rules bundles (`EmbeddedHost deliver`), end to end: a real HTTP
 /// server on 127.0.0.1 (FlyingFox, on a port the system picks) serves signed bundles, and the

@@ -1,5 +1,6 @@
 import Testing
 import TestSupport
+import PortolanShipping
 
 /// An app whose top level runs a pattern bomb (issue 10, item 3): `portolan check` hung on it, since the
 /// matcher ran in C where the instruction budget of `AppLoadLimits` never reached. Now it ends with an error.

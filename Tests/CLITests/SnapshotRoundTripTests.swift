@@ -4,6 +4,7 @@ import PortolanLua
 import PortolanTools
 import TestSupport
 import Testing
+import PortolanShipping
 
 /// Every state the example scenarios reach round-trips exactly: `snapshot → restore → snapshot` is
 /// byte-identical (issue 21's first number). The examples' apps run with an observer that prints a

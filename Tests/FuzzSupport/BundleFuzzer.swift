@@ -1,6 +1,7 @@
 import Foundation
 import PortolanLua
 import TestSupport
+import PortolanShipping
 
 /// Mutated rules bundles fed to the bundle reader and verifier (`RulesBundle.verified`): the
 /// property is that it returns for any bytes, and that a bundle it accepts is the one signed.

@@ -111,7 +111,7 @@ import Testing
         }
         let swapping = try await PortolanHost.quiet(loading: v1)
         _ = try await swapping.run(routes, chunkName: "routes.lua")
-        let swapped = await swapping.swapRules(to: .source(v2, chunkName: "app.lua"), canary: nil) { _, _, _ in nil }
+        let swapped = await swapping.swapRules(to: .source(v2, chunkName: "app.lua"), watch: nil) { _, _, _ in nil }
         guard case .success(let swap) = swapped, let outcome = swap.restore else {
             Issue.record("seed \(seed): the swap failed: \(swapped)")
             return
@@ -158,7 +158,7 @@ import Testing
         // And by a bundle's swap, on a host that took the same routes under version 1.
         let swapping = try await PortolanHost.quiet(loading: change.source(v2: false))
         _ = try await swapping.run(routes, chunkName: "routes.lua")
-        let swapped = await swapping.swapRules(to: .source(change.source(v2: true), chunkName: "app.lua"), canary: nil) { _, _, _ in nil }
+        let swapped = await swapping.swapRules(to: .source(change.source(v2: true), chunkName: "app.lua"), watch: nil) { _, _, _ in nil }
         guard case .success(let swap) = swapped, case .success(let afterSwap) = SnapshotReader.document(from: try await swapping.snapshotBytes())
         else {
             Issue.record("seed \(seed): the swap failed: \(swapped)")

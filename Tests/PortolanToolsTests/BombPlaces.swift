@@ -3,6 +3,7 @@ import Portolan
 import PortolanLua
 @testable import PortolanTools
 import TestSupport
+@testable import PortolanShipping
 
 /// The places a script runs, each driven as its users drive it, for the limits suite: a bomb is put
 /// there, run, and what the host, runner or REPL said is returned with whether the next thing worked.

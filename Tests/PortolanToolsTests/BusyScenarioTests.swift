@@ -1,6 +1,7 @@
 import PortolanTools
 import Testing
 import TestSupport
+import PortolanShipping
 
 /// Issue 18, finding 4: a scenario cut while busy inside C library calls stops at its interrupt
 /// (every such call charges its work and polls), so its thread is not left spinning, and the

@@ -1,5 +1,6 @@
 @testable import PortolanTools
 import Testing
+@testable import PortolanShipping
 
 /// `CILogText`, the one definition of a line safe in a CI log (issue 18, finding 8).
 @Suite struct CILogTextTests {

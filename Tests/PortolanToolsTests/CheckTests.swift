@@ -3,6 +3,7 @@ import PortolanLua
 import Portolan
 import Testing
 import TestSupport
+@testable import PortolanShipping
 
 /// `portolan check` as a library: each lint on the fixture apps and on small apps of its own.
 @Suite struct CheckTests {

@@ -4,6 +4,7 @@ import PortolanLua
 @testable import PortolanTools
 import Testing
 import TestSupport
+@testable import PortolanShipping
 
 /// Coverage as a library: what the collector counts from a scenario's routes, merging across
 /// scenarios, jobs and shards, and the text and HTML reports.

@@ -5,6 +5,7 @@ import PortolanLua
 @testable import PortolanTools
 import Testing
 import TestSupport
+@testable import PortolanShipping
 
 /// The LuaLS definitions (`portolan types`) against what a real host exposes at run time: the
 /// `portolan` module's names, the fields of node tables, of the objects handlers receive, and the

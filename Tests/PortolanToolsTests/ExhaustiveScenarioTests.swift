@@ -4,6 +4,7 @@ import PortolanLua
 @testable import PortolanTools
 import TestSupport
 import Testing
+@testable import PortolanShipping
 
 /// Issue 11, part 1: `expect_events`, `exhaustive()` and `--exhaustive`, `scenario.each`, and the
 /// routes a failing scenario's report lists.

@@ -3,6 +3,7 @@ import PortolanLua
 @testable import PortolanTools
 import Testing
 import TestSupport
+@testable import PortolanShipping
 
 /// `portolan explore` as a Swift API on its fault fixture (Examples/explore-faults/app.lua): every
 /// planted fault is found with its kind, and the report is the same whatever `jobs` is.

@@ -4,6 +4,7 @@ import PortolanLua
 import PortolanTools
 import TestSupport
 import Testing
+import PortolanShipping
 
 /// `:reload` and `--watch` put an edit through the bundle gate's stages 3 to 5 when a
 /// `bundle.json` beside the app names it as its entry: an edit the gate refuses is said, with its

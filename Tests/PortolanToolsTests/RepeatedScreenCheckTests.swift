@@ -1,5 +1,6 @@
 @testable import PortolanTools
 import Testing
+@testable import PortolanShipping
 
 /// `portolan check` on apps with repeated screens (issue 20, §1): a redirect along a declared push
 /// is a path of the graph, one along an undeclared one is not, and the fields `push` and `launch`

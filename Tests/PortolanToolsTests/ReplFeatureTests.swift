@@ -4,6 +4,7 @@ import TestSupport
 import PortolanLua
 @testable import PortolanTools
 import Testing
+@testable import PortolanShipping
 
 /// Completion, :back, :history, :events, :graph, :reload, --watch, :record (replayed by the
 /// scenario runner) and colours, on the session without a terminal.

@@ -1,5 +1,6 @@
 import Portolan
 import PortolanLua
+import PortolanShipping
 import PortolanTools
 import TestSupport
 import Testing
@@ -89,8 +90,9 @@ import Testing
         fixture.manifest.version = 2
         let bytes = try fixture.bytes()
         let options = BundleInstallOptions(store: BundleStore(directory: store.root), awaitsCanary: true)
-        let outcomes = host.bundleOutcomes()
-        let install = Task { await host.install(bundle: bytes, publicKey: fixture.publicKey, options: options) }
+        let updater = RulesUpdater(host: host, publicKey: fixture.publicKey, options: options)
+        let outcomes = updater.outcomes()
+        let install = Task { await updater.install(bundle: bytes) }
         var iterator = outcomes.makeAsyncIterator()
         #expect(await iterator.next()?.name == "accepted")
         for routed in 1...20 {

@@ -1,6 +1,7 @@
 import Portolan
 @testable import PortolanTools
 import Testing
+@testable import PortolanShipping
 
 /// Issue 18, finding 7: what the scenario runner and the REPL keep of a script's values is bounded
 /// by bytes — the journal's event texts and route lines, a scenario's name and failure message.

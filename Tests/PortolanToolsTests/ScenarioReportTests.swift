@@ -1,5 +1,6 @@
 @testable import PortolanTools
 import Testing
+@testable import PortolanShipping
 
 /// The three report formats of `portolan test`: text, TAP 14 and JUnit XML.
 @Suite struct ScenarioReportTests {

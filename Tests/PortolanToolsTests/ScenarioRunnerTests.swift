@@ -3,6 +3,7 @@ import PortolanLua
 @testable import PortolanTools
 import Testing
 import TestSupport
+@testable import PortolanShipping
 
 /// The scenario runner as a library: listing, isolation, expect's diffs, skips, failures that name
 /// their file:line, timeouts, jobs and shards (the report formats: ScenarioReportTests).

@@ -2,6 +2,7 @@ import PortolanLua
 @testable import PortolanTools
 import Testing
 import TestSupport
+@testable import PortolanShipping
 
 /// A scenario's host ends the file's top level once the selected scenario has run (the expect
 /// library's `stop`): what follows it in the file does not run there, so a scenario costs what the

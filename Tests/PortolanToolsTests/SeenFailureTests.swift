@@ -4,6 +4,7 @@ import PortolanLua
 @testable import PortolanTools
 import Testing
 import TestSupport
+@testable import PortolanShipping
 
 /// Issue 20 in the tools. §3: a request refused before it became a route (a URL that leads
 /// nowhere) is seen everywhere a route is — the REPL's `:history` and `:events`, a recording, a

@@ -4,6 +4,7 @@ import PortolanLua
 import PortolanTools
 import TestSupport
 import Testing
+import PortolanShipping
 
 /// `portolan check`'s migration lints, `portolan snapshot migrate`'s verdict, and `:restore`'s notes.
 @Suite struct SnapshotToolsTests {

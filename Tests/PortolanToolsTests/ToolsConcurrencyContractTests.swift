@@ -5,6 +5,7 @@ import PortolanLua
 @testable import PortolanTools
 import TestSupport
 import Testing
+@testable import PortolanShipping
 
 /// The tools' rules of docs/concurrency.md, one test each.
 @Suite struct ToolsConcurrencyContractTests {

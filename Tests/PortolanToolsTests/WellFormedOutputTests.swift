@@ -1,6 +1,7 @@
 import Portolan
 @testable import PortolanTools
 import Testing
+@testable import PortolanShipping
 
 /// Output stays well-formed whatever a name holds: no raw NUL, ESC or BEL in TAP, the text
 /// reports or DOT, and one line per finding (issue 10, item 7).

@@ -1,5 +1,6 @@
 import Portolan
 import PortolanLua
+import PortolanShipping
 
 /// A small rules bundle for tests: an app of two screens and a scenario that passes, signed with
 /// a key of its own; each test changes what its case needs (a file, a requirement, the ABI) first.

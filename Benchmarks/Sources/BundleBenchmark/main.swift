@@ -12,6 +12,7 @@ import Foundation
 import Portolan
 import PortolanLua
 import PortolanTools
+import PortolanShipping
 
 func app(_ variant: Int) -> String { KeptTabsApp.source(header: "-- variant \(variant)\n") }
 
@@ -44,8 +45,7 @@ for tab in 0..<3 { _ = try await host.route(path(tab: tab)).get() }
 
 var pauses: [Double] = [], cpu: [Double] = []
 for version in 1...200 {
-    let outcome = await host.install(
-        bundle: try bundle(version: version, key: key), publicKey: key.publicKey, options: BundleInstallOptions(store: BundleStore(directory: store)))
+    let outcome = await RulesUpdater(host: host, publicKey: key.publicKey, options: BundleInstallOptions(store: BundleStore(directory: store))).install(bundle: try bundle(version: version, key: key))
     guard case .accepted = outcome, let pause = await host.lastRulesSwapPause else { print("install \(version): \(outcome.text)"); exit(1) }
     pauses.append(pause.milliseconds)
     cpu.append((await host.lastRulesSwapCPUTime ?? .zero).milliseconds)

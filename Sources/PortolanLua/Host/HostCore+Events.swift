@@ -9,7 +9,7 @@ extension HostCore {
     /// script's observers are asked first: when a script observes, that is the answer, read from
     /// one object, without taking the host's streams' lock.
     var hasEventListeners: Bool {
-        app.rules.observers.observedEvents != 0 || !observers.events.isEmpty || canary != nil || eventStreams.isListenedTo
+        app.rules.observers.observedEvents != 0 || !observers.events.isEmpty || swapWatch != nil || eventStreams.isListenedTo
     }
 
     func deliver(_ event: RouterEvent) {
@@ -20,7 +20,7 @@ extension HostCore {
             }
         }
         eventStreams.emit(event)
-        if canary != nil { watchCanary(event) }
+        if swapWatch != nil { watchSwap(event) }
         // Most apps observe nothing: then nothing more is asked than one bit. The script's
         // observers are taken once, with the bit, and read in place from there; the event is
         // looked into once (each switch over it copied it).

@@ -43,24 +43,34 @@ extension HostCore {
         return RestoreOutcome.restored(guards: guards, notes: carry.notes).adding(carried.changes)
     }
 
-    /// Counts `event` for the canary watching the rules swapped in, if any; when its verdict is
-    /// in, the canary ends, and a failure reverts the swap (`RulesReload.revert`) as the next job
-    /// on the host's thread, after the route that decided it.
-    func watchCanary(_ event: RouterEvent) {
-        guard let canary, let verdict = canary.record(event, origin: router?.runningOrigin) else { return }
-        self.canary = nil
-        switch verdict {
-        case .passed(let routes):
-            canary.report(.passed(routes: routes))
-        case .failed(let failures):
-            failedCanary = (canary, failures)
-            thread.submit { [self] in revertFailedCanary() }
+    /// Hands `event` to the watch over the rules swapped in, if any: when it has ended, it goes;
+    /// when it asks for a revert, the swap is undone (`RulesReload.revert`) as the next job on the
+    /// host's thread, after the route that decided it.
+    func watchSwap(_ event: RouterEvent) {
+        // Through the optional, so the watch is changed in place rather than copied out and back.
+        let origin = router?.runningOrigin
+        guard let decision = swapWatch?.watch.watch(event, origin: origin) else { return }
+        switch decision {
+        case .watching:
+            return
+        case .ended:
+            swapWatch = nil
+        case .revert:
+            revertAsked = swapWatch
+            swapWatch = nil
+            thread.submit { [self] in revertWatchedSwap() }
         }
     }
 
-    private func revertFailedCanary() {
-        guard let (canary, failures) = failedCanary else { return }
-        failedCanary = nil
-        canary.report(.reverted(failures, revertError: canary.swap.revert(in: self)))
+    private func revertWatchedSwap() {
+        guard let asked = revertAsked else { return }
+        revertAsked = nil
+        asked.watch.reverted(problem: asked.swap.revert(in: self))
     }
+}
+
+/// A committed swap and the watch that may have it undone (`HostCore.swapWatch`).
+struct WatchedSwap {
+    var watch: any RulesSwapWatch
+    let swap: RulesReload
 }

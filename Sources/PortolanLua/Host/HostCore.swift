@@ -36,14 +36,12 @@ final class HostCore: @unchecked Sendable {
 
     /// The app file of the rules in service, which `reload()` runs again; nil for rules given as text.
     var appFile: String? { rulesInService?.file }
-    /// How long the last swap held the host's thread (`PortolanHost.lastRulesSwapPause`).
-    var lastRulesSwapPause: Duration?
-    var lastRulesSwapCPUTime: Duration?
-    /// The watch over the routes after a swap, while it lasts (`RulesCanary`).
-    var canary: RulesCanary?
-    /// The canary that failed, with its failures, until its revert runs: the next job on the
+    /// The watch over the routes after a swap, with the committed swap it may undo, while it
+    /// lasts (`RulesSwapWatch`).
+    var swapWatch: WatchedSwap?
+    /// A watch that asked for its swap's revert, until the revert runs: the next job on the
     /// host's thread, after the route that decided it.
-    var failedCanary: (canary: RulesCanary, failures: [CanaryFailure])?
+    var revertAsked: WatchedSwap?
     /// How many chunks of text the host has compiled or taken from the cache: what shows that a
     /// tool drives the host without writing Lua of its own.
     private(set) var chunksLoaded = 0

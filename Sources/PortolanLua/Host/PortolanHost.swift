@@ -26,9 +26,6 @@ public actor PortolanHost {
     /// Set from any thread (a signal handler, a timer) to stop the running script at its next
     /// instruction, or the running wait within a few milliseconds.
     public nonisolated let interruption: LuaInterrupt
-    /// What the tools keep beside a host for as long as it lives, by name (the bundle installer's
-    /// store, quarantine and outcome streams): the host layer knows nothing of them.
-    package nonisolated let attachments = Locked<[String: any Sendable]>([:])
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor {
         thread.asUnownedSerialExecutor()

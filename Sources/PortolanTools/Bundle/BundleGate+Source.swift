@@ -1,4 +1,5 @@
 import PortolanLua
+import PortolanShipping
 
 extension BundleGate {
     /// The gate's stages 3 to 5 (load under the app-load limits, `check` with no errors, the

@@ -6,6 +6,7 @@ import Foundation
 import Lua
 import Portolan
 import PortolanLua
+import PortolanShipping
 
 /// A directory a bundle is built from (`portolan bundle build DIR`): its `bundle.json` (the
 /// manifest's own fields) and every `.lua` file beneath it, hidden ones aside, collected and read

@@ -1,4 +1,5 @@
 import Portolan
+import PortolanShipping
 
 /// `portolan check --format github`: each finding as a GitHub Actions workflow command, which the
 /// runner turns into an annotation on the pull request's line.

@@ -1,5 +1,6 @@
 import Portolan
 import PortolanLua
+import PortolanShipping
 
 /// One state as a batch expanded it: every action's edge, what the checks found, and whether the
 /// state could be restored at all.

@@ -1,4 +1,5 @@
 import Portolan
+import PortolanShipping
 
 /// What an exploration reached, as coverage counts it (docs/scenarios.md, "Coverage"): the nodes
 /// and edges on the explored states' active paths, the switch targets a tab tap or a route

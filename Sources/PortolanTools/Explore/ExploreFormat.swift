@@ -1,4 +1,5 @@
 import Portolan
+import PortolanShipping
 
 /// The formats of an exploration's report: `text` for people, `json` for tools, `junit` and
 /// `github` (workflow annotations) for CI. Every one is a function of the report alone, which

@@ -1,5 +1,6 @@
 import Portolan
 import PortolanLua
+import PortolanShipping
 
 /// The limits and settings of one exploration (docs/explore.md). Every limit is bounded by
 /// default; a run that reaches one says which, and what it did not explore.

@@ -1,6 +1,7 @@
 import Lua
 import Portolan
 import PortolanLua
+import PortolanShipping
 
 /// What an exploration starts from: the app's catalog of actions and the start state, read in
 /// a host of its own (the app loaded as every command loads it, then the snapshot restored).

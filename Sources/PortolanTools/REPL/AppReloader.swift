@@ -1,5 +1,6 @@
 import Portolan
 import PortolanLua
+import PortolanShipping
 
 /// `:reload` and `--watch`: the app script run again, its required modules read afresh, under the
 /// app-loading limits; then the files it now reads are watched. When the app's directory is a

@@ -1,5 +1,6 @@
 import Lua
 import PortolanLua
+import PortolanShipping
 
 /// Lua typed at the prompt, evaluated as lua.c evaluates it: an expression's results are printed
 /// (tab-separated), a statement is run, a chunk that ends in the middle of a statement (`<eof>`)

@@ -1,3 +1,5 @@
+import PortolanShipping
+
 /// How `:record` reads a Lua chunk typed at the prompt, from its tokens (the linter's
 /// `LuaTokenizer`): whether it only looked at something, whether it is one `portolan.route` call,
 /// which globals it assigns and which names it mentions.

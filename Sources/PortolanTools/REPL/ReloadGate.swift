@@ -1,5 +1,6 @@
 import Portolan
 import PortolanLua
+import PortolanShipping
 
 /// The gate `:reload` and `--watch` put an edit through before it replaces the rules in service,
 /// when the app declares its scenarios the way a bundle does: a `bundle.json` beside the app file

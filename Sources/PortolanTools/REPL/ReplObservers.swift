@@ -1,5 +1,6 @@
 import Portolan
 import PortolanLua
+import PortolanShipping
 
 /// Those told what each input did (``ReplObserver``, the live inspector), and what they were last
 /// told of the app's router: a new router (the app reloaded) is news even when nothing routed.

@@ -1,5 +1,6 @@
 import Portolan
 import PortolanLua
+import PortolanShipping
 
 /// Where everything the session shows goes, and how it shows routes, the active path and events.
 ///

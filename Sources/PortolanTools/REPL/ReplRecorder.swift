@@ -1,5 +1,6 @@
 import Portolan
 import PortolanLua
+import PortolanShipping
 
 /// `:record FILE`: every route request and the Lua typed between them, written as a scenario file
 /// after each (``ReplRecording``); and, until a recording starts, the Lua statements it will replay

@@ -1,6 +1,7 @@
 import Lua
 import Portolan
 import PortolanLua
+import PortolanShipping
 
 /// The REPL without a terminal: lines in, lines of output out.
 ///

@@ -1,4 +1,5 @@
 import Portolan
+import PortolanShipping
 
 /// What changed in a REPL session since the last update.
 public struct ReplUpdate: Sendable {

@@ -1,6 +1,7 @@
 import Lua
 import Portolan
 import PortolanLua
+import PortolanShipping
 
 /// Route requests typed at the prompt (a URL line, an id path, `:back`) and `:plan`, through the
 /// host's Swift API: a URL is resolved once and routed as resolved. Each is shown from the events

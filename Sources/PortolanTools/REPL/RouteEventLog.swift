@@ -1,4 +1,5 @@
 import Portolan
+import PortolanShipping
 
 /// The router events seen while one REPL line runs, each with the step of the route it belongs to:
 /// what the session shows and remembers of the routes the line ran, queued ones included.
@@ -41,5 +42,14 @@ final class RouteEventLog: Sendable {
             defer { state = (false, [], 0) }
             return state.events
         }
+    }
+}
+
+extension RouteReport {
+    /// The routes the events tell of, in order: the one asked for, then any queued meanwhile.
+    static func reports(from events: [RouteEventLog.Logged]) -> [RouteReport] {
+        var reports: [RouteReport] = []
+        for logged in events { fold(logged.event, step: logged.step, into: &reports) }
+        return reports
     }
 }

@@ -1,5 +1,6 @@
 import Portolan
 import PortolanLua
+import PortolanShipping
 
 /// The coverage of a run: what its scenarios exercised of one app's declared graph, merged.
 ///

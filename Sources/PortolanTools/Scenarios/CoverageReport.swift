@@ -1,5 +1,6 @@
 import Portolan
 import PortolanLua
+import PortolanShipping
 
 /// The text form of a coverage report, as `portolan test --coverage` prints it after the test
 /// report:

@@ -1,5 +1,6 @@
 import Portolan
 import PortolanLua
+import PortolanShipping
 
 /// Turns scenario results into a report, as text that a caller writes to standard output.
 ///

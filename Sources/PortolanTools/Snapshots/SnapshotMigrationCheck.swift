@@ -1,6 +1,7 @@
 import Lua
 import Portolan
 import PortolanLua
+import PortolanShipping
 
 /// `portolan snapshot migrate FILE --app APP`: a dry run of restoring a saved state into an app,
 /// for CI ("will last release's saved states survive this rules change?"). The restore runs in a
