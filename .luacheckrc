@@ -9,7 +9,7 @@ files["Sources/PortolanLua/Module/portolan.lua"] = { globals = { "print" } }
 -- The linter's prelude wraps the `portolan` module's functions, and defines the function that
 -- the rewritten app calls to say on which line each node table stands, and the one the checker
 -- calls at the end.
-files["Sources/PortolanTools/Check/CheckPrelude.lua"] = {
+files["Sources/PortolanShipping/Check/CheckPrelude.lua"] = {
   globals = { "__portolan_at", "__portolan_check_collect" },
 }
 

@@ -177,7 +177,7 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "portolan", "contract-probe", "EmbeddedHost", "Lua", "Portolan", "TestSupport",
+                "portolan", "contract-probe", "EmbeddedHost", "Lua", "Portolan", "PortolanShipping", "TestSupport",
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ]),
     ],

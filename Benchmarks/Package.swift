@@ -39,7 +39,7 @@ let package = Package(
         ),
         .executableTarget(name: "SnapshotBenchmark", dependencies: ["BenchmarkSupport", .product(name: "PortolanLua", package: "Portolan")]),
         // The rules bundle gate: the swap's pause and the gate's time for 50 scenarios (issue 22).
-        .executableTarget(name: "BundleBenchmark", dependencies: ["BenchmarkSupport", .product(name: "PortolanTools", package: "Portolan")]),
+        .executableTarget(name: "BundleBenchmark", dependencies: ["BenchmarkSupport", .product(name: "PortolanShipping", package: "Portolan")]),
         // `portolan explore`'s actions per second, next to one route (issue 23).
         .executableTarget(name: "ExploreBenchmark", dependencies: [.product(name: "PortolanTools", package: "Portolan")]),
         .executableTarget(

@@ -1,8 +1,9 @@
 -- Compiles the host's own Lua to bytecode for it to load at start-up instead of parsing it (issue
 -- 24; Sources/PortolanLua/Module/PrecompiledModule.swift): the `portolan` module's parts, and the
 -- chunks the bundle gate, `portolan test` and `portolan check` run (Sources/PortolanShipping/
--- ShippingBytecode.swift), and the REPL's (Sources/PortolanTools/ToolBytecode.swift). Run it after any change to one of them, with the lua5.4 of the same release
--- as the liblua5.4 the host links:
+-- ShippingBytecode.swift), and the REPL's (Sources/PortolanTools/ToolBytecode.swift). Run it
+-- after any change to one of them, with the lua5.4 of the same release as the liblua5.4 the host
+-- links:
 --
 --     lua5.4 scripts/compile-module.lua
 --

@@ -1,9 +1,9 @@
 import FlyingFox
 import Foundation
 import PortolanLua
+import PortolanShipping
 import Testing
 import TestSupport
-import PortolanShipping
 
 /// The example app's delivery of rules bundles (`EmbeddedHost deliver`), end to end: a real HTTP
 /// server on 127.0.0.1 (FlyingFox, on a port the system picks) serves signed bundles, and the
@@ -29,6 +29,17 @@ import PortolanShipping
             throw error
         }
         await server.stop()
+    }
+
+    /// What an app links to take rules updates (issue 33): the example installs bundles through
+    /// PortolanShipping and links none of the tools. Swift's metadata names each type's module
+    /// by its mangled prefix (`13PortolanTools`, `16PortolanShipping`), so a type of the tools'
+    /// linked in, a REPL's or an explorer's, would show in the binary's bytes.
+    @Test(.enabled(if: example != nil, "the EmbeddedHost example was not built beside portolan"))
+    func theExampleLinksTheShippingTargetAndNoneOfTheTools() throws {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: try #require(Self.example)))
+        #expect(bytes.range(of: Data("16PortolanShipping".utf8)) != nil, "the example installs bundles through PortolanShipping")
+        #expect(bytes.range(of: Data("13PortolanTools".utf8)) == nil, "the example links a type of PortolanTools")
     }
 
     /// The first run, then the restart.

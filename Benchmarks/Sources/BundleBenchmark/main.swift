@@ -1,6 +1,6 @@
 // The rules bundle gate's two time numbers (issue 22):
-// - the swap's pause: how long `host.install` holds the host's thread, and with it the route queue
-//   (`lastRulesSwapPause`: the snapshot, the new rules' load, the restore under them), for a
+// - the swap's pause: how long `updater.install` holds the host's thread, and with it the route
+//   queue (`lastSwapPause`: the snapshot, the new rules' load, the restore under them), for a
 //   200-node app (the snapshot benchmark's: 3 tabs of 65 screens, every stack open, 68 deep);
 //   200 installs, each a new version, alternating two texts of the rules; p50, p99 and the worst;
 // - the gate's time for 50 scenarios: `host.checkBundle` (stages 1 to 5) of a bundle with one
@@ -11,7 +11,6 @@ import BenchmarkSupport
 import Foundation
 import Portolan
 import PortolanLua
-import PortolanTools
 import PortolanShipping
 
 func app(_ variant: Int) -> String { KeptTabsApp.source(header: "-- variant \(variant)\n") }
@@ -44,11 +43,12 @@ try await host.loadApp(.source(app(1), chunkName: "app.lua"))
 for tab in 0..<3 { _ = try await host.route(path(tab: tab)).get() }
 
 var pauses: [Double] = [], cpu: [Double] = []
+let updater = RulesUpdater(host: host, publicKey: key.publicKey, options: BundleInstallOptions(store: BundleStore(directory: store)))
 for version in 1...200 {
-    let outcome = await RulesUpdater(host: host, publicKey: key.publicKey, options: BundleInstallOptions(store: BundleStore(directory: store))).install(bundle: try bundle(version: version, key: key))
-    guard case .accepted = outcome, let pause = await host.lastRulesSwapPause else { print("install \(version): \(outcome.text)"); exit(1) }
+    let outcome = await updater.install(bundle: try bundle(version: version, key: key))
+    guard case .accepted = outcome, let pause = updater.lastSwapPause else { print("install \(version): \(outcome.text)"); exit(1) }
     pauses.append(pause.milliseconds)
-    cpu.append((await host.lastRulesSwapCPUTime ?? .zero).milliseconds)
+    cpu.append((updater.lastSwapCPUTime ?? .zero).milliseconds)
 }
 let active = await host.router?.activePath.count ?? 0
 pauses.sort()

@@ -108,6 +108,7 @@ public final class RulesUpdater: Sendable {
         var identity: BundleStore.Identity { .init(id: manifest.id, version: manifest.version) }
     }
 
+    /// Stages 1 to 6 on `bytes`, judged as `admission` says, then the swap and its canary.
     private func install(_ bytes: [UInt8], admission: Admission) async -> BundleInstallOutcome {
         let bundle: RulesBundle
         switch RulesBundle.verified(bytes, trusting: publicKeys) {
