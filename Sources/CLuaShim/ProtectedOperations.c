@@ -2,6 +2,7 @@
 // a reference, a global, a traceback, a collection) under lua_pcall (Protect.h), so that Swift never calls a
 // function that may longjmp.
 #include "CLuaShim.h"
+#include "HookedCoroutines.h"
 #include "Protect.h"
 
 static int p_pushlstring(lua_State *L) {
@@ -62,8 +63,11 @@ int cluashim_punref(lua_State *L, int ref) {
     return protect(L, p_unref, 1, 0);
 }
 
+/// A thread for the host to drive (`LuaCoroutine`): marked as the host's, so that no script resumes it
+/// while the host holds it suspended (HookedCoroutines.c).
 static int p_newthread(lua_State *L) {
     lua_newthread(L);   // inherits the hook of L (Lua 5.4 copies it); Swift installs it again anyway
+    hookedcoroutines_markhostthread(L, -1);
     return 1;
 }
 

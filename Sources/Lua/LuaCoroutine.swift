@@ -76,6 +76,18 @@ public final class LuaCoroutine {
         status = .finished
     }
 
+    /// Shows the thread to its scripts as Lua's main thread: in a sandboxed state their
+    /// `coroutine.yield` raises "attempt to yield from outside a coroutine" there, and
+    /// `coroutine.isyieldable` says false, as Lua says at a program's top level. For a host whose own
+    /// chunks do all the yielding to Swift (a script's main flow, a handler), so that a script's
+    /// stray yield fails as in Lua instead of reaching the host.
+    public func showAsMainThread() throws(LuaError) {
+        guard let state else { throw LuaError(.usage, "the Lua state of this coroutine is closed") }
+        let L = state.thread
+        try state.ensureStack(L, 2)
+        try state.check(cluashim_pmarkmainlike(L, thread), on: L)
+    }
+
     /// Whether ``start(_:count:pushing:)`` may run a function now: the coroutine finished its last one,
     /// and nothing ran on its thread since (a script that got hold of it with `coroutine.running()`
     /// may have resumed it as a coroutine of its own).

@@ -60,16 +60,18 @@ import Testing
         #expect(error?.kind == .instructionLimit)
     }
 
-    @Test func hostCoroutineResumedByALaterCallIsCounted() throws {
+    @Test func hostCoroutineKeptByAScriptIsResumedOnlyBySwiftAndCounted() throws {
         // The thread of a host coroutine runs unhooked during its own resume; between calls it is hooked
-        // again, so a script that kept it and resumes it is counted.
+        // again. A script that kept it cannot resume it while Swift holds it (HookedCoroutines.c), and
+        // Swift's next resume is counted.
         let handler = try LuaCoroutine(
             try state.load("saved = coroutine.running() coroutine.yield() for i = 1, 1e8 do end"), in: state)
         guard case .yielded = try handler.resume() else {
             Issue.record("the handler did not yield")
             return
         }
-        let error = #expect(throws: LuaError.self) { try state.run("return coroutine.resume(saved)") }
+        #expect(try state.run("return coroutine.resume(saved)") == [false, "cannot resume non-suspended coroutine"])
+        let error = #expect(throws: LuaError.self) { try handler.resume() }
         #expect(error?.kind == .instructionLimit)
     }
 

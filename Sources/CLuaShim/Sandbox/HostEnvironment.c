@@ -7,6 +7,7 @@
 // the scripts' global table, for the host's deliberate writes there (the module's `print`).
 #include "CLuaShim.h"
 #include "HostEnvironment.h"
+#include "../HookedCoroutines.h"
 #include "../Protect.h"
 
 // A light key of the registry, unique by address.
@@ -21,6 +22,9 @@ void captureHostEnvironment(lua_State *L) {
         lua_insert(L, -2);
         lua_rawset(L, -4);
     }
+    // The coroutine library unguarded: the host's yields from a main flow or a handler are its requests.
+    hookedcoroutines_pushhostlibrary(L);
+    lua_setfield(L, -2, LUA_COLIBNAME);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &HOST_ENVIRONMENT_KEY);
     lua_pop(L, 1);
 }

@@ -101,6 +101,7 @@ static int p_opensandbox(lua_State *L) {
 
     chargeLibraryCalls(L);   // first: the wrappers below call these as scripts do
     hookedcoroutines_install(L);
+    hookedcoroutines_guardhostyields(L);
 
     lua_pushglobaltable(L);
     static const char *const removed[] = {"dofile", "loadfile", "loadstring", NULL};

@@ -165,7 +165,12 @@ int cluashim_prawset(lua_State *L, int idx);
 /// Pops the value on top and stores a registry reference to it in `*ref`.
 int cluashim_pref(lua_State *L, int *ref);
 int cluashim_punref(lua_State *L, int ref);
+/// Pushes a new thread for Swift to drive (`LuaCoroutine`): no script may resume or close it while Swift
+/// holds it suspended, and scripts see it `normal` then (HookedCoroutines.c).
 int cluashim_pnewthread(lua_State *L);
+/// Marks `thread`, made by `cluashim_pnewthread`, as one its scripts see as Lua's main thread: in the sandbox
+/// their `coroutine.yield` raises there and `coroutine.isyieldable` says false. Leaves L's stack as it was.
+int cluashim_pmarkmainlike(lua_State *L, lua_State *thread);
 /// Pushes a Lua function calling `box` through the trampoline. On success the userdata owns `box` (released by
 /// its __gc); on failure the caller still owns it.
 int cluashim_ppushswiftfunction(lua_State *L, void *box);

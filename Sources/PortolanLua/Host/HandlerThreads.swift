@@ -16,6 +16,8 @@ struct HandlerThreads {
         let thread: LuaCoroutine
         do {
             thread = try LuaCoroutine(in: state)
+            // A handler's only yield is `portolan.wait`'s, the module's: to the handler, Lua's main thread.
+            try thread.showAsMainThread()
         } catch {
             throw HostError(error)
         }

@@ -43,6 +43,8 @@ final class LuaRunner {
         let coroutine: LuaCoroutine
         do {
             coroutine = try LuaCoroutine(runScript, in: state)
+            // Its yields to the host are the module's (`portolan.route`, `wait`): to the script, Lua's main thread.
+            try coroutine.showAsMainThread()
         } catch {
             throw HostError(error)
         }
