@@ -110,7 +110,7 @@ enum EscapeAttempts {
     static let resources: [Attempt] = [
         Attempt("an integer past Swift's", #"return string.format("%d", 2^63)"#, "number has no integer representation"),
         Attempt("a huge string", #"return string.rep("x", 1 << 40)"#, "resulting string too large"),
-        Attempt("a huge unpack", "return table.unpack({}, 1, 1e8)", "more than one call may handle"),
+        Attempt("a huge unpack", "return table.unpack({}, 1, 1e8)", "too many results to unpack"),   // Lua's own refusal, at once
         Attempt("endless recursion", "local function f() return 1 + f() end return f()", "stack overflow"),
         Attempt("an endless loop in a handler", .handler, "while true do end", "instruction budget exceeded"),
         Attempt("memory without bound in a handler", .handler,

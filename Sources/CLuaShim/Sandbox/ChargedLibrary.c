@@ -36,6 +36,16 @@ static void chargeElements(lua_State *L, lua_Integer count, const char *function
     charge(L, count);
 }
 
+/// Whether the list argument at `index` has a length the library function can take: a table, or a value
+/// whose metatable has `__len`. Anything else the function itself refuses at once, with its own message
+/// ("bad argument #1 to 'concat' (table expected, got number)"), so it is handed over uncharged.
+static int hasLength(lua_State *L, int index) {
+    if (lua_type(L, index) == LUA_TTABLE) return 1;
+    if (luaL_getmetafield(L, index, "__len") == LUA_TNIL) return 0;
+    lua_pop(L, 1);
+    return 1;
+}
+
 /// The elements from `first` to `last`, 0 when none, without overflow.
 static lua_Integer rangeCount(lua_Integer first, lua_Integer last) {
     if (last < first) return 0;
@@ -75,7 +85,7 @@ static int chargeRep(lua_State *L) {
 
 /// table.insert(t, [pos,] v): shifts the elements from pos to the end up by one.
 static void chargeInsert(lua_State *L) {
-    if (lua_gettop(L) != 3) {
+    if (lua_gettop(L) != 3 || !hasLength(L, 1)) {
         charge(L, 1);
         return;
     }
@@ -86,6 +96,7 @@ static void chargeInsert(lua_State *L) {
 
 /// table.remove(t [, pos]): shifts the elements after pos down by one.
 static void chargeRemove(lua_State *L) {
+    if (!hasLength(L, 1)) return;
     lua_Integer size = luaL_len(L, 1);
     lua_Integer position = luaL_optinteger(L, 2, size);
     chargeElements(L, rangeCount(position, size), "table.remove");
@@ -97,11 +108,18 @@ static void chargeMove(lua_State *L) {
     chargeElements(L, rangeCount(first, last), "table.move");
 }
 
+/// The most values a C function may return: Lua's stack limit (LUAI_MAXSTACK in luaconf.h, not exported).
+/// table.unpack refuses more itself, at once, as "too many results to unpack".
+static const lua_Integer STACK_LIMIT = 1000000;
+
 /// table.concat(t [, sep [, i [, j]]]) and table.unpack(t [, i [, j]]): the elements from i to j.
 static void chargeRangeOfList(lua_State *L, int firstArgument, const char *function) {
+    if (firstArgument == 3 && !hasLength(L, 1)) return;
     lua_Integer first = luaL_optinteger(L, firstArgument, 1);
     lua_Integer last = lua_isnoneornil(L, firstArgument + 1) ? luaL_len(L, 1) : luaL_checkinteger(L, firstArgument + 1);
-    chargeElements(L, rangeCount(first, last), function);
+    lua_Integer count = rangeCount(first, last);
+    if (firstArgument == 2 && count >= STACK_LIMIT) return;   // refused by table.unpack before any work
+    chargeElements(L, count, function);
 }
 
 /// The comparator table.sort gets when the script gives none: `<`, charged by what it compares, so that
@@ -120,6 +138,7 @@ static int chargedLessThan(lua_State *L) {
 /// table.sort(t [, comp]): the list's length up front (a C comparator runs no Lua for the hook to count),
 /// and each comparison when the script gives no comparator.
 static void chargeSort(lua_State *L) {
+    if (!hasLength(L, 1)) return;
     chargeElements(L, luaL_len(L, 1), "table.sort");
     if (lua_isnoneornil(L, 2)) {
         lua_settop(L, 1);

@@ -113,6 +113,9 @@ static void pushView(lua_State *L, int shown, const char *name, const char *what
     lua_pop(L, 1);
 }
 
+// A light key of the registry: each library shown by a view, to its view, for `require`.
+static const char LIBRARY_VIEWS_KEY = 'l';
+
 void replaceGlobalByView(lua_State *L, const char *name, const char *what) {
     int top = lua_gettop(L);
     if (lua_getglobal(L, name) != LUA_TTABLE) luaL_error(L, "global '%s' is not a table", name);
@@ -120,12 +123,34 @@ void replaceGlobalByView(lua_State *L, const char *name, const char *what) {
     pushView(L, shown, name, what);
     lua_pushvalue(L, -1);
     lua_setglobal(L, name);
-    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
-    if (lua_getfield(L, -1, name) == LUA_TTABLE && lua_rawequal(L, -1, shown)) {
-        lua_pushvalue(L, shown + 1);
-        lua_setfield(L, -3, name);
+    // The loaded table keeps the library itself: Lua names a function in an error ("bad argument #1 to
+    // 'table.concat'") by finding it there, when no call site names it (a pcall, a callback). Scripts never
+    // reach that table; `require` hands them the view (`replaceByLibraryView`).
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &LIBRARY_VIEWS_KEY) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_createtable(L, 0, 8);
+        lua_pushvalue(L, -1);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &LIBRARY_VIEWS_KEY);
     }
+    lua_pushvalue(L, shown);
+    lua_pushvalue(L, shown + 1);
+    lua_rawset(L, -3);
     lua_settop(L, top);
+}
+
+void replaceByLibraryView(lua_State *L) {
+    if (lua_type(L, -1) != LUA_TTABLE) return;
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &LIBRARY_VIEWS_KEY) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        return;
+    }
+    lua_pushvalue(L, -2);
+    if (lua_rawget(L, -2) == LUA_TTABLE) {
+        lua_replace(L, -3);
+        lua_pop(L, 1);
+    } else {
+        lua_pop(L, 2);
+    }
 }
 
 /// Arguments: light userdata name, light userdata description.

@@ -4,6 +4,7 @@
 #include "CLuaShim.h"
 #include "ConfinedFile.h"
 #include "../Protect.h"
+#include "ReadOnlyTables.h"
 #include "SandboxRequire.h"
 #include "StepCharge.h"
 
@@ -116,7 +117,10 @@ int sandboxRequire(lua_State *L) {
     lua_settop(L, 1);
     luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);   // 2
     lua_pushvalue(L, 1);
-    if (lua_rawget(L, 2) != LUA_TNIL && lua_toboolean(L, -1)) return 1;
+    if (lua_rawget(L, 2) != LUA_TNIL && lua_toboolean(L, -1)) {
+        replaceByLibraryView(L);   // a shared library: its read-only view, as the global is
+        return 1;
+    }
     lua_pop(L, 1);
 
     int fromFile = pushLoader(L, name);                          // 3: loader, 4: ":preload:" or path

@@ -1,0 +1,46 @@
+import Testing
+import TestSupport
+@testable import Lua
+
+/// Lua is Lua inside the sandbox (issue 34): a library function the sandbox charges or guards gives the
+/// same results and the same messages as liblua5.4's own, with only the bound added. Each case runs in a
+/// sandboxed state and in a plain one, whose string, table and coroutine functions are liblua5.4's
+/// own, and the two outcomes must be equal, word for word. Before, `table.concat(3)` said "attempt to
+/// get length of a number value" with no line, a function called through `pcall` was named '?', and
+/// `table.unpack` of 2^26 elements was refused in words of the sandbox's own.
+@Suite struct SandboxParityTests {
+    static let cases: [String] = [
+        // Argument errors, at the script's line, naming the function as its call site does.
+        "table.concat(3)", "table.sort(5)", "table.insert(5, 1, 2)", "table.remove(5)", "table.unpack(5)",
+        "string.rep()", "string.rep('x', {})", "string.upper()",
+        "coroutine.resume(5)", "coroutine.status({})", "coroutine.close(coroutine.running())",
+        // Through pcall, where no call site names the function: Lua finds its name in the loaded libraries.
+        "return pcall(table.concat, 3)", "return pcall(string.rep)", "return pcall(coroutine.resume, 5)",
+        "return pcall(table.insert, {}, 1, 2, 3)",
+        // Lua's own refusals of work too large.
+        "return table.unpack({}, 1, 1e8)", "return table.unpack({}, 1, 3e6)",
+        // Results.
+        "return table.concat({ 1, 2, 'x' }, '-')", "return table.unpack({ 1, 2, 3 }, 2)",
+        "local t = { 3, 1, 2 } table.sort(t) return table.concat(t)",
+        "local t = { 'a', 'c' } table.insert(t, 2, 'b') return table.concat(t), table.remove(t, 1), #t",
+        "return string.rep('ab', 3, ','), ('x'):rep(2)",
+        "local co = coroutine.create(function() coroutine.yield(1) end) coroutine.resume(co) return coroutine.status(co), coroutine.close(co), coroutine.status(co)",
+    ]
+
+    /// What running `source` as `app.lua` gave: its results as text, or its error's message.
+    static func outcome(of source: String, sandboxed: Bool) -> String {
+        do {
+            let state = try LuaState(sandboxed: sandboxed)
+            return "returned " + (try state.run(source, chunkName: "=app.lua")).map(\.description).joined(separator: ", ")
+        } catch {
+            return "raised " + error.message
+        }
+    }
+
+    @Test(arguments: cases)
+    func aLibraryCallGivesWhatLuasOwnGives(_ source: String) {
+        let plain = Self.outcome(of: source, sandboxed: false)
+        #expect(Self.outcome(of: source, sandboxed: true) == plain)
+        #expect(!plain.contains("'?'"), "the plain state names the function: \(plain)")
+    }
+}
