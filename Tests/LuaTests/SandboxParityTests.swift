@@ -19,6 +19,10 @@ import TestSupport
         "return pcall(table.insert, {}, 1, 2, 3)",
         // Lua's own refusals of work too large.
         "return table.unpack({}, 1, 1e8)", "return table.unpack({}, 1, 3e6)",
+        // The sandbox's own wrappers: setmetatable refuses __gc, rawset a view, load binary chunks.
+        "setmetatable(1, {})", "setmetatable({}, 5)", "rawset(1, 2, 3)", "rawset({}, nil, 1)", "load(5)",
+        "return pcall(setmetatable, 1)", "return pcall(rawset, {})", "collectgarbage('bogus')", "return load('x =')",
+        "return type(load('return 1')), collectgarbage('count') > 0",
         // Results.
         "return table.concat({ 1, 2, 'x' }, '-')", "return table.unpack({ 1, 2, 3 }, 2)",
         "local t = { 3, 1, 2 } table.sort(t) return table.concat(t)",

@@ -187,10 +187,8 @@ int readOnlyRawSet(lua_State *L) {
         lua_pop(L, 1);
         if (isView) return luaL_error(L, "rawset: this table is read-only");
     }
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-    return lua_gettop(L);
+    // liblua5.4's own, in this frame: its argument errors name `rawset` and the script's line.
+    return lua_tocfunction(L, lua_upvalueindex(1))(L);
 }
 
 /// shown(t): the table a read-only view shows, or `t` itself. Raw reads only, so a tool that lists

@@ -75,10 +75,8 @@ static int sandboxSetMetatable(lua_State *L) {
         lua_pop(L, 1);
         if (hasGC) return luaL_error(L, "__gc metamethods are not allowed in the sandbox");
     }
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-    return lua_gettop(L);
+    // liblua5.4's own, in this frame: its argument errors name `setmetatable` and the script's line.
+    return lua_tocfunction(L, lua_upvalueindex(1))(L);
 }
 
 /// Replaces global `name` with a C closure whose upvalue is the original.
