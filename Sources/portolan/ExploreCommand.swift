@@ -113,7 +113,7 @@ struct Explore: AsyncParsableCommand {
         let snapshot = try from.map { path in try CommandInput.bytes(of: path, orSay: "explore: cannot read the snapshot \(path)") }
         let scenarioFiles: [String]
         do {
-            scenarioFiles = scenarios.isEmpty ? try ScenarioFiles.beside(app: script.path) : try ScenarioFiles.expand(scenarios)
+            scenarioFiles = scenarios.isEmpty ? try ScenarioFiles.beside(app: script.path) : try ScenarioFiles.expand(scenarios, excludingApp: script.path)
         } catch {
             StandardStreams.errorLine("explore: \(error.description)")
             throw ExitCode(2)

@@ -112,7 +112,7 @@ struct Test: AsyncParsableCommand {
             throw ValidationError("Give at least one scenario file or directory.")
         }
         do {
-            _ = try ScenarioFiles.expand(files)
+            _ = try ScenarioFiles.expand(files, excludingApp: app)
         } catch {
             throw ValidationError(error.description)
         }
@@ -155,10 +155,13 @@ struct Test: AsyncParsableCommand {
         var reporter = (ScenarioFormat(rawValue: format.rawValue) ?? .text).makeReporter(verbose: verbose)
         var summary = ScenarioSummary()
         if let text = reporter.begin() { Self.write(text) }
-        let results = await runner.run(files: try ScenarioFiles.expand(files), shard: shard, selection: try selection()) { result in
-            summary.add(result)
-            if let text = reporter.report(result) { Self.write(text) }
-        }
+        let results = await runner.run(
+            files: try ScenarioFiles.expand(files, excludingApp: app), shard: shard, selection: try selection(),
+            report: { result in
+                summary.add(result)
+                if let text = reporter.report(result) { Self.write(text) }
+            },
+            narrowed: { summary.narrowing = $0 })
         if let text = reporter.finish(summary) { Self.write(text) }
         if let filter, summary.total == 0 {
             StandardStreams.errorLine("portolan test: no scenario's name matches --filter \(filter)")

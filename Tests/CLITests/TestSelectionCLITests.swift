@@ -57,7 +57,8 @@ import TestSupport
         defer { directory.remove() }
         let run = try await PortolanBinary.run(["test", "--app", "app.lua", "--filter", "^tabs", "s.lua", "t.lua"], in: directory)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-        #expect(Self.lines(run) == ["ok   s.lua: tabs keep their stacks", "ok   s.lua: tabs reset", "2 passed, 0 failed"])
+        #expect(Self.lines(run) == ["ok   s.lua: tabs keep their stacks", "ok   s.lua: tabs reset",
+            "2 scenarios not run: the run is narrowed by --filter ^tabs", "2 passed, 0 failed"])
         let nothing = try await PortolanBinary.run(["test", "--app", "app.lua", "--filter", "nope", "s.lua"], in: directory)
         #expect(nothing.status == 1)
         #expect(nothing.lastLine == "0 passed, 0 failed")
@@ -89,7 +90,8 @@ import TestSupport
         defer { directory.remove() }
         let focused = try await PortolanBinary.run(["test", "--app", "app.lua", "s.lua", "t.lua"], in: directory)
         #expect(focused.status == 0, "\(focused.stdout)\(focused.stderr)")
-        #expect(Self.lines(focused) == ["ok   s.lua: focused", "1 passed, 0 failed"])
+        // Issue 34: what the focus left out is said beside the counts, which stay the last line.
+        #expect(Self.lines(focused) == ["ok   s.lua: focused", "3 scenarios not run: the run is narrowed by scenario.only", "1 passed, 0 failed"])
         let skipped = try await PortolanBinary.run(["test", "--app", "app.lua", "u.lua"], in: directory)
         #expect(skipped.status == 0)
         #expect(Self.lines(skipped) == ["ok   u.lua: plain", "skip u.lua: parked (scenario.skip)", "1 passed, 0 failed, 1 skipped"])
@@ -105,5 +107,16 @@ import TestSupport
             "     scenario.only is forbidden by --forbid-only: remove the only before committing, so that every scenario runs",
             "skip s.lua: parked (scenario.skip)", "1 passed, 1 failed, 1 skipped",
         ], "\(run.stdout)")
+    }
+
+    /// Issue 34: `portolan test --app app.lua .` ran `app.lua` itself as a scenario file, and failed.
+    @Test func aFolderOfScenariosBesideTheAppDoesNotRunTheApp() async throws {
+        let directory = try TemporaryDirectory("cli", files: ["app.lua": Self.app, "s.lua": Self.passing(["beside"])])
+        defer { directory.remove() }
+        for folder in [".", "./"] {
+            let run = try await PortolanBinary.run(["test", "--app", "app.lua", folder], in: directory)
+            #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+            #expect(Self.lines(run) == ["ok   ./s.lua: beside", "1 passed, 0 failed"], "\(run.stdout)")
+        }
     }
 }

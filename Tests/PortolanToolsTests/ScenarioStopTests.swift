@@ -119,4 +119,20 @@ import TestSupport
             "row 1: passed", "row 2: \(file):4: expected 1 but got 2",
         ])
     }
+
+    /// A scenario's verdict is its first terminal outcome: a tear-down can add a failure, never turn
+    /// one into a skip (issue 34). Before, `skip()` in `after_each` made a failing scenario a skip,
+    /// and the run exited 0.
+    @Test func aTearDownCannotTurnAFailureIntoASkip() async throws {
+        let (file, results) = try await Self.run("""
+            after_each(function() skip("cleaning up") end)
+            scenario("fails", function() expect(1, 2) end)
+            scenario("passes", function() end)
+            """)
+        let outcomes = Self.outcomes(results)
+        try #require(outcomes.count == 2, "\(outcomes)")
+        #expect(outcomes[0].hasPrefix("fails: \(file):2: expected 2 but got 1"), "\(outcomes)")
+        #expect(outcomes[1].hasPrefix("passes: \(file):1: skip(reason) cannot be called from after_each"), "\(outcomes)")
+        #expect(results.allSatisfy { !$0.isSkipped }, "\(outcomes)")
+    }
 }

@@ -208,6 +208,26 @@ local befores, afters = {}, {}
 -- The tear-down of the selected scenario while it runs: what the runner calls, through
 -- `tear_down_after_error`, when the scenario raised before its tear-down ran.
 local pending_tear_down = nil
+-- Whether a tear-down runs now: the scenario's verdict is in by then, and a tear-down can only add
+-- a failure to it, never turn it into a skip.
+local tearing_down = false
+
+-- Runs the tear-down functions, newest first, each through `call` (a direct call, or pcall).
+local function run_tear_down(tear_down, call)
+  tearing_down = true
+  local first
+  for i = #tear_down, 1, -1 do
+    local ok, why = call(tear_down[i])
+    if not ok and first == nil then first = tostring(why) end
+  end
+  tearing_down = false
+  return first
+end
+
+local function direct(fn)
+  fn()
+  return true
+end
 
 -- Runs the scenario between its set-up and tear-down, each called directly, so that an error keeps
 -- the traceback the runner reads (`called from`); the runner then runs the tear-down (below).
@@ -217,7 +237,9 @@ local function run_scenario(fn)
   for i = 1, #set_up do set_up[i]() end
   fn()
   pending_tear_down = nil
-  for i = #tear_down, 1, -1 do tear_down[i]() end
+  -- Called directly: a tear-down's error keeps its traceback, and the runner's tear-down after an
+  -- error does not run it again.
+  run_tear_down(tear_down, direct)
 end
 
 -- After a scenario (or its set-up) raised, or skipped: runs its tear-down, each function under
@@ -225,13 +247,9 @@ end
 local function tear_down_after_error()
   local tear_down = pending_tear_down
   pending_tear_down = nil
+  tearing_down = false   -- a direct tear-down that raised left it set
   if tear_down == nil then return nil end
-  local first
-  for i = #tear_down, 1, -1 do
-    local ok, why = pcall(tear_down[i])
-    if not ok and first == nil then first = tostring(why) end
-  end
-  return first
+  return run_tear_down(tear_down, pcall)
 end
 
 -- Ends the file's top level once the selected scenario has run: the rest of the file only
@@ -342,6 +360,10 @@ library.scenario = scenario_table()
 --- Stops the running scenario and counts it as skipped.
 function library.skip(reason)
   if not running then error("skip(reason) can only be called inside a scenario", 2) end
+  if tearing_down then
+    error("skip(reason) cannot be called from after_each: the scenario's verdict is in, "
+      .. "and a tear-down can only add a failure", 2)
+  end
   report("skip", reason ~= nil and tostring(reason) or "")
   error(SKIP, 0)
 end

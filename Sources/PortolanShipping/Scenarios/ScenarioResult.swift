@@ -93,6 +93,8 @@ public struct ScenarioSummary: Sendable, Equatable, CustomStringConvertible {
     public var passed = 0
     public var failed = 0
     public var skipped = 0
+    /// What the run's selection left out (`scenario.only`, `--filter`), if anything.
+    public var narrowing: ScenarioNarrowing?
 
     public init() {}
 

@@ -72,13 +72,16 @@ public struct ScenarioRunner: Sendable {
     /// Every file is listed first (at most `options.jobs` at a time), then the scenarios run.
     ///
     /// `selection` keeps the scenarios `--filter` names and those marked `scenario.only`, and
-    /// settles those marked `scenario.skip`, before any shard is dealt.
+    /// settles those marked `scenario.skip`, before any shard is dealt; `narrowed` hears what it
+    /// left out, if anything, before the first result.
     @discardableResult
     public func run(
         files: [String], shard: ScenarioShard? = nil, selection: ScenarioSelection = .init(),
-        report: (ScenarioResult) -> Void = { _ in }
+        report: (ScenarioResult) -> Void = { _ in }, narrowed: (ScenarioNarrowing) -> Void = { _ in }
     ) async -> [ScenarioResult] {
-        var entries = selection.select(await entries(files: files))
+        let listed = await entries(files: files)
+        var entries = selection.select(listed)
+        if let narrowing = selection.narrowing(of: listed, kept: entries) { narrowed(narrowing) }
         if let shard { entries = shard.select(entries) }
         return await run(entries: entries, report: report)
     }

@@ -77,4 +77,28 @@ public struct ScenarioSelection {
             return settled
         }
     }
+
+    /// What the selection left out of `listed` to keep `kept`, and why; nil when it left out
+    /// nothing. A run narrowed by `scenario.only` or `--filter` says so beside its counts, so that
+    /// "1 passed, 0 failed" is not read as the whole suite.
+    public func narrowing(of listed: [ScenarioEntry], kept: [ScenarioEntry]) -> ScenarioNarrowing? {
+        let leftOut = listed.filter { $0.index > 0 }.count - kept.filter { $0.index > 0 }.count
+        guard leftOut > 0 else { return nil }
+        var reasons: [String] = []
+        if !forbidsOnly, listed.contains(where: { $0.mark == .only }) { reasons.append("scenario.only") }
+        if let filterText { reasons.append("--filter \(filterText)") }
+        return ScenarioNarrowing(notRun: leftOut, reasons: reasons)
+    }
+}
+
+/// The scenarios a run's selection left out: how many, and what narrowed it.
+public struct ScenarioNarrowing: Sendable, Equatable, CustomStringConvertible {
+    public let notRun: Int
+    /// `scenario.only`, `--filter PATTERN`.
+    public let reasons: [String]
+
+    /// `2 scenarios not run: the run is narrowed by scenario.only`.
+    public var description: String {
+        "\(notRun) scenario\(notRun == 1 ? "" : "s") not run: the run is narrowed by " + reasons.joined(separator: " and ")
+    }
 }

@@ -16,8 +16,11 @@ public enum ScenarioFiles {
         public var description: String
     }
 
-    /// The files `paths` name, in the order given, a folder's in their sorted order.
-    public static func expand(_ paths: [String]) throws(Missing) -> [String] {
+    /// The files `paths` name, in the order given, a folder's in their sorted order. A folder's
+    /// files leave out `app`, the app the scenarios run against (`portolan test --app app.lua .`):
+    /// the app is no scenario file, though it sits among them.
+    public static func expand(_ paths: [String], excludingApp app: String? = nil) throws(Missing) -> [String] {
+        let appFile = app.flatMap(FileIdentity.init(path:))
         var files: [String] = []
         for path in paths {
             let folder: ConfinedFolder
@@ -32,7 +35,7 @@ public enum ScenarioFiles {
             } catch {
                 throw Missing(description: "\(path) is refused: \(error.reason)")
             }
-            let found = try Self.files(in: folder)
+            let found = try Self.files(in: folder).filter { appFile == nil || FileIdentity(path: $0) != appFile }
             guard !found.isEmpty else {
                 throw Missing(description: "No scenario file (*.lua) under \(path)")
             }
@@ -65,6 +68,19 @@ public enum ScenarioFiles {
             throw Missing(description: "Refused under \(folder.directory), where nothing is followed or waited on:\n" + lines.joined(separator: "\n"))
         }
         return folder.files.map(folder.path(of:))
+    }
+
+    /// Which file a path names, whatever the path: its device and inode.
+    private struct FileIdentity: Equatable {
+        let device: UInt64
+        let inode: UInt64
+
+        init?(path: String) {
+            var status = stat()
+            guard stat(path, &status) == 0 else { return nil }
+            device = UInt64(status.st_dev)
+            inode = UInt64(status.st_ino)
+        }
     }
 
     /// A regular file this process may read.

@@ -115,8 +115,9 @@ public struct TextScenarioReporter: ScenarioReporter {
         }
     }
 
+    /// The counts, alone on the last line, after what the selection left out, if anything.
     public func finish(_ summary: ScenarioSummary) -> String? {
-        summary.description
+        (summary.narrowing.map { "\($0)\n" } ?? "") + summary.description
     }
 
     /// A line as the terminal gets it: no control character but a tab is written raw.
@@ -164,7 +165,7 @@ public struct TAPScenarioReporter: ScenarioReporter {
     }
 
     public func finish(_ summary: ScenarioSummary) -> String? {
-        "1..\(count)\n# " + summary.description
+        "1..\(count)\n" + (summary.narrowing.map { "# \($0)\n" } ?? "") + "# " + summary.description
     }
 
     /// `#` and `\` would start a directive or an escape in a description; controls are shown.
