@@ -13,29 +13,29 @@ public enum ExploreRepro {
     /// The scenario file of `finding` in `report`; `from` is the snapshot the run started from.
     public static func scenario(for finding: ExploreFinding, in report: ExploreReport, from snapshot: String?) -> String {
         var lines = [
-            "-- Found by portolan explore: \(finding.kind.name) (\(finding.kind.meaning)).",
-            "-- " + oneLine(finding.summary),
-            "-- Run: portolan test --app \(report.app) THIS_FILE",
+            LuaSource.comment("Found by portolan explore: \(finding.kind.name) (\(finding.kind.meaning))."),
+            LuaSource.comment(finding.summary),
+            LuaSource.comment("Run: portolan test --app \(report.app) THIS_FILE"),
             "",
             "-- The app's state as a snapshot keeps it, without the routes' history.",
             "local function state() return (portolan.snapshot():gsub('\"history\":%b[],', '', 1)) end",
             "-- A change of the app's state, as the explorer makes it: the value, then the guards asked again.",
-            LuaLiteral.setStateFunction,
+            ExploreActionLua.setStateFunction,
             "",
-            "scenario(\(LuaLiteral.string("explore: " + oneLine(finding.kind.name + " at " + finding.path + (finding.action.map { " (\($0))" } ?? "")))), function()",
+            "scenario(\(LuaSource.string("explore: " + oneLine(finding.kind.name + " at " + finding.path + (finding.action.map { " (\($0))" } ?? "")))), function()",
             "  local failures = {}",
             "  portolan.on(\"failed\", function(err) failures[#failures + 1] = err end)",
         ]
         if let snapshot {
-            lines.append("  expect_restore(\(LuaLiteral.longString(snapshot)), { outcome = \"restored\" })")
+            lines.append("  expect_restore(\(LuaSource.longString(snapshot)), { outcome = \"restored\" })")
         }
         lines.append("  local start = portolan.snapshot()")
         let steps = finding.kind == .unreachable ? [] : report.actions(to: finding.state)
-        if !steps.isEmpty { lines.append("  -- The shortest way to \(oneLine(finding.path)):") }
-        for step in steps { lines.append("  " + LuaLiteral.action(step)) }
+        if !steps.isEmpty { lines.append("  " + LuaSource.comment("The shortest way to \(finding.path):")) }
+        for step in steps { lines.append("  " + ExploreActionLua.action(step)) }
         if finding.kind != .unreachable, finding.state < report.states.count {
             let path = report.states[finding.state].state.path
-            lines.append("  expect(portolan.active_entries(), { " + path.map(LuaLiteral.activeEntry).joined(separator: ", ") + " })")
+            lines.append("  expect(portolan.active_entries(), { " + path.map(LuaSource.activeEntry).joined(separator: ", ") + " })")
         }
         lines.append("  for key in pairs(failures) do failures[key] = nil end")
         lines += check(finding, in: report, target: finding.node.flatMap { report.destinations[$0] }).map { "  " + $0 }
@@ -44,7 +44,7 @@ public enum ExploreRepro {
     }
 
     private static func check(_ finding: ExploreFinding, in report: ExploreReport, target: Destination?) -> [String] {
-        let context = (action: finding.action.map(LuaLiteral.action) ?? "nil", name: LuaLiteral.string(finding.kind.name))
+        let context = (action: finding.action.map(ExploreActionLua.action) ?? "nil", name: LuaSource.string(finding.kind.name))
         switch finding.kind {
         case .handlerError, .redirectLoop: return ExploreReproChecks.failure(finding, context)
         case .deadEnd, .unreachable, .backMismatch: return ExploreReproChecks.place(finding, in: report, target: target, context)

@@ -26,7 +26,7 @@ enum ExploreReproChecks {
         let action = context.action, name = context.name
         switch finding.kind {
         case .deadEnd:
-            let startPath = report.states.first.map { LuaLiteral.destination(.path($0.state.path)) } ?? "{}"
+            let startPath = report.states.first.map { LuaSource.destination(.path($0.state.path)) } ?? "{}"
             return [
                 "local here = state()",
                 "portolan.back()",
@@ -34,9 +34,9 @@ enum ExploreReproChecks {
                 "if state() == here then error(\(name) .. \": back and a route to the start leave \" .. table.concat(portolan.active_path(), \" > \") .. \" as it is\", 0) end",
             ]
         case .unreachable:
-            let node = LuaLiteral.string(finding.node ?? "")
+            let node = LuaSource.string(finding.node ?? "")
             return [
-                "local _, err = portolan.route(\(target.map(LuaLiteral.destination) ?? node))",
+                "local _, err = portolan.route(\(target.map(LuaSource.destination) ?? node))",
                 "local path = portolan.active_path()",
                 "if path[#path] ~= \(node) then",
                 "  error(\(name) .. \": a route to \" .. \(node) .. \" led to \" .. table.concat(path, \" > \") .. (err and (\" (\" .. err.kind .. \": \" .. tostring(err.message) .. \")\") or \"\"), 0)",
@@ -47,7 +47,7 @@ enum ExploreReproChecks {
             return [
                 action,
                 "portolan.back()",
-                "expect(portolan.active_entries(), { " + before.map(LuaLiteral.activeEntry).joined(separator: ", ") + " }, \(name) .. \": back after \(escapedForLua(finding.action?.description ?? "")) does not return where the user came from\")",
+                "expect(portolan.active_entries(), { " + before.map(LuaSource.activeEntry).joined(separator: ", ") + " }, \(name) .. \": back after \(escapedForLua(finding.action?.description ?? "")) does not return where the user came from\")",
             ]
         default:
             return []
@@ -58,7 +58,7 @@ enum ExploreReproChecks {
         let action = context.action, name = context.name
         switch finding.kind {
         case .planMismatch:
-            let planned = finding.action.flatMap(LuaLiteral.plannedDestination) ?? "nil"
+            let planned = finding.action.flatMap(ExploreActionLua.plannedDestination) ?? "nil"
             return [
                 "local function shape(result, err) return err and (\"failed \" .. err.kind .. \": \" .. tostring(err.message)) or (\"ok \" .. table.concat(result, \", \")) end",
                 "local planned, plan_err = portolan.plan(\(planned))",
@@ -114,7 +114,7 @@ enum ExploreReproChecks {
     }
 
     static func escapedForLua(_ text: String) -> String {
-        let quoted = LuaLiteral.string(text)
+        let quoted = LuaSource.string(text)
         return String(quoted.dropFirst().dropLast())
     }
 }

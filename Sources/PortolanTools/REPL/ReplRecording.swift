@@ -88,12 +88,12 @@ public struct ReplRecording: Sendable {
     /// The scenario file's text.
     var text: String {
         var lines: [String] = []
-        lines.append("-- Recorded by the Portolan REPL on \(appName).")
+        lines.append(LuaSource.comment("Recorded by the Portolan REPL on \(appName)."))
         if let app {
-            lines.append("-- Run with: portolan test --app \(app) \(path)")
+            lines.append(LuaSource.comment("Run with: portolan test --app \(app) \(path)"))
             if let beside = appFromFileDirectory {
                 lines.append("-- (without --app, the file loads the app itself, from its own directory)")
-                lines.append("if not pcall(portolan.active_path) then portolan.load(\(Self.literal(beside))) end")
+                lines.append("if not pcall(portolan.active_path) then portolan.load(\(LuaSource.string(beside))) end")
             } else {
                 lines.append("-- (the app is outside this file's directory, where portolan.load may not reach: give --app)")
             }
@@ -107,7 +107,7 @@ public struct ReplRecording: Sendable {
         }
         if !start.routes.isEmpty {
             lines.append("  -- Where the session stood when the recording started: get there first.")
-            lines += start.routes.map { "  portolan.route(\(Self.lua($0)))" }
+            lines += start.routes.map { "  portolan.route(\(LuaSource.destination($0)))" }
             lines.append("  expect(portolan.active_path(), \(Self.list(start.activePath)), \"where the recording started\")")
         }
         for step in steps {
@@ -115,7 +115,7 @@ public struct ReplRecording: Sendable {
             case .lua(let chunk, let statement, let raised, let routed, let activePath):
                 if raised {
                     let source = statement ? chunk : "return " + chunk
-                    lines.append("  pcall(load(\(Self.literal(source)), \"=stdin\"))  -- raised an error at the prompt")
+                    lines.append("  pcall(load(\(LuaSource.string(source)), \"=stdin\"))  -- raised an error at the prompt")
                 } else {
                     lines.append(contentsOf: Self.replay(chunk, statement: statement))
                 }
@@ -129,7 +129,7 @@ public struct ReplRecording: Sendable {
                 case .failed(let kind):
                     lines.append("  do")
                     lines.append("    local _, err = \(call)")
-                    lines.append("    expect(err and err.kind, \(Self.literal(kind)))")
+                    lines.append("    expect(err and err.kind, \(LuaSource.string(kind)))")
                     lines.append("  end")
                 }
                 lines.append("  expect(portolan.active_path(), \(Self.list(activePath)))")
@@ -204,67 +204,7 @@ public struct ReplRecording: Sendable {
     }
 
     private static func list(_ strings: [String]) -> String {
-        strings.isEmpty ? "{}" : "{ " + strings.map(Self.literal).joined(separator: ", ") + " }"
-    }
-
-    /// A destination as a Lua table: ids, and entries with their contexts.
-    static func lua(_ destination: Destination) -> String {
-        switch destination {
-        case .path(let entries):
-            return "{ " + entries.map(lua).joined(separator: ", ") + " }"
-        case .anywhere(let entry):
-            return lua(entry)
-        case .push(let entry, let launch):
-            return "{ push = \(lua(entry))" + (launch.map { ", launch = \(Self.literal($0.rawValue))" } ?? "") + " }"
-        case .live(let id, let context, let occurrence):
-            let filter = context.isEmpty ? "" : ", context = " + lua(context)
-            return "{ id = \(Self.literal(id)), nth = \(occurrence)\(filter) }"
-        }
-    }
-
-    private static func lua(_ entry: Entry) -> String {
-        guard !entry.context.isEmpty else { return Self.literal(entry.id) }
-        return "{ id = \(Self.literal(entry.id)), context = \(lua(entry.context)) }"
-    }
-
-    private static func lua(_ context: Context) -> String {
-        let fields = context.keys.sorted().map { key -> String in
-            let name = key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) && !(key.first?.isNumber ?? true)
-                ? key : "[\(Self.literal(key))]"
-            return "\(name) = \(lua(context[key] ?? .boolean(false)))"
-        }
-        return "{ \(fields.joined(separator: ", ")) }"
-    }
-
-    private static func lua(_ value: ContextValue) -> String {
-        switch value {
-        case .string(let text): return Self.literal(text)
-        case .integer(let number): return String(number)
-        case .number(let number):
-            let text = "\(number)"
-            return text.contains(".") || text.contains("e") ? text : text + ".0"
-        case .boolean(let flag): return flag ? "true" : "false"
-        }
-    }
-
-    /// `text` as a Lua string literal for the scenario file: quotes, backslashes and control
-    /// characters escaped.
-    static func literal(_ text: String) -> String {
-        var bytes: [UInt8] = [UInt8(ascii: "\"")]
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                bytes += [UInt8(ascii: "\\"), byte]
-            case 0..<0x20, 0x7F:
-                // `\ddd`, three digits, so that a digit after it is not read as part of it.
-                let digits = Array(String(byte).utf8)
-                bytes += [UInt8(ascii: "\\")] + Array(repeating: UInt8(ascii: "0"), count: 3 - digits.count) + digits
-            default:
-                bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
-        return String(decoding: bytes, as: UTF8.self)
+        strings.isEmpty ? "{}" : "{ " + strings.map(LuaSource.string).joined(separator: ", ") + " }"
     }
 
     /// Writes the file whole (`WholeFile`).

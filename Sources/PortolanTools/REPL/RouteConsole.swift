@@ -37,14 +37,14 @@ final class RouteConsole {
 
     /// A URL line, or an id path when no pattern matches it.
     nonisolated(nonsending) func route(_ text: String) async {
-        let call = "portolan.route(\(ReplRecording.literal(text)))"
+        let call = "portolan.route(\(LuaSource.string(text)))"
         switch await target(of: text, saying: false) {
         case .url(let resolution)?:
             await route(label: text, recordedAs: call) { host in
                 host.route(resolved: resolution)
             }
         case .idPath(let destination)?:
-            await route(label: text, recordedAs: "portolan.route(\(ReplRecording.lua(destination)))") { host in
+            await route(label: text, recordedAs: "portolan.route(\(LuaSource.destination(destination)))") { host in
                 host.route(destination)
             }
         case nil:
