@@ -14,6 +14,29 @@ public struct RouteReport: Sendable {
     public package(set) var rolledBack: [Instruction] = []
     /// The step that asked for the route (`portolan.step`), if one did.
     public package(set) var step: RouteStep?
+    /// Whether a guard or an interceptor sent the route elsewhere (a `redirected` event), rather than
+    /// `settled` being only the path a relative destination (a push, a live copy) became.
+    public package(set) var redirected = false
+
+    /// How a report says where the route went when that differs from where it was asked to go:
+    /// `redirected to` after a guard's or an interceptor's redirect, `resolved to` for the path a
+    /// push or a live copy became. Nil when it went where it was asked.
+    public static func arrival(requested: Destination?, settled: Destination?, redirected: Bool) -> String? {
+        guard let settled, let requested, settled != requested else { return nil }
+        return redirected ? "redirected to" : "resolved to"
+    }
+
+    /// `arrival` for a route the history keeps, which holds no redirect events: a relative
+    /// destination (a push, a live copy) is taken to have been resolved, any other to have been
+    /// redirected.
+    public static func arrival(of record: RouteRecord) -> String? {
+        let relative: Bool
+        switch record.requested {
+        case .push, .live: relative = true
+        case .path, .anywhere: relative = false
+        }
+        return arrival(requested: record.requested, settled: record.settled, redirected: !relative)
+    }
 
     /// A route's result, for a route the router never announced (no app, a URL leading nowhere).
     package init(_ result: RouteResult) {
@@ -59,7 +82,9 @@ public struct RouteReport: Sendable {
             }
         case .rolledBack(let instruction):
             running(reports).map { reports[$0].rolledBack.append(instruction) }
-        case .hostReported, .redirected, .treeCarried:
+        case .redirected:
+            running(reports).map { reports[$0].redirected = true }
+        case .hostReported, .treeCarried:
             break
         }
     }

@@ -90,10 +90,15 @@ struct ScenarioJournal: Sendable {
     }
 
     /// `root > a: ok (2 instructions)`, `root > a, redirected to root > login: ok (1 instruction)`,
+    /// `push detail, resolved to root > home > detail: ok (1 instruction)`,
     /// `root > b: failed denied: not logged in`, cut at `routeLineLimit` bytes.
     private static func line(_ route: RouteReport) -> String {
         var line = route.requested.map { "\($0)" } ?? route.failure?.url ?? "(nothing)"
-        if let settled = route.settled, settled != route.requested { line += ", redirected to \(settled)" }
+        if let arrival = RouteReport.arrival(requested: route.requested, settled: route.settled, redirected: route.redirected),
+            let settled = route.settled
+        {
+            line += ", \(arrival) \(settled)"
+        }
         if let failure = route.failure {
             line += ": failed \(failure.kind.rawValue): \(failure.message)"
         } else if route.settled != nil {

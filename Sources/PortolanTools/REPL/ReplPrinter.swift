@@ -61,8 +61,10 @@ struct ReplPrinter: Sendable {
         if let step = report.step {
             say("step \(step)", .note)
         }
-        if let settled = report.settled, let requested = report.requested, settled != requested {
-            say("redirected to \(Excerpt.of(settled.description))", .note)
+        if let arrival = RouteReport.arrival(requested: report.requested, settled: report.settled, redirected: report.redirected),
+            let settled = report.settled
+        {
+            say("\(arrival) \(Excerpt.of(settled.description))", .note)
         }
         for instruction in report.instructions {
             say("  \(instruction)", .instruction)

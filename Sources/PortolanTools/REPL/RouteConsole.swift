@@ -126,6 +126,7 @@ final class RouteConsole {
         var report = RouteReport(plan.result)
         report.requested = plan.requested
         report.settled = plan.settled
+        report.redirected = !plan.redirects.isEmpty
         printer.show(report)
         printer.say("(plan only: nothing ran, the tree is unchanged)", .note)
     }

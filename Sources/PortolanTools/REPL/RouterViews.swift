@@ -1,5 +1,6 @@
 import Portolan
 import PortolanLua
+import PortolanShipping
 
 /// `:tree`, `:graph` and `:history`: the app's router shown, nothing changed. (The `portolan repl`
 /// command itself is `ReplCommand.swift`, in the CLI.)
@@ -76,8 +77,8 @@ struct RouterViews {
         for (index, record) in records.enumerated() {
             let number = String(index + 1)
             printer.write(String(repeating: " ", count: width - number.count) + number + "  " + record.requested.requestText(failure: record.failure))
-            if record.settled != record.requested {
-                printer.say(pad + "redirected to \(Excerpt.of(record.settled.description))", .note)
+            if let arrival = RouteReport.arrival(of: record) {
+                printer.say(pad + "\(arrival) \(Excerpt.of(record.settled.description))", .note)
             }
             for instruction in record.executed { printer.say(pad + "  \(instruction)", .instruction) }
             if let failure = record.failure {
