@@ -52,4 +52,14 @@ import Testing
         #expect(xml.contains(#"<skipped message="later"/>"#))
         #expect(!xml.contains("\u{0}"))
     }
+
+    /// Issue 34: under an event diff's header, JUnit's `message` is the first differing line, not
+    /// the matching line the diff shows first for context.
+    @Test func junitMessageNamesTheFirstDifferingLineOfADiff() {
+        let diff = "s.lua:3: events differ; - expected, + actual:\n    will_route root > a\n  - enter b\n  + enter a\n    did_route root > a"
+        let xml = Self.render(.junit, [ScenarioResult(file: "s.lua", name: "events", outcome: .failed(diff))])
+        #expect(xml.contains(#"<failure message="s.lua:3: events differ; - expected, + actual: - enter b">"#), "\(xml)")
+        let plain = Self.render(.junit, [ScenarioResult(file: "s.lua", name: "x", outcome: .failed("s.lua:1: values differ:\n  1 ~= 2"))])
+        #expect(plain.contains(#"<failure message="s.lua:1: values differ: 1 ~= 2">"#), "\(plain)")
+    }
 }

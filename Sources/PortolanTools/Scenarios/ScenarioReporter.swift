@@ -79,14 +79,21 @@ extension ScenarioResult {
     }
 
     /// A failure's first line, and when it ends in a colon (a diff's header: `events differ; -
-    /// expected, + actual:`) the first line under it too, so that a CI summary showing only this
-    /// says what differed.
+    /// expected, + actual:`) the first differing line under it too (`- …` or `+ …`, past the
+    /// matching lines shown for context), so that a CI summary showing only this says what differed.
     var failureHeadline: String {
         guard case .failed(let message) = outcome else { return "" }
         let lines = message.split(separator: "\n")
         guard let first = lines.first else { return "" }
-        guard first.hasSuffix(":"), lines.count > 1 else { return String(first) }
-        return first + " " + lines[1].drop(while: { $0 == " " })
+        let body = lines.dropFirst()
+        guard first.hasSuffix(":"), !body.isEmpty else { return String(first) }
+        // A diff's own lines stand at the least indentation under the header; its context lines, two further.
+        let indent = body.map { $0.prefix(while: { $0 == " " }).count }.min() ?? 0
+        let differing = body.first { line in
+            let marked = line.dropFirst(indent)
+            return marked.hasPrefix("- ") || marked.hasPrefix("+ ")
+        }
+        return first + " " + (differing ?? body[body.startIndex]).drop(while: { $0 == " " })
     }
 }
 
