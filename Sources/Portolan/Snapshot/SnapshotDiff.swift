@@ -53,10 +53,14 @@ public enum SnapshotDiff {
         guard old.entry == new.entry, old != new else { return [] }
         var lines: [String] = []
         let isSwitch = old.children.count > 1 || new.children.count > 1
-        let ids = old.children.map(\.entry.id) + new.children.map(\.entry.id).filter { id in !old.children.contains { $0.entry.id == id } }
+        // Each side's children by id, looked up once each: a switch of 100,000 kept stacks, which
+        // the format allows, took minutes when every id was searched for in both lists.
+        let oldChildren = Self.byID(old.children), newChildren = Self.byID(new.children)
+        let ids = old.children.map(\.entry.id) + new.children.map(\.entry.id).filter { oldChildren[$0] == nil }
+        let shownIDs = Set([old.active.map { old.children[$0].entry.id }, new.active.map { new.children[$0].entry.id }].compactMap { $0 })
         for id in ids {
-            let before = old.children.first { $0.entry.id == id }, after = new.children.first { $0.entry.id == id }
-            let shown = old.active.map { old.children[$0].entry.id == id } == true || new.active.map { new.children[$0].entry.id == id } == true
+            let before = oldChildren[id], after = newChildren[id]
+            let shown = shownIDs.contains(id)
             if isSwitch, !shown, before.map(stack) != after.map(stack) {
                 lines.append("kept \(old.entry.id) > \(id): \(before.map(stack) ?? "(none)") -> \(after.map(stack) ?? "(none)")")
             } else if let before, let after {
@@ -64,6 +68,11 @@ public enum SnapshotDiff {
             }
         }
         return lines
+    }
+
+    /// `children` by id, the first of each id (a saved switch holds each child once).
+    private static func byID(_ children: [SavedNode]) -> [NodeID: SavedNode] {
+        Dictionary(children.map { ($0.entry.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     private static func stack(_ node: SavedNode) -> String {
