@@ -13,6 +13,7 @@
 #include "HookedCoroutines.h"
 #include "CLuaShim.h"
 #include "Protect.h"
+#include "RawCopy.h"
 
 #include <lauxlib.h>
 #include <lualib.h>
@@ -204,13 +205,7 @@ void hookedcoroutines_install(lua_State *L) {
     wrapField(L, "wrap", hookedWrap);
 
     // The host's copy, hooked but unguarded.
-    lua_newtable(L);
-    lua_pushnil(L);
-    while (lua_next(L, -3) != 0) {
-        lua_pushvalue(L, -2);
-        lua_insert(L, -2);
-        lua_rawset(L, -4);
-    }
+    pushRawCopy(L, -1);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &HOST_LIBRARY_KEY);
 
     lua_newtable(L);

@@ -112,14 +112,24 @@ static void chargeMove(lua_State *L) {
 /// table.unpack refuses more itself, at once, as "too many results to unpack".
 static const lua_Integer STACK_LIMIT = 1000000;
 
-/// table.concat(t [, sep [, i [, j]]]) and table.unpack(t [, i [, j]]): the elements from i to j.
-static void chargeRangeOfList(lua_State *L, int firstArgument, const char *function) {
-    if (firstArgument == 3 && !hasLength(L, 1)) return;
+/// The elements from i to j of table.concat(t [, sep [, i [, j]]]) or table.unpack(t [, i [, j]]),
+/// i at `firstArgument`.
+static lua_Integer rangeOfList(lua_State *L, int firstArgument) {
     lua_Integer first = luaL_optinteger(L, firstArgument, 1);
     lua_Integer last = lua_isnoneornil(L, firstArgument + 1) ? luaL_len(L, 1) : luaL_checkinteger(L, firstArgument + 1);
-    lua_Integer count = rangeCount(first, last);
-    if (firstArgument == 2 && count >= STACK_LIMIT) return;   // refused by table.unpack before any work
-    chargeElements(L, count, function);
+    return rangeCount(first, last);
+}
+
+/// table.concat(t [, sep [, i [, j]]]): the elements from i to j.
+static void chargeConcat(lua_State *L) {
+    if (hasLength(L, 1)) chargeElements(L, rangeOfList(L, 3), "table.concat");
+}
+
+/// table.unpack(t [, i [, j]]): the elements from i to j, unless they are more than Lua's stack holds,
+/// which table.unpack refuses itself before any work. (Lua's own unpack takes any list argument.)
+static void chargeUnpack(lua_State *L) {
+    lua_Integer count = rangeOfList(L, 2);
+    if (count < STACK_LIMIT) chargeElements(L, count, "table.unpack");
 }
 
 /// The comparator table.sort gets when the script gives none: `<`, charged by what it compares, so that
@@ -167,8 +177,8 @@ static int chargeCall(lua_State *L, enum Cost cost) {
     case INSERT: chargeInsert(L); break;
     case REMOVE: chargeRemove(L); break;
     case MOVE: chargeMove(L); break;
-    case CONCAT: chargeRangeOfList(L, 3, "table.concat"); break;
-    case UNPACK: chargeRangeOfList(L, 2, "table.unpack"); break;
+    case CONCAT: chargeConcat(L); break;
+    case UNPACK: chargeUnpack(L); break;
     case SORT: chargeSort(L); break;
     case COLLECTION: chargeCollection(L); break;
     }

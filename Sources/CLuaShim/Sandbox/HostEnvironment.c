@@ -9,19 +9,14 @@
 #include "HostEnvironment.h"
 #include "../HookedCoroutines.h"
 #include "../Protect.h"
+#include "../RawCopy.h"
 
 // A light key of the registry, unique by address.
 static const char HOST_ENVIRONMENT_KEY = 'e';
 
 void captureHostEnvironment(lua_State *L) {
     lua_pushglobaltable(L);
-    lua_newtable(L);
-    lua_pushnil(L);
-    while (lua_next(L, -3) != 0) {   // the global table has no metatable: a raw walk sees what a script sees
-        lua_pushvalue(L, -2);
-        lua_insert(L, -2);
-        lua_rawset(L, -4);
-    }
+    pushRawCopy(L, -1);   // the global table has no metatable: a raw walk sees what a script sees
     // The coroutine library unguarded: the host's yields from a main flow or a handler are its requests.
     hookedcoroutines_pushhostlibrary(L);
     lua_setfield(L, -2, LUA_COLIBNAME);
