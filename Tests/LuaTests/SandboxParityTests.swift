@@ -23,6 +23,30 @@ import TestSupport
         "setmetatable(1, {})", "setmetatable({}, 5)", "rawset(1, 2, 3)", "rawset({}, nil, 1)", "load(5)",
         "return pcall(setmetatable, 1)", "return pcall(rawset, {})", "collectgarbage('bogus')", "return load('x =')",
         "return type(load('return 1')), collectgarbage('count') > 0",
+        // A proxy's __len is called once by each table function, as by liblua5.4's own.
+        """
+        local calls = 0
+        local proxy = setmetatable({}, { __len = function() calls = calls + 1 return 3 end,
+          __index = function(_, k) return "v" .. k end, __newindex = function() end })
+        local counts = {}
+        for _, use in ipairs { table.concat, table.unpack, table.remove, table.sort, function(t) table.insert(t, 1, "x") end } do
+          calls = 0
+          use(proxy)
+          counts[#counts + 1] = calls
+        end
+        return table.concat(counts, " ")
+        """,
+        // A huge range meets the first element's metamethod, as in Lua's own sort.lua, not a refusal up front.
+        """
+        local read, written
+        local a = setmetatable({}, { __index = function(_, k) read = k end, __newindex = function(_, k) written = k error() end })
+        return pcall(table.move, a, 1, math.maxinteger, 0), read, written
+        """,
+        "return pcall(table.remove, setmetatable({}, { __len = function() return math.maxinteger end, __index = function() error('read') end, __newindex = print }), 1)",
+        "return pcall(table.concat, setmetatable({}, { __index = function(_, i) if i > 3 then error('at ' .. i) end return i end }), ',', 1, math.maxinteger)",
+        "local t = { 1, 2, 3, 4, 5 } table.move(t, 1, 4, 2) table.move(t, 3, 5, 1) return table.concat(t, ','), table.move({ 1 }, 1, 1, 1, {}) ~= nil",
+        "return pcall(table.insert, {}, 5, 1), pcall(table.remove, {}, 5), pcall(table.move, {}, -1, math.maxinteger, 1)",
+        "return pcall(table.move, {}, 1, math.maxinteger, 2), pcall(table.concat, { 1, {} }), pcall(table.insert, {}, 1, 2, 3)",
         // Results.
         "return table.concat({ 1, 2, 'x' }, '-')", "return table.unpack({ 1, 2, 3 }, 2)",
         "local t = { 3, 1, 2 } table.sort(t) return table.concat(t)",

@@ -78,7 +78,7 @@ extension EscapeAttempts {
     static let chargedCalls: [Attempt] = [
         Attempt("string.rep of nothing, maxinteger times", .handler, #"local s = string.rep("", math.maxinteger) assert(s == "")"#, "routed"),
         Attempt("string.rep with an empty separator", .handler, #"string.rep("", math.maxinteger, "")"#, "routed"),
-        Attempt("table.move over a huge range", .handler, "table.move({}, 1, math.maxinteger, 2, {})", "more than one call may handle"),
+        Attempt("table.move over a huge range", .handler, "table.move({}, 1, math.maxinteger, 2, {})", "instruction budget exceeded"),
         Attempt("table.move in a loop", .handler, "local t = {} for i = 1, 1e9 do table.move(t, 1, 1e7, 2) end", "instruction budget exceeded"),
         Attempt("utf8.len of 16 MiB in a loop", .handler, #"local s = ("a"):rep(1 << 24) for _ = 1, 1e6 do utf8.len(s) end"#,
                 "instruction budget exceeded"),
@@ -91,7 +91,13 @@ extension EscapeAttempts {
             for _ = 1, 1e6 do table.remove(t, 1) t[#t + 1] = 0 end
             """, "instruction budget exceeded"),
         Attempt("a __len that lies to table.insert", .handler,
-                "table.insert(setmetatable({}, { __len = function() return 1 << 40 end }), 1, 1)", "more than one call may handle"),
+                "table.insert(setmetatable({}, { __len = function() return 1 << 40 end }), 1, 1)", "instruction budget exceeded"),
+        Attempt("table.concat of a list a C function fills", .handler,
+                #"table.concat(setmetatable({}, { __index = rawlen }), "", 1, math.maxinteger)"#, "instruction budget exceeded"),
+        Attempt("table.sort with a C comparator", .handler, """
+            local t = {} for i = 1, 2e5 do t[i] = i end
+            for _ = 1, 1e6 do table.sort(t, rawequal) end
+            """, "instruction budget exceeded"),
         Attempt("table.sort of large strings", .handler, """
             local t, big = {}, ("a"):rep(1 << 16)
             for i = 1, 1500 do t[i] = big .. (i % 97) end

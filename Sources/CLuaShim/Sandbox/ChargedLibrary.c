@@ -4,12 +4,14 @@
 // millions of items or `utf8.len` of 64 MiB in a loop ran for tens of seconds past the instruction budget,
 // the interrupt (Ctrl-C, a scenario's time limit) and a handler's time limit.
 //
-// Each wrapper works out the steps the call is about to take from its arguments, charges them (which polls
-// the interrupt and the deadline, and raises past the budget), refuses the degenerate cases outright, and
-// then runs liblua5.4's own function in its own frame: a direct call, not lua_call, so that its argument
-// errors name the function and the script's line as they always did. One step weighs about one Lua
-// instruction: one element a table function moves, or STEP_BYTES bytes a string function reads or writes.
+// A string function's work is known from its arguments, so its wrapper charges it (which polls the
+// interrupt and the deadline, and raises past the budget) and then runs liblua5.4's own function in its own
+// frame: a direct call, not lua_call, so that its argument errors name the function and the script's line
+// as they always did. The table functions are charged as their loops run (ChargedTableLibrary.c). One step
+// weighs about one Lua instruction: one element a table function moves, or STEP_BYTES bytes a string
+// function reads or writes.
 #include "ChargedLibrary.h"
+#include "ChargedTableLibrary.h"
 #include "CLuaShim.h"
 #include "StepCharge.h"
 
@@ -19,38 +21,9 @@
 /// Turns of string.rep's loop to a step: each copies one piece, a fraction of a Lua instruction's time.
 static const lua_Integer REP_TURNS_PER_STEP = 8;
 
-/// The most elements one table call may handle. A state's memory cap holds far fewer (256 MiB is 16M array
-/// slots), so only a degenerate call reaches it: a range of nils, or a `__len` that lies.
-static const lua_Integer MAXIMUM_ELEMENTS = (lua_Integer)1 << 26;
-
 /// Charges `steps`, which may raise (StepCharge.h).
 static void charge(lua_State *L, lua_Integer steps) {
     if (steps > 0) cluashim_chargesteps(L, (long long)steps);
-}
-
-/// Charges moving `count` elements, or refuses it when no real table could hold them.
-static void chargeElements(lua_State *L, lua_Integer count, const char *function) {
-    if (count > MAXIMUM_ELEMENTS) {
-        luaL_error(L, "%s: %I elements are more than one call may handle (%I)", function, count, MAXIMUM_ELEMENTS);
-    }
-    charge(L, count);
-}
-
-/// Whether the list argument at `index` has a length the library function can take: a table, or a value
-/// whose metatable has `__len`. Anything else the function itself refuses at once, with its own message
-/// ("bad argument #1 to 'concat' (table expected, got number)"), so it is handed over uncharged.
-static int hasLength(lua_State *L, int index) {
-    if (lua_type(L, index) == LUA_TTABLE) return 1;
-    if (luaL_getmetafield(L, index, "__len") == LUA_TNIL) return 0;
-    lua_pop(L, 1);
-    return 1;
-}
-
-/// The elements from `first` to `last`, 0 when none, without overflow.
-static lua_Integer rangeCount(lua_Integer first, lua_Integer last) {
-    if (last < first) return 0;
-    lua_Unsigned count = (lua_Unsigned)last - (lua_Unsigned)first + 1u;
-    return count > (lua_Unsigned)LUA_MAXINTEGER || count == 0 ? LUA_MAXINTEGER : (lua_Integer)count;
 }
 
 // MARK: - What each call costs
@@ -83,79 +56,6 @@ static int chargeRep(lua_State *L) {
     return 0;
 }
 
-/// table.insert(t, [pos,] v): shifts the elements from pos to the end up by one.
-static void chargeInsert(lua_State *L) {
-    if (lua_gettop(L) != 3 || !hasLength(L, 1)) {
-        charge(L, 1);
-        return;
-    }
-    lua_Integer end = luaL_len(L, 1) + 1;
-    lua_Integer position = luaL_checkinteger(L, 2);
-    chargeElements(L, rangeCount(position, end), "table.insert");
-}
-
-/// table.remove(t [, pos]): shifts the elements after pos down by one.
-static void chargeRemove(lua_State *L) {
-    if (!hasLength(L, 1)) return;
-    lua_Integer size = luaL_len(L, 1);
-    lua_Integer position = luaL_optinteger(L, 2, size);
-    chargeElements(L, rangeCount(position, size), "table.remove");
-}
-
-/// table.move(a1, f, e, t [, a2]): e - f + 1 elements.
-static void chargeMove(lua_State *L) {
-    lua_Integer first = luaL_checkinteger(L, 2), last = luaL_checkinteger(L, 3);
-    chargeElements(L, rangeCount(first, last), "table.move");
-}
-
-/// The most values a C function may return: Lua's stack limit (LUAI_MAXSTACK in luaconf.h, not exported).
-/// table.unpack refuses more itself, at once, as "too many results to unpack".
-static const lua_Integer STACK_LIMIT = 1000000;
-
-/// The elements from i to j of table.concat(t [, sep [, i [, j]]]) or table.unpack(t [, i [, j]]),
-/// i at `firstArgument`.
-static lua_Integer rangeOfList(lua_State *L, int firstArgument) {
-    lua_Integer first = luaL_optinteger(L, firstArgument, 1);
-    lua_Integer last = lua_isnoneornil(L, firstArgument + 1) ? luaL_len(L, 1) : luaL_checkinteger(L, firstArgument + 1);
-    return rangeCount(first, last);
-}
-
-/// table.concat(t [, sep [, i [, j]]]): the elements from i to j.
-static void chargeConcat(lua_State *L) {
-    if (hasLength(L, 1)) chargeElements(L, rangeOfList(L, 3), "table.concat");
-}
-
-/// table.unpack(t [, i [, j]]): the elements from i to j, unless they are more than Lua's stack holds,
-/// which table.unpack refuses itself before any work. (Lua's own unpack takes any list argument.)
-static void chargeUnpack(lua_State *L) {
-    lua_Integer count = rangeOfList(L, 2);
-    if (count < STACK_LIMIT) chargeElements(L, count, "table.unpack");
-}
-
-/// The comparator table.sort gets when the script gives none: `<`, charged by what it compares, so that
-/// sorting large strings (each comparison a strcoll over both) is charged as it goes.
-static int chargedLessThan(lua_State *L) {
-    lua_Integer steps = 1;
-    if (lua_type(L, 1) == LUA_TSTRING && lua_type(L, 2) == LUA_TSTRING) {
-        size_t shorter = lua_rawlen(L, 1) < lua_rawlen(L, 2) ? lua_rawlen(L, 1) : lua_rawlen(L, 2);
-        steps += (lua_Integer)(shorter / (size_t)STEP_BYTES);
-    }
-    charge(L, steps);
-    lua_pushboolean(L, lua_compare(L, 1, 2, LUA_OPLT));
-    return 1;
-}
-
-/// table.sort(t [, comp]): the list's length up front (a C comparator runs no Lua for the hook to count),
-/// and each comparison when the script gives no comparator.
-static void chargeSort(lua_State *L) {
-    if (!hasLength(L, 1)) return;
-    chargeElements(L, luaL_len(L, 1), "table.sort");
-    if (lua_isnoneornil(L, 2)) {
-        lua_settop(L, 1);
-        lua_pushcfunction(L, chargedLessThan);
-    }
-}
-
 /// collectgarbage("collect" | "step"): a collection walks the whole heap, in C, with hooks off.
 static void chargeCollection(lua_State *L) {
     const char *option = luaL_optstring(L, 1, "collect");
@@ -168,29 +68,34 @@ static void chargeCollection(lua_State *L) {
 
 enum Cost { STRING_BYTES, REP, INSERT, REMOVE, MOVE, CONCAT, UNPACK, SORT, COLLECTION };
 
-/// Charges the call on the stack by its cost; returns the number of results when the call needs no more
-/// work (string.rep of nothing), else -1.
-static int chargeCall(lua_State *L, enum Cost cost) {
+/// Charges a string function, `collectgarbage` or `load` by its arguments; returns the number of results
+/// when the call needs no more work (string.rep of nothing), else -1.
+static int chargeByArguments(lua_State *L, enum Cost cost) {
     switch (cost) {
-    case STRING_BYTES: chargeStringBytes(L); break;
     case REP: return chargeRep(L) > 0 ? 1 : -1;
-    case INSERT: chargeInsert(L); break;
-    case REMOVE: chargeRemove(L); break;
-    case MOVE: chargeMove(L); break;
-    case CONCAT: chargeConcat(L); break;
-    case UNPACK: chargeUnpack(L); break;
-    case SORT: chargeSort(L); break;
     case COLLECTION: chargeCollection(L); break;
+    default: chargeStringBytes(L); break;
     }
     return -1;
 }
 
-/// Upvalues: the library's own function (a C function without upvalues), and its cost.
+/// Upvalues: the library's own function (a C function without upvalues), and its cost. Every function
+/// runs in this frame: its errors name the function and the script's line.
 static int chargedFunction(lua_State *L) {
-    int results = chargeCall(L, (enum Cost)lua_tointeger(L, lua_upvalueindex(2)));
-    if (results >= 0) return results;
     lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
-    return original(L);   // in this frame: its errors name the function and the script's line
+    enum Cost cost = (enum Cost)lua_tointeger(L, lua_upvalueindex(2));
+    switch (cost) {
+    case INSERT: return cluashim_chargedinsert(L, original);
+    case REMOVE: return cluashim_chargedremove(L);
+    case MOVE: return cluashim_chargedmove(L);
+    case CONCAT: return cluashim_chargedconcat(L);
+    case UNPACK: return cluashim_chargedunpack(L, original);
+    case SORT: return cluashim_chargedsort(L, original);
+    default: {
+        int results = chargeByArguments(L, cost);
+        return results >= 0 ? results : original(L);
+    }
+    }
 }
 
 void chargeLibraryCalls(lua_State *L) {
