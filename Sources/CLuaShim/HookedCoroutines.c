@@ -188,6 +188,15 @@ static int guardedIsYieldable(lua_State *L) {
     return 1;
 }
 
+/// coroutine.running: the thread, and whether it is the main one, which a main flow or a handler is to
+/// its script, as `isyieldable` says.
+static int guardedRunning(lua_State *L) {
+    int isMain = lua_pushthread(L);
+    int mainLike = runsMainLike(L);
+    lua_pushboolean(L, isMain || mainLike);
+    return 2;
+}
+
 /// Replaces field `name` of the table on top with `wrapper`, whose upvalue is the field's function.
 static void wrapField(lua_State *L, const char *name, lua_CFunction wrapper) {
     lua_getfield(L, -1, name);
@@ -233,6 +242,8 @@ void hookedcoroutines_guardhostyields(lua_State *L) {
     lua_setfield(L, -2, "yield");
     lua_pushcfunction(L, guardedIsYieldable);
     lua_setfield(L, -2, "isyieldable");
+    lua_pushcfunction(L, guardedRunning);
+    lua_setfield(L, -2, "running");
     lua_pop(L, 1);
 }
 

@@ -11,8 +11,8 @@
 void hookedcoroutines_install(lua_State *L);
 
 /// The sandbox's part: a script's `coroutine.yield` on a thread marked main-like (`cluashim_pmarkmainlike`)
-/// raises Lua's "attempt to yield from outside a coroutine", and `coroutine.isyieldable` says false there,
-/// as on Lua's main thread. Call after `hookedcoroutines_install`. May raise.
+/// raises Lua's "attempt to yield from outside a coroutine", `coroutine.isyieldable` says false there and
+/// `coroutine.running` that it is the main thread, as on Lua's main thread. Call after `hookedcoroutines_install`. May raise.
 void hookedcoroutines_guardhostyields(lua_State *L);
 
 /// Marks the thread at `index` as one the host drives: scripts cannot resume or close it while the host

@@ -74,7 +74,7 @@ struct BundleKeygenCommand: AsyncParsableCommand {
             StandardStreams.errorLine("portolan bundle keygen: \(error.description)")
             throw ExitCode(2)
         }
-        print(signingKey.publicKey.text)
+        StandardStreams.report(signingKey.publicKey.text)
     }
 }
 
@@ -103,7 +103,7 @@ struct BundleBuildCommand: AsyncParsableCommand {
             let expires = try expiresInDays.map(expiry(inDays:))
             let source = try BundleSource(directory: directory)
             if check, case .rejected(let stage, let reason) = await BundleGate.checkRules(of: source) {
-                print("not built: the rules fail stage \(stage.rawValue) (\(stage)): \(reason.text)")
+                StandardStreams.report("not built: the rules fail stage \(stage.rawValue) (\(stage)): \(reason.text)")
                 throw ExitCode(1)
             }
             bytes = try source.bundle(signedWith: signingKey, expires: expires)
@@ -117,7 +117,7 @@ struct BundleBuildCommand: AsyncParsableCommand {
             StandardStreams.errorLine("portolan bundle build: \(error.description)")
             throw ExitCode(2)
         }
-        print("built \(output): \(bytes.count) bytes")
+        StandardStreams.report("built \(output): \(bytes.count) bytes")
     }
 }
 
@@ -138,9 +138,9 @@ struct BundleVerifyCommand: AsyncParsableCommand {
         let key = try BundleKeyText.publicKey(publicKey, command: "verify")
         switch RulesBundle.verified(try fileBytes(file, command: "verify", what: "bundle"), publicKey: key) {
         case .success(let bundle):
-            print("verified: \(bundle.manifest.id) version \(bundle.manifest.version), \(bundle.manifest.files.count) file(s)")
+            StandardStreams.report("verified: \(bundle.manifest.id) version \(bundle.manifest.version), \(bundle.manifest.files.count) file(s)")
         case .failure(let error):
-            print("rejected: \(error.reason)")
+            StandardStreams.report("rejected: \(error.reason)")
             throw ExitCode(1)
         }
     }
@@ -171,7 +171,7 @@ struct BundleInspectCommand: AsyncParsableCommand {
     func run() async throws {
         switch RulesBundle.read(try fileBytes(file, command: "inspect", what: "bundle")) {
         case .success(let bundle):
-            print(Self.lines(of: bundle.manifest).joined(separator: "\n"))
+            StandardStreams.report(Self.lines(of: bundle.manifest).joined(separator: "\n"))
         case .failure(let error):
             StandardStreams.errorLine("portolan bundle inspect: \(file): \(error.reason)")
             throw ExitCode(2)

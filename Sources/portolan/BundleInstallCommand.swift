@@ -64,9 +64,9 @@ struct BundleInstallCommand: AsyncParsableCommand {
             store: BundleStore(directory: directory), gate: .init(contextKeys: Set(context)), contract: contract,
             canary: CanaryPolicy(routes: canaryRoutes, maximumFailureRatio: canaryMaxFailureRatio), requiresExpiry: requireExpiry)
         let updater = RulesUpdater(host: host, publicKeys: keys, options: options)
-        if let started = await updater.installKnownGood() { print("at start: " + started.text) }
+        if let started = await updater.installKnownGood() { StandardStreams.report("at start: " + started.text) }
         let outcome = await Self.install(bytes, routing: lines, with: updater)
-        print(outcome.text)
+        StandardStreams.report(outcome.text)
         if outcome.name != "accepted" { throw ExitCode(1) }
     }
 

@@ -38,11 +38,11 @@ struct BundleRollbackCommand: AsyncParsableCommand {
         switch RulesBundle.verified(bytes, trusting: trusted) {
         case .success(let bundle): earlier = bundle
         case .failure(let error):
-            print("not re-issued: \(file): \(error.reason)")
+            StandardStreams.report("not re-issued: \(file): \(error.reason)")
             throw ExitCode(1)
         }
         guard version > earlier.manifest.version else {
-            print("not re-issued: version \(version) is not above the earlier bundle's \(earlier.manifest.version)")
+            StandardStreams.report("not re-issued: version \(version) is not above the earlier bundle's \(earlier.manifest.version)")
             throw ExitCode(1)
         }
         var manifest = earlier.manifest
@@ -51,7 +51,7 @@ struct BundleRollbackCommand: AsyncParsableCommand {
             manifest.expires = try expiresInDays.map(expiry(inDays:))
             let reissued = try RulesBundle.encode(manifest, files: earlier.files, signingKey: signingKey)
             try WholeFile.write(bytes: reissued, to: output)
-            print("built \(output): \(manifest.id) version \(version), the rules of version \(earlier.manifest.version)")
+            StandardStreams.report("built \(output): \(manifest.id) version \(version), the rules of version \(earlier.manifest.version)")
         } catch let error as BundleError {
             StandardStreams.errorLine("portolan bundle rollback: \(error.reason)")
             throw ExitCode(2)

@@ -62,9 +62,9 @@ struct Check: AsyncParsableCommand {
         }
         let report = await AppChecker.check(file: app)
         switch format {
-        case .text: print(report.text)
-        case .json: print(report.json)
-        case .github: print(report.github)
+        case .text: StandardStreams.report(report.text)
+        case .json: StandardStreams.report(report.json, as: .json)
+        case .github: StandardStreams.annotations(report.github)
         }
         if report.hasErrors || (strict && report.warningCount > 0) {
             throw ExitCode(1)

@@ -133,15 +133,23 @@ struct Explore: AsyncParsableCommand {
         let reproFiles = try writeRepros(report, snapshot: snapshot)
         if let graph {
             do {
-                try WholeFile.write(graph.hasSuffix(".svg") ? ExploreGraph.svg(report) : ExploreGraph.dot(report), to: graph)
+                // Ids are the app's, and a CI step may print the drawing, as `graph` does.
+                let drawing = graph.hasSuffix(".svg")
+                    ? CILogText.safe(ExploreGraph.svg(report), as: .xml) : CILogText.safe(ExploreGraph.dot(report))
+                try WholeFile.write(drawing, to: graph)
             } catch {
                 StandardStreams.errorLine("explore: \(error.description)")
                 throw ExitCode(2)
             }
         }
         if let coverageHTML { try await writeCoverage(report, scenarioFiles: scenarioFiles, to: coverageHTML) }
-        print((ExploreFormat(rawValue: format) ?? .text).render(report, reproFiles: reproFiles))
-        fflush(nil)
+        let reportFormat = ExploreFormat(rawValue: format) ?? .text
+        let text = reportFormat.render(report, reproFiles: reproFiles)
+        if let notation = reportFormat.notation {
+            StandardStreams.report(text, as: notation)
+        } else {
+            StandardStreams.annotations(text)
+        }
         let failing = try failKinds()
         if report.findings.contains(where: { failing.contains($0.kind) }) { throw ExitCode(1) }
     }

@@ -73,7 +73,7 @@ struct Graph: AsyncParsableCommand {
             case .svg: .xml
             case .text, .dot, .mermaid: .text
             }
-            print(CILogText.safe(GraphRenderer.render(graph, as: format, style: style), as: notation))
+            StandardStreams.report(GraphRenderer.render(graph, as: format, style: style), as: notation)
         } catch let error as HostError {
             StandardStreams.errorLine("error: \(error.message)")
             throw ExitCode(1)

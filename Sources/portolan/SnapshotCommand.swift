@@ -42,10 +42,10 @@ struct SnapshotDiffCommand: AsyncParsableCommand {
         }
         let lines = SnapshotDiff.lines(from: documents[0], to: documents[1])
         guard !lines.isEmpty else {
-            print("(the same state)")
+            StandardStreams.report("(the same state)")
             return
         }
-        print(lines.joined(separator: "\n"))
+        StandardStreams.report(lines.joined(separator: "\n"))
         throw ExitCode(1)
     }
 }
@@ -77,7 +77,7 @@ struct SnapshotMigrateCommand: AsyncParsableCommand {
             StandardStreams.errorLine("portolan snapshot migrate: \(error.message)")
             throw ExitCode(2)
         }
-        print(check.text)
+        StandardStreams.report(check.text)
         if !check.survives { throw ExitCode(1) }
     }
 }

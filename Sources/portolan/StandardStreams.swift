@@ -25,6 +25,20 @@ enum StandardStreams {
         }
     }
 
+    /// Writes a report to standard output, ending its last line: the one way a command prints one. A
+    /// report quotes what apps, handlers and scenarios wrote, and CI logs read every line of it, so no
+    /// line can give the runner a command (`CILogText`): each format names the notation its escapes
+    /// are written in (a JSON string's, XML's, text's), so the report still reads as it did.
+    static func report(_ text: String, as notation: CILogText.Notation = .text) {
+        write(CILogText.safe(text, as: notation) + "\n")
+    }
+
+    /// Writes workflow commands the tool built itself (`--format github`), whose data their builder made
+    /// safe (`CILogText.safeInsideLine`): the lines are meant to start with `::`.
+    static func annotations(_ text: String) {
+        write(text + "\n")
+    }
+
     /// Writes one line to standard error: errors, and reports that must not mix with stdout's. An
     /// error may quote a script, so no line of it can give a CI runner a command (`CILogText`).
     static func errorLine(_ text: String) {

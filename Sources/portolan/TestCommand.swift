@@ -154,15 +154,15 @@ struct Test: AsyncParsableCommand {
             coverage: measuring, exhaustive: exhaustive))
         var reporter = (ScenarioFormat(rawValue: format.rawValue) ?? .text).makeReporter(verbose: verbose)
         var summary = ScenarioSummary()
-        if let text = reporter.begin() { Self.write(text) }
+        if let text = reporter.begin() { write(text) }
         let results = await runner.run(
             files: try ScenarioFiles.expand(files, excludingApp: app), shard: shard, selection: try selection(),
             report: { result in
                 summary.add(result)
-                if let text = reporter.report(result) { Self.write(text) }
+                if let text = reporter.report(result) { write(text) }
             },
             narrowed: { summary.narrowing = $0 })
-        if let text = reporter.finish(summary) { Self.write(text) }
+        if let text = reporter.finish(summary) { write(text) }
         if let filter, summary.total == 0 {
             StandardStreams.errorLine("portolan test: no scenario's name matches --filter \(filter)")
             throw ExitCode(1)
@@ -197,7 +197,7 @@ struct Test: AsyncParsableCommand {
         }
         if coverage {
             let text = CoverageReport.text(measured, app: app, htmlFile: coverageHTML)
-            if toStandardError { StandardStreams.errorLine(text) } else { Self.write(text) }
+            if toStandardError { StandardStreams.errorLine(text) } else { write(text) }
         }
     }
 
@@ -221,8 +221,7 @@ struct Test: AsyncParsableCommand {
     }
 
     /// Writes a report line now, so a long run shows its progress.
-    private static func write(_ text: String) {
-        print(text)
-        fflush(nil)   // every stream: stdout is a global Swift 6 will not touch
+    private func write(_ text: String) {
+        StandardStreams.report(text, as: (ScenarioFormat(rawValue: format.rawValue) ?? .text).notation)
     }
 }

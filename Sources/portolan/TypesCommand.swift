@@ -26,7 +26,7 @@ struct Types: ParsableCommand {
 
     func run() throws {
         guard let output else {
-            print(EditorDefinitions.text, terminator: "")
+            StandardStreams.write(EditorDefinitions.text)
             return
         }
         do {

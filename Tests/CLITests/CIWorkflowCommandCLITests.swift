@@ -5,9 +5,10 @@ import TestSupport
 import FoundationXML
 #endif
 
-/// Issue 18, finding 8: what an app, a handler or a scenario writes reaches a CI log through the
-/// reports of `test`, `check` and `graph`, and must never give the runner a workflow command: no
-/// line starts with `::` (after blanks) but `check`'s own annotations, and no line holds `##[`.
+/// Issue 18, finding 8, and issue 34: what an app, a handler, a saved state or a scenario writes
+/// reaches a CI log through the reports of every command (`test`, `check`, `graph`, `explore`,
+/// `snapshot`, `bundle install`), and must never give the runner a workflow command: no line starts
+/// with `::` (after blanks) but the tools' own annotations, and no line holds `##[`.
 @Suite struct CIWorkflowCommandCLITests {
     /// A handler whose error ends a line and starts a command; ids holding both kinds of command.
     private static let nodes = """
@@ -108,14 +109,85 @@ import FoundationXML
         }
     }
 
+    /// Saved states whose ids and state keys hold commands: `a` has a screen the fixture's app lacks.
+    private static func snapshot(screen: String, value: String) -> String {
+        let state = "{\"\\n::error::key\":\"##[error]\(value)\"}"
+        return "{\"format\":\"portolan-snapshot/1\",\"history\":[],\"pending\":null,\"rules\":{\"hash\":\"\",\"version\":1},"
+            + "\"state\":\(state),\"switch_history\":{},"
+            + "\"tree\":[{\"active\":0,\"children\":1,\"id\":\"root\"},{\"id\":\"\(screen)\"}]}"
+    }
+
+    @Test func snapshotDiffAndMigrateGiveNoCommand() async throws {
+        let directory = try TemporaryDirectory("cli", files: [
+            "app.lua": Self.app,
+            "a.json": Self.snapshot(screen: "gone##[error]y", value: "v"),
+            "b.json": Self.snapshot(screen: "z\\n  ::add-mask::id", value: "w"),
+        ])
+        defer { directory.remove() }
+        let diff = try await PortolanBinary.run(["snapshot", "diff", "a.json", "b.json"], in: directory)
+        #expect(diff.status == 1 && diff.stdout.contains("add-mask::id") && diff.stdout.contains("error]w"), "\(diff.stdout)\(diff.stderr)")
+        Self.expectNoCommand(in: diff, "snapshot diff")
+        let migrate = try await PortolanBinary.run(["snapshot", "migrate", "a.json", "--app", "app.lua"], in: directory)
+        #expect(migrate.stdout.contains("gone##"), "\(migrate.stdout)\(migrate.stderr)")
+        Self.expectNoCommand(in: migrate, "snapshot migrate")
+    }
+
+    @Test func exploreReportsAndDrawingGiveNoCommand() async throws {
+        let app = """
+            portolan.app { id = "root", children = {
+              { id = "x##[error]y" },
+              { id = "z\\n  ::add-mask::id", guard = function() return portolan.deny("no") end },
+            } }
+            """
+        let directory = try TemporaryDirectory("cli", files: ["app.lua": app])
+        defer { directory.remove() }
+        for format in ["text", "json", "junit", "github"] {
+            let run = try await PortolanBinary.run(["explore", "app.lua", "--depth", "2", "--format", format, "--graph", "g.dot"], in: directory)
+            #expect(run.stdout.contains("add-mask"), "\(format): \(run.stdout)\(run.stderr)")
+            Self.expectNoCommand(in: run, "explore \(format)")
+            if format == "json" {
+                // Escaped as JSON escapes: a JSON reader gets the ids as they were written.
+                let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+                #expect((object["screens_shown"] as? [String] ?? []).contains("x##[error]y"), "\(run.stdout)")
+            }
+            let drawing = try String(contentsOfFile: directory.path("g.dot"), encoding: .utf8)
+            #expect(drawing.contains("add-mask") && !drawing.contains("##["), "\(drawing)")
+        }
+    }
+
+    @Test func bundleInstallGivesNoCommand() async throws {
+        let broken = """
+            portolan.app { id = "root", children = {
+              { id = "home", enter = function() error("boom\\n::error file=x::pwned\\r##[error]from the handler", 0) end },
+              { id = "about" },
+            } }
+            """
+        let (directory, publicKey) = try await BundleInstallCLITests.directory(rules: broken)
+        defer { directory.remove() }
+        let run = try await BundleInstallCLITests.install(directory, publicKey, ["--routes", "routes.txt"])
+        #expect(run.status == 1 && run.stdout.contains("pwned"), "\(run.stdout)\(run.stderr)")
+        Self.expectNoCommand(in: PortolanBinary.Run(status: run.status, stdout: run.stdout, stderr: run.stderr), "bundle install")
+    }
+
+    /// Every command writes its reports through one writer (`StandardStreams.report`): no command
+    /// prints for itself, so a new one cannot forget `CILogText`.
+    @Test func noCommandPrintsForItself() throws {
+        let folder = Repository.root + "/Sources/portolan"
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder) where file.hasSuffix(".swift") {
+            let source = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
+            #expect(source.firstMatch(of: /(^|[^A-Za-z_.])print\(/) == nil, "\(file) prints for itself")
+        }
+    }
+
     /// A line as the runner reads one: ended by LF or CR.
     private static func lines(_ text: String) -> [String] {
         text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }.map(String.init)
     }
 
-    /// `check --format github`'s own annotation: `::error file=…,line=N,title=portolan check%3A code::`.
+    /// `check --format github`'s and `explore --format github`'s own annotation:
+    /// `::error file=…,line=N,title=portolan check%3A code::`.
     private static func isOwnAnnotation(_ line: String) -> Bool {
-        line.prefixMatch(of: /::(error|warning) file=[^:,]*(,line=[0-9]+)?,title=portolan check%3A [a-z-]+::/) != nil
+        line.prefixMatch(of: /::(error|warning) file=[^:,]*(,line=[0-9]+)?,title=portolan (check|explore)%3A [a-z-]+::/) != nil
     }
 
     private static func expectNoCommand(in run: PortolanBinary.Run, _ label: String) {

@@ -61,7 +61,7 @@ import TestSupport
     }
 
     @Test func loadRefusesBinaryChunks() throws {
-        // A binary chunk starts with ESC "Lua"; mode "b" is overridden with "t".
+        // A binary chunk starts with ESC "Lua"; it is refused whatever the mode says.
         let results = try state.run(#"""
             local f1, e1 = load("\27Lua\84\0")
             local f2, e2 = load("\27Lua\84\0", "x", "b")

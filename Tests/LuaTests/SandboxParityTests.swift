@@ -21,6 +21,9 @@ import TestSupport
         "return table.unpack({}, 1, 1e8)", "return table.unpack({}, 1, 3e6)",
         // The sandbox's own wrappers: setmetatable refuses __gc, rawset a view, load binary chunks.
         "setmetatable(1, {})", "setmetatable({}, 5)", "rawset(1, 2, 3)", "rawset({}, nil, 1)", "load(5)",
+        // A script's mode is Lua's: a text chunk under mode "b" is refused in Lua's words, from a reader too.
+        "return load('return 1', 'x', 'b')", "return load(string.gmatch('return 1', '.+'), 'x', 'b')",
+        "return load('return 1', 'x', 'x')", "return load('return 1', 'x', {})", "return load(3, 'x', 't')",
         "return pcall(setmetatable, 1)", "return pcall(rawset, {})", "collectgarbage('bogus')", "return load('x =')",
         "return type(load('return 1')), collectgarbage('count') > 0",
         // A proxy's __len is called once by each table function, as by liblua5.4's own.

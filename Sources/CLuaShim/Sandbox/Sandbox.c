@@ -18,15 +18,45 @@ static int p_openlibs(lua_State *L) {
 
 int cluashim_popenlibs(lua_State *L) { return protect(L, p_openlibs, 0, 0); }
 
-/// `load` forcing text mode: binary chunks bypass the compiler's checks and can crash the VM.
+/// The refusal of a binary chunk, in the words Lua's own `load` uses for a chunk its mode excludes: the
+/// sandbox's mode is "t".
+static const char *const BINARY_REFUSAL = "attempt to load a binary chunk (mode is 't')";
+
+/// The reader Lua's `load` gets in place of a script's reader (upvalue 1): each piece as the script's
+/// reader gave it, but a first piece that starts a binary chunk is refused. Upvalue 2 says whether the
+/// first piece was seen. An error here ends the load, which returns it, as Lua's refusal does.
+static int binaryRefusingReader(lua_State *L) {
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_call(L, 0, 1);
+    if (!lua_toboolean(L, lua_upvalueindex(2))) {
+        lua_pushboolean(L, 1);
+        lua_replace(L, lua_upvalueindex(2));
+        if (lua_type(L, -1) == LUA_TSTRING && lua_tostring(L, -1)[0] == LUA_SIGNATURE[0]) {
+            lua_pushstring(L, BINARY_REFUSAL);
+            return lua_error(L);
+        }
+    }
+    return 1;
+}
+
+/// `load` refusing binary chunks, which bypass the compiler's checks and can crash the VM, and otherwise
+/// Lua's own with the script's arguments, its mode included: `load(text, name, "b")` is refused in Lua's
+/// words ("attempt to load a text chunk (mode is 'b')").
 static int sandboxLoad(lua_State *L) {
-    int n = lua_gettop(L);
-    if (n >= 3) {
-        lua_pushliteral(L, "t");
-        lua_replace(L, 3);
-    } else {
-        lua_settop(L, 2);   // keeps `env` absent (an explicit nil would mean "no _ENV")
-        lua_pushliteral(L, "t");
+    int given = lua_gettop(L);
+    if (given > 0) {   // with no chunk at all, Lua's own load refuses the call as it came
+        const char *mode = luaL_optstring(L, 3, "bt");
+        if (lua_type(L, 1) == LUA_TFUNCTION) {
+            lua_pushvalue(L, 1);
+            lua_pushboolean(L, 0);
+            lua_pushcclosure(L, binaryRefusingReader, 2);
+            lua_replace(L, 1);
+        } else if (lua_type(L, 1) == LUA_TSTRING && lua_tostring(L, 1)[0] == LUA_SIGNATURE[0]) {
+            mode = "t";
+        }
+        if (given < 3) lua_settop(L, 2);   // keeps `env` absent (an explicit nil would mean "no _ENV")
+        lua_pushstring(L, mode);
+        if (given >= 3) lua_replace(L, 3);
     }
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);

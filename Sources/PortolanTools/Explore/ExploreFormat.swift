@@ -7,6 +7,18 @@ import PortolanShipping
 public enum ExploreFormat: String, Sendable, CaseIterable {
     case text, json, junit, github
 
+    /// The notation this format's escapes are written in, so that a CI log's writer can neutralise
+    /// workflow commands in it and keep it valid (`CILogText`); nil for `github`, whose lines are the
+    /// tool's own commands, their data made safe as they are built.
+    public var notation: CILogText.Notation? {
+        switch self {
+        case .text: .text
+        case .json: .json
+        case .junit: .xml
+        case .github: nil
+        }
+    }
+
     public func render(_ report: ExploreReport, reproFiles: [String?] = []) -> String {
         switch self {
         case .text: ExploreTextReport.text(report, reproFiles: reproFiles)

@@ -25,9 +25,18 @@ public enum ScenarioFormat: String, Sendable, CaseIterable {
     /// what passing scenarios printed too (`--verbose`).
     public func makeReporter(verbose: Bool = false) -> any ScenarioReporter {
         switch self {
-        case .text: CILogSafeReporter(TextScenarioReporter(verbose: verbose), notation: .text)
-        case .tap: CILogSafeReporter(TAPScenarioReporter(verbose: verbose), notation: .yaml)
-        case .junit: CILogSafeReporter(JUnitScenarioReporter(verbose: verbose), notation: .xml)
+        case .text: CILogSafeReporter(TextScenarioReporter(verbose: verbose), notation: notation)
+        case .tap: CILogSafeReporter(TAPScenarioReporter(verbose: verbose), notation: notation)
+        case .junit: CILogSafeReporter(JUnitScenarioReporter(verbose: verbose), notation: notation)
+        }
+    }
+
+    /// The notation the format's escapes are written in (`CILogText`): TAP's YAML, JUnit's XML.
+    public var notation: CILogText.Notation {
+        switch self {
+        case .text: .text
+        case .tap: .yaml
+        case .junit: .xml
         }
     }
 }
