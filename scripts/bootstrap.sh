@@ -10,8 +10,10 @@ set -euo pipefail
 # libcurl4-openssl-dev: scripts/install.sh links portolan-inspector (the REPL's live inspector's
 # server) with Foundation's networking statically, which needs libcurl to link against.
 # lua-check: luacheck, which scripts/test.sh runs on the Lua compiled into the host.
+# lua5.4: the stock interpreter, which runs Lua's own test files beside the sandbox
+# (LuaTestSuiteTests) and compiles the built-in chunks (scripts/compile-module.lua).
 # python3: scripts/sizes.py, the file and function size check that scripts/test.sh runs.
-REQUIRED_PACKAGES=(liblua5.4-dev libedit-dev pkg-config tmux chromium chromium-driver libcurl4-openssl-dev lua-check python3)
+REQUIRED_PACKAGES=(liblua5.4-dev libedit-dev pkg-config tmux chromium chromium-driver libcurl4-openssl-dev lua-check lua5.4 python3)
 
 missing=()
 for package in "${REQUIRED_PACKAGES[@]}"; do
