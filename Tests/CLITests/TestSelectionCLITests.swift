@@ -65,7 +65,21 @@ import TestSupport
         #expect(nothing.stderr.contains("no scenario's name matches --filter nope"), "\(nothing.stderr)")
         let invalid = try await PortolanBinary.run(["test", "--filter", "(", "s.lua"], in: directory)
         #expect(invalid.status == 64)
-        #expect(invalid.stderr.contains("--filter ( is not a regular expression"), "\(invalid.stderr)")
+        #expect(invalid.stderr.contains("--filter ( is not a regular expression: unmatched '(' at 0"), "\(invalid.stderr)")
+        let backreference = try await PortolanBinary.run(["test", "--filter", "(a)\\1", "s.lua"], in: directory)
+        #expect(backreference.status == 64 && backreference.stderr.contains("backreferences are not supported"), "\(backreference.stderr)")
+    }
+
+    /// Issue 34: a pull request writes `--filter`, and Swift's backtracking `Regex` took 27 s over a
+    /// name of 34 `a`s with `(a|aa)*c`, twice as long for each two more. The filter is matched in
+    /// linear time (`LinearRegex`): this name of 60 is no work.
+    @Test func aPathologicalFilterIsMatchedInLinearTime() async throws {
+        let name = String(repeating: "a", count: 60)
+        let directory = try TemporaryDirectory("cli", files: ["app.lua": Self.app, "s.lua": Self.passing([name, name + "c"])])
+        defer { directory.remove() }
+        let run = try await PortolanBinary.run(["test", "--app", "app.lua", "--filter", "(a|aa)*c", "s.lua"], in: directory)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(Self.lines(run) == ["ok   s.lua: \(name)c", "1 scenario not run: the run is narrowed by --filter (a|aa)*c", "1 passed, 0 failed"])
     }
 
     @Test func anUnknownOptionIsNamedNotTakenForAFile() async throws {

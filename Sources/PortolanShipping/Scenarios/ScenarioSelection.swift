@@ -12,8 +12,9 @@ public enum ScenarioMark: String, Sendable, Equatable {
 /// A file's own entry (one that cannot be listed, or declares nothing) is always kept: its
 /// failure must be seen whatever is selected.
 public struct ScenarioSelection {
-    /// `--filter`: a regular expression a scenario's name must contain a match of.
-    public let filter: Regex<AnyRegexOutput>?
+    /// `--filter`: a regular expression a scenario's name must contain a match of. A pull request
+    /// writes it, so it is matched in linear time (`LinearRegex`), never by backtracking.
+    public let filter: LinearRegex?
     /// `--filter`'s text, as the run's messages quote it.
     public let filterText: String?
     /// `--forbid-only`.
@@ -46,9 +47,9 @@ public struct ScenarioSelection {
     public init(filter: String?, forbidsOnly: Bool) throws(InvalidFilter) {
         if let filter {
             do {
-                self.filter = try Regex(filter)
+                self.filter = try LinearRegex(filter)
             } catch {
-                throw InvalidFilter(description: "--filter \(filter) is not a regular expression: \(error)")
+                throw InvalidFilter(description: "--filter \(filter) is not a regular expression: \(error) (docs/cli.md gives the syntax)")
             }
         } else {
             self.filter = nil
@@ -62,7 +63,7 @@ public struct ScenarioSelection {
         let focused = !forbidsOnly && entries.contains { $0.mark == .only }
         return entries.compactMap { entry in
             guard entry.index > 0 else { return entry }
-            if let filter, (try? filter.firstMatch(in: entry.name)) == nil { return nil }
+            if let filter, !filter.containsMatch(in: entry.name) { return nil }
             if focused, entry.mark != .only { return nil }
             guard entry.known == nil else { return entry }
             var settled = entry
