@@ -1,3 +1,5 @@
+import Portolan
+
 /// A regular expression matched in time linear in the subject, for `--filter`: its pattern
 /// comes from pull requests, and a backtracking engine spends exponential time on
 /// `(a*)*b` against a long name. The pattern compiles to a small program of instructions, and a
@@ -56,7 +58,7 @@ public struct LinearRegex: Sendable {
     }
 
     /// The search, with the number of steps it took: each step enters one state at one
-    /// position and does constant work (a class test is a binary search over its ranges).
+    /// position and does constant work (a class test is a scan of its ranges, a few at most).
     func countedSearch(in text: String) -> (matched: Bool, steps: Int) {
         var simulation = Simulation(program: program, caseInsensitive: caseInsensitive)
         let matched = simulation.run(text)
@@ -230,69 +232,14 @@ enum ScalarTest: Sendable {
     case literal(Unicode.Scalar)
     /// `.`: every scalar but a newline.
     case anyButNewline
-    case set(ScalarSet)
+    /// A class; a negated one is tested as its members then negated, so that under `(?i)` `[^a]`
+    /// refuses `A` as well as `a`.
+    case set(ScalarSet, negated: Bool)
 }
 
-/// A character class as sorted, disjoint ranges of scalar values, so that testing a scalar is a
-/// binary search however many members the class lists.
-struct ScalarSet: Sendable {
-    let ranges: [ClosedRange<UInt32>]
-    let negated: Bool
-
-    init(_ ranges: [ClosedRange<UInt32>], negated: Bool) {
-        self.ranges = Self.normalized(ranges)
-        self.negated = negated
-    }
-
-    static let digit: [ClosedRange<UInt32>] = [0x30...0x39]
-    static let word: [ClosedRange<UInt32>] = [0x30...0x39, 0x41...0x5A, 0x5F...0x5F, 0x61...0x7A]
-    /// Tab, newline, vertical tab, form feed, carriage return, space.
-    static let space: [ClosedRange<UInt32>] = [0x09...0x0D, 0x20...0x20]
-
-    /// Whether any of `variants` (a scalar and its case forms) is a member, then negated: so
-    /// that under `(?i)` `[^a]` refuses `A` as well as `a`.
-    func accepts(_ variants: [Unicode.Scalar]) -> Bool {
-        variants.contains { isMember($0.value) } != negated
-    }
-
-    private func isMember(_ value: UInt32) -> Bool {
-        var low = 0
-        var high = ranges.count
-        while low < high {
-            let middle = (low + high) / 2
-            if ranges[middle].upperBound < value {
-                low = middle + 1
-            } else {
-                high = middle
-            }
-        }
-        return low < ranges.count && ranges[low].lowerBound <= value
-    }
-
-    /// Sorted, overlapping and touching ranges merged.
-    static func normalized(_ ranges: [ClosedRange<UInt32>]) -> [ClosedRange<UInt32>] {
-        var merged: [ClosedRange<UInt32>] = []
-        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
-            if let last = merged.last, range.lowerBound <= last.upperBound &+ 1 {
-                merged[merged.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
-            } else {
-                merged.append(range)
-            }
-        }
-        return merged
-    }
-
-    /// Every scalar value not in `ranges`: how `\D`, `\W` and `\S` join a class.
-    static func complement(_ ranges: [ClosedRange<UInt32>]) -> [ClosedRange<UInt32>] {
-        var result: [ClosedRange<UInt32>] = []
-        var next: UInt32 = 0
-        for range in normalized(ranges) {
-            if range.lowerBound > next { result.append(next...(range.lowerBound - 1)) }
-            next = range.upperBound + 1
-        }
-        if next <= 0x10FFFF { result.append(next...0x10FFFF) }
-        return result
-    }
+extension ScalarSet {
+    /// `\s`: tab, newline, vertical tab, form feed, carriage return, space.
+    static let blanks = ScalarSet([0x09...0x0D, 0x20...0x20])
 }
 
 /// A zero-width test between the previous scalar and the next one.
@@ -306,7 +253,7 @@ extension ScalarTest {
         switch self {
         case .literal(let literal): variants.contains(literal)
         case .anyButNewline: variants.first != "\n"
-        case .set(let set): set.accepts(variants)
+        case .set(let set, let negated): variants.contains { set.contains($0.value) } != negated
         }
     }
 }

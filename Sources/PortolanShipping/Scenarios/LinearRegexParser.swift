@@ -1,3 +1,5 @@
+import Portolan
+
 /// `LinearRegex`'s syntax tree and the parser that builds it. The parser also counts the
 /// instructions each node compiles to, so that a pattern whose counted repeats would blow up
 /// (`(a{1000}){1000}`) is refused while it is read, before anything that large is built.
@@ -14,7 +16,7 @@ indirect enum RegexNode {
 /// What an escape means, wherever it is written.
 private enum Escape {
     case scalar(Unicode.Scalar)
-    case set([ClosedRange<UInt32>], negated: Bool)
+    case set(ScalarSet, negated: Bool)
     case assertion(RegexAssertion)
 }
 
@@ -186,7 +188,9 @@ struct LinearRegexParser {
         let start = position
         switch first {
         case "(": return try parseGroup()
-        case "[": return Parsed(node: .scalar(.set(try parseClass())), size: 1)
+        case "[":
+            let (members, negated) = try parseClass()
+            return Parsed(node: .scalar(.set(members, negated: negated)), size: 1)
         case "\\": return try parseEscape()
         case "*", "+", "?":
             throw fail("'\(first)' has nothing to repeat", at: start)
@@ -248,7 +252,7 @@ struct LinearRegexParser {
     private mutating func parseEscape() throws(LinearRegex.SyntaxError) -> Parsed {
         switch try parseEscapeMeaning() {
         case .scalar(let scalar): Parsed(node: .scalar(.literal(scalar)), size: 1)
-        case .set(let ranges, let negated): Parsed(node: .scalar(.set(ScalarSet(ranges, negated: negated))), size: 1)
+        case .set(let members, let negated): Parsed(node: .scalar(.set(members, negated: negated)), size: 1)
         case .assertion(let assertion): Parsed(node: .assertion(assertion), size: 1)
         }
     }
@@ -259,9 +263,9 @@ struct LinearRegexParser {
         guard let escaped = peek() else { throw fail("pattern ends with a lone '\\'", at: start) }
         position += 1
         switch escaped {
-        case "d", "D": return .set(ScalarSet.digit, negated: escaped == "D")
+        case "d", "D": return .set(ScalarSet.digits, negated: escaped == "D")
         case "w", "W": return .set(ScalarSet.word, negated: escaped == "W")
-        case "s", "S": return .set(ScalarSet.space, negated: escaped == "S")
+        case "s", "S": return .set(ScalarSet.blanks, negated: escaped == "S")
         case "b": return .assertion(.wordBoundary)
         case "B": return .assertion(.notWordBoundary)
         case "t": return .scalar("\t")
@@ -283,7 +287,7 @@ struct LinearRegexParser {
 
     /// `[…]` or `[^…]`. A `]` first in the class is a member, as in POSIX and PCRE; an unescaped
     /// `[` inside is refused, as engines disagree on it (nested classes, `[:alpha:]`).
-    private mutating func parseClass() throws(LinearRegex.SyntaxError) -> ScalarSet {
+    private mutating func parseClass() throws(LinearRegex.SyntaxError) -> (members: ScalarSet, negated: Bool) {
         let open = position
         position += 1
         let negated = consume("^")
@@ -293,7 +297,7 @@ struct LinearRegexParser {
             guard let next = peek() else { throw fail("unterminated character class", at: open) }
             if next == "]", !first {
                 position += 1
-                return ScalarSet(ranges, negated: negated)
+                return (ScalarSet(ranges), negated)
             }
             first = false
             if next == "[" { throw fail("'[' inside a class must be escaped as '\\['", at: position) }
@@ -330,7 +334,7 @@ struct LinearRegexParser {
         let start = position
         switch try parseEscapeMeaning() {
         case .scalar(let scalar): return [scalar.value...scalar.value]
-        case .set(let members, let negated): return negated ? ScalarSet.complement(members) : members
+        case .set(let members, let negated): return (negated ? members.inverted() : members).ranges
         // Inside a class `\b` is backspace, as in PCRE and Swift.
         case .assertion(.wordBoundary): return [0x08...0x08]
         case .assertion: throw fail("'\\B' is not allowed in a class", at: start)
