@@ -9,7 +9,8 @@
 // the same accesses in the same order, the same checks in the same order and the same messages
 // (SandboxParityTests and Lua's own sort.lua and nextvar.lua, run as scenarios, compare them). `unpack`
 // and `sort` stay liblua5.4's: `unpack`'s work is bounded by Lua's stack, so it is charged once it is
-// done, and `sort` does a bounded amount of work per comparison, so every comparison is charged.
+// done, and `sort` does a bounded amount of work per comparison, so comparisons the hook cannot see are
+// charged.
 #include "ChargedTableLibrary.h"
 #include "StepCharge.h"
 
@@ -181,11 +182,13 @@ static int chargedLessThan(lua_State *L) {
 }
 
 /// table.sort(list [, comp]): liblua5.4's, with every comparison charged. A sort does a bounded amount of
-/// work between two comparisons, so the comparisons bound it all. A comparator that is not a function is
-/// left for liblua5.4 to refuse, and so is a missing list.
+/// work between two comparisons, so the comparisons bound it all. A Lua comparator runs instructions the
+/// hook counts at each call, so it is called as it is, at full speed; a C one (`math.max`, `rawequal`) and
+/// the default `<` are charged a step a call. A comparator that is not a function is left for liblua5.4
+/// to refuse, and so is a missing list.
 int cluashim_chargedsort(lua_State *L, lua_CFunction original) {
     if (lua_type(L, 1) == LUA_TNONE) return original(L);
-    if (lua_type(L, 2) == LUA_TFUNCTION) {
+    if (lua_iscfunction(L, 2)) {
         lua_pushvalue(L, 2);
         lua_pushcclosure(L, chargedComparator, 1);
         lua_replace(L, 2);
