@@ -22,6 +22,11 @@ int cluashim_popenlibs(lua_State *L) { return protect(L, p_openlibs, 0, 0); }
 /// sandbox's mode is "t".
 static const char *const BINARY_REFUSAL = "attempt to load a binary chunk (mode is 't')";
 
+/// Whether the value at `index` is a string that starts a binary chunk (Lua's own test: the first byte).
+static int startsBinaryChunk(lua_State *L, int index) {
+    return lua_type(L, index) == LUA_TSTRING && lua_tostring(L, index)[0] == LUA_SIGNATURE[0];
+}
+
 /// The reader Lua's `load` gets in place of a script's reader (upvalue 1): each piece as the script's
 /// reader gave it, but a first piece that starts a binary chunk is refused. Upvalue 2 says whether the
 /// first piece was seen. An error here ends the load, which returns it, as Lua's refusal does.
@@ -31,7 +36,7 @@ static int binaryRefusingReader(lua_State *L) {
     if (!lua_toboolean(L, lua_upvalueindex(2))) {
         lua_pushboolean(L, 1);
         lua_replace(L, lua_upvalueindex(2));
-        if (lua_type(L, -1) == LUA_TSTRING && lua_tostring(L, -1)[0] == LUA_SIGNATURE[0]) {
+        if (startsBinaryChunk(L, -1)) {
             lua_pushstring(L, BINARY_REFUSAL);
             return lua_error(L);
         }
@@ -51,7 +56,7 @@ static int sandboxLoad(lua_State *L) {
             lua_pushboolean(L, 0);
             lua_pushcclosure(L, binaryRefusingReader, 2);
             lua_replace(L, 1);
-        } else if (lua_type(L, 1) == LUA_TSTRING && lua_tostring(L, 1)[0] == LUA_SIGNATURE[0]) {
+        } else if (startsBinaryChunk(L, 1)) {
             mode = "t";
         }
         if (given < 3) lua_settop(L, 2);   // keeps `env` absent (an explicit nil would mean "no _ENV")

@@ -4,7 +4,7 @@
 package struct ScalarSet: Hashable, Sendable {
     package private(set) var ranges: [ClosedRange<UInt32>]
 
-    package static let all = ScalarSet([0...0x10FFFF])
+    static let all = ScalarSet([0...0x10FFFF])
     package static let digits = ScalarSet([0x30...0x39])
     package static let word = ScalarSet([0x30...0x39, 0x41...0x5A, 0x5F...0x5F, 0x61...0x7A])
 
@@ -21,11 +21,11 @@ package struct ScalarSet: Hashable, Sendable {
         self.ranges = merged
     }
 
-    package init(scalar: Unicode.Scalar) {
+    init(scalar: Unicode.Scalar) {
         self.ranges = [scalar.value...scalar.value]
     }
 
-    package var isEmpty: Bool { ranges.isEmpty }
+    var isEmpty: Bool { ranges.isEmpty }
 
     package func contains(_ value: UInt32) -> Bool {
         // Sets are small (a handful of ranges), so a linear scan beats a binary search.
@@ -36,7 +36,7 @@ package struct ScalarSet: Hashable, Sendable {
         return false
     }
 
-    package func union(_ other: ScalarSet) -> ScalarSet {
+    func union(_ other: ScalarSet) -> ScalarSet {
         ScalarSet(ranges + other.ranges)
     }
 
@@ -55,7 +55,7 @@ package struct ScalarSet: Hashable, Sendable {
     }
 
     /// Whether some scalar is in both sets (a merge walk over the sorted ranges).
-    package func intersects(_ other: ScalarSet) -> Bool {
+    func intersects(_ other: ScalarSet) -> Bool {
         var left = 0
         var right = 0
         while left < ranges.count && right < other.ranges.count {
