@@ -15,12 +15,15 @@ set -euo pipefail
 # python3: scripts/sizes.py, the file and function size check that scripts/test.sh runs.
 REQUIRED_PACKAGES=(liblua5.4-dev libedit-dev pkg-config tmux chromium chromium-driver libcurl4-openssl-dev lua-check lua5.4 python3)
 
-missing=()
-for package in "${REQUIRED_PACKAGES[@]}"; do
-    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
-        missing+=("$package")
-    fi
-done
+missing_packages() {
+    missing=()
+    for package in "${REQUIRED_PACKAGES[@]}"; do
+        if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+            missing+=("$package")
+        fi
+    done
+}
+missing_packages
 
 # The browser tests' Selenium, from PyPI, for the python3 that scripts/test.sh runs.
 install_selenium() {
@@ -44,8 +47,18 @@ else
     exit 1
 fi
 
-echo "bootstrap: installing ${missing[*]}" >&2
-export DEBIAN_FRONTEND=noninteractive
-"${run_as_root[@]}" apt-get update -qq >/dev/null
-"${run_as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+# Two bootstraps at once (two clones tested side by side) would race for apt's locks and one would
+# fail, so ours take turns on a lock of their own and the later one installs only what is still
+# missing. A foreign apt (a fresh machine's daily update) is waited for by apt itself.
+exec 9>"${TMPDIR:-/tmp}/portolan-bootstrap.lock"
+flock 9
+missing_packages
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "bootstrap: installing ${missing[*]}" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    apt_waiting=(-o DPkg::Lock::Timeout=600)
+    "${run_as_root[@]}" apt-get "${apt_waiting[@]}" update -qq >/dev/null
+    "${run_as_root[@]}" apt-get "${apt_waiting[@]}" install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+exec 9>&-
 install_selenium
