@@ -170,8 +170,12 @@ portolan.redirect_rule("/pong/:x", "/ping/:x")
 portolan.intercept(function(request)
   local top, from = last(request.destination), last(request.from)
   local changes = not same_path(request.destination, request.from)
-  -- FAULT 2.b: an interceptor that redirects a route to where it already goes.
-  if id_of(top) == "mirror" and with_id(top, 2) then return portolan.redirect(request.destination) end
+  -- FAULT 2.b: an interceptor that sends a route on to the next copy of its screen, without end:
+  -- no location comes back, and the chain goes past max_redirects.
+  local copy = id_of(top) == "mirror" and tonumber(context_of(top).id)
+  if copy and copy >= 2 then
+    return portolan.redirect { "root", "home", { id = "mirror", context = { id = copy + 1 } } }
+  end
   -- FAULT 3.b: an interceptor that denies every route away from a screen.
   if id_of(from) == "trap_deny" and changes then return portolan.deny("planted 3.b: you shall not pass") end
   -- FAULT 3.c: an interceptor that sends every route away from a screen back to it.

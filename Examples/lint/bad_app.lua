@@ -37,7 +37,7 @@ portolan.app {
     { id = "help", kind = "tabs" },                            -- invalid-node (no such kind)
     { id = "account", route = "/account",
       guard = function()
-        if not is_admin then return portolan.redirect "/account" end  -- redirect-loop (its own node)
+        if not is_admin then return portolan.redirect "/account" end  -- redirect-into-guard (its own node)
       end },
     { id = "history", kind = "switch", back = "histroy",       -- invalid-option (back = "history")
       children = { { id = "day" } } },

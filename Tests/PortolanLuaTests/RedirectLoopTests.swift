@@ -32,10 +32,12 @@ import Testing
             portolan.redirect_rule(function(url) return next_of[url] end)
             """)
         #expect(try await routed(host, "/x") == #""enter movie {id=4}""#)
-        #expect(try await routed(host, "/a") == #""invalid: redirect rules loop: more than 2 rewrites, last to '/movies/3'""#)
-        // From Swift too: the same loop.
+        let tooLong = "too many redirect rule rewrites: more than 2: '/a' → '/b' → '/c' → '/movies/3'"
+        #expect(try await routed(host, "/a") == "\"invalid: \(tooLong)\"")
+        // From Swift too: the same chain.
         let failure = await host.resolve(url: "/a").failure
-        #expect(failure?.message == "redirect rules loop: more than 2 rewrites, last to '/movies/3'")
+        #expect(failure?.message == tooLong)
+        #expect(failure?.redirectChain == .tooLong)
     }
 
     /// Before, function rules ran first, to their end, then pattern rules: a function rule never
@@ -62,8 +64,9 @@ import Testing
             portolan.redirect_rule("/ping", "/pong")
             portolan.redirect_rule(function(url) if url == "/pong" then return "/ping" end end)
             """)
-        #expect(try await routed(host, "/ping") == #""invalid: redirect rules loop: more than 8 rewrites, last to '/pong'""#)
-        #expect(try await routed(host, "/pong") == #""invalid: redirect rules loop: more than 8 rewrites, last to '/ping'""#)
+        #expect(try await routed(host, "/ping") == #""invalid: redirect rules loop: '/ping' → '/pong' → '/ping'""#)
+        #expect(try await routed(host, "/pong") == #""invalid: redirect rules loop: '/pong' → '/ping' → '/pong'""#)
+        #expect(await host.resolve(url: "/ping").failure?.redirectChain == .loop)
     }
 
     /// The first rule in declaration order that rewrites a URL wins, whatever its kind.

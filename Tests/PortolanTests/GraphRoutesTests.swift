@@ -125,7 +125,8 @@ import Testing
         // /x → /y → /old/3 → /mid/3 → /movies/3: four rewrites, over the limit of two.
         let failure = router.resolve(url: "/x").failure
         #expect(failure?.kind == .invalid)
-        #expect(failure?.message == "redirect rules loop: more than 2 rewrites, last to '/mid/3'")
+        #expect(failure?.message == "too many redirect rule rewrites: more than 2: '/x' → '/y' → '/old/3' → '/mid/3'")
+        #expect(failure?.redirectChain == .tooLong)
         router.addRedirectRule { url throws(RouteFailure) in
             if url == "/boom" { throw RouteFailure(.denied, "no") }
             return nil

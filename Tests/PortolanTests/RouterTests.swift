@@ -125,7 +125,8 @@ final class ScriptedNode: Enterable, Leavable, Switchable {
         })
         let failure = await router.route(to: path("switchNode1", "node2")).failure
         #expect(failure?.kind == .invalid)
-        #expect(failure?.message.contains("redirects") == true)
+        #expect(failure?.redirectChain == .loop)
+        #expect(failure?.message == "redirect loop: 'switchNode1 > node2' → 'switchNode1 > node1' → 'switchNode1 > node2'")
     }
 
     @Test func aThrowingInterceptorFailsTheRouteOnly() async throws {

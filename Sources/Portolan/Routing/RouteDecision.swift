@@ -1,11 +1,29 @@
 /// The decisions of a route, the one path a route (`RouteRun`) and a plan (`Router.plan`) both
 /// take: the interceptors, guards included, in turn (a redirect runs them all again on its new
-/// destination, under `maxRedirects`), then the planner, asking each node it would leave whether
+/// destination, until the chain settles, loops or grows past `maxRedirects`), then the planner, asking each node it would leave whether
 /// it may (`canLeave`). A route acts on the answer; a plan only reports it.
 struct RouteDecision {
     let router: Router
     /// Whether the answer is only reported (`RouteRequest.isDryRun`).
     let isDryRun: Bool
+
+    /// Where a request goes: a destination, and the URL that named it, if one did (its query and
+    /// fragment travel with the route).
+    struct Target {
+        var destination: Destination
+        var url: URLResolution?
+
+        /// go_router's "location": the destination, with the query and fragment a URL gave it.
+        func isSameLocation(as other: Target) -> Bool {
+            destination == other.destination && url?.query ?? [] == other.url?.query ?? []
+                && url?.fragment == other.url?.fragment
+        }
+
+        /// How a chain shows it: the destination, and the URL when one named it.
+        var shown: String {
+            "'\(destination)'" + (url.map { " (\(Excerpt.of($0.url)))" } ?? "")
+        }
+    }
 
     /// Plans a route to `destination` without running it: what `Router.plan(to:)` answers.
     static func plan(_ destination: Destination, url: URLResolution?, on router: Router) -> RoutePlan {
@@ -16,49 +34,70 @@ struct RouteDecision {
         case .failure(let failure):
             return RoutePlan(requested: requested, redirects: redirects, result: .failure(failure))
         case .success(let settled):
-            return RoutePlan(requested: requested, redirects: redirects, result: decision.instructions(to: settled))
+            return RoutePlan(requested: requested, redirects: redirects, result: decision.instructions(to: settled.destination))
         }
     }
 
-    /// The destination the route settles on after every interceptor let it pass, or why not;
-    /// `redirected` hears each redirect as it is decided.
+    /// Where the route settles after every interceptor let it pass, or why not; `redirected` hears
+    /// each redirect as it is decided. A redirect to where the request already goes is a pass.
     func settle(
         _ requested: Destination, url: URLResolution?, step: RouteStep?, redirected: (Destination, Destination) -> Void
-    ) -> Result<Destination, RouteFailure> {
+    ) -> Result<Target, RouteFailure> {
         let interceptors = router.state.withLock { $0.interceptors }
-        let maxRedirects = router.configuration.maxRedirects
-        var destination = requested
-        var chain = [requested]
+        var current = Target(destination: requested, url: url)
+        var chain = [current]
         var index = 0
         while index < interceptors.count {
             let request = RouteRequest(
-                destination: destination, from: router.activePath, url: chain.count == 1 ? url : nil, step: step,
-                isDryRun: isDryRun)
+                destination: current.destination, from: router.activePath, url: current.url, step: step,
+                isDryRun: isDryRun, redirectedFrom: chain.count > 1 ? requested : nil)
             let decision: InterceptionDecision
             do {
                 decision = try interceptors[index].decide(request)
             } catch {
                 return .failure(RouteFailure(thrownBy: .interceptor, error))
             }
-            switch decision {
-            case .pass:
+            let next: Target?
+            do {
+                next = try target(of: decision)
+            } catch {
+                return .failure(error)
+            }
+            guard let next, !next.isSameLocation(as: current) else {
                 index += 1
-            case .deny(let reason):
-                return .failure(RouteFailure(.denied, reason))
-            case .redirect(var target):
-                // A redirect to a push or a live copy is a path by the time the next one sees it.
-                if target.isRelativeToLiveTree { target = router.tree.absolute(target) }
-                chain.append(target)
-                guard chain.count - 1 <= maxRedirects else {
-                    let shown = chain.map { "'\($0)'" }.joined(separator: " → ")
-                    return .failure(RouteFailure(.invalid, "redirect loop: more than \(maxRedirects) redirects: \(shown)"))
-                }
-                redirected(destination, target)
-                destination = target
-                index = 0
+                continue
+            }
+            chain.append(next)
+            let unsettled = RouteFailure.unsettled(
+                chain, limit: router.configuration.maxRedirects, words: ("redirect loop", "too many redirects"),
+                isSame: { $0.isSameLocation(as: $1) }, shown: \.shown)
+            if let unsettled { return .failure(unsettled) }
+            redirected(current.destination, next.destination)
+            current = next
+            index = 0
+        }
+        return .success(current)
+    }
+
+    /// Where a decision sends the request: nil to let it pass; a denial is thrown.
+    private func target(of decision: InterceptionDecision) throws(RouteFailure) -> Target? {
+        switch decision {
+        case .pass:
+            return nil
+        case .deny(let reason):
+            throw RouteFailure(.denied, reason)
+        case .redirect(let destination):
+            // A redirect to a push or a live copy is a path by the time the next one sees it.
+            return Target(destination: router.tree.absolute(destination), url: nil)
+        case .redirectToURL(let text):
+            switch router.resolve(url: text) {
+            case .success(let resolution):
+                return Target(destination: router.tree.absolute(resolution.destination), url: resolution)
+            case .failure(var failure):
+                failure.message = "a redirect names an invalid destination: \(failure.message)"
+                throw failure
             }
         }
-        return .success(destination)
     }
 
     /// The instructions a route to `destination` would execute from the tree as it is, with every

@@ -35,6 +35,9 @@ public struct RouteFailure: Error, Hashable, Sendable {
     public var url: String? {
         didSet { url = url.map { Excerpt.cut($0, toBytes: Self.messageBytes) } }
     }
+    /// How a chain of redirects failed to settle, when one did (the kind is then `invalid`): the
+    /// guards' and interceptors' redirects, or the URL redirect rules' rewrites.
+    public var redirectChain: RedirectChainFailure?
 
     public init(_ kind: Kind, _ message: String, instruction: Instruction? = nil, executed: [Instruction] = []) {
         self.kind = kind
@@ -71,6 +74,39 @@ public struct RouteFailure: Error, Hashable, Sendable {
 /// The name `RouteFailure.Kind` had before it moved into `RouteFailure`.
 @available(*, deprecated, renamed: "RouteFailure.Kind")
 public typealias FailureKind = RouteFailure.Kind
+
+/// Why a chain of redirects did not settle: it came back to a location it had seen, or it went on
+/// past its limit (`max_redirects`) without repeating one. go_router tells the two apart too: a
+/// loop is a mistake in the rules, a long chain may only need a higher limit.
+public enum RedirectChainFailure: String, Sendable, Hashable {
+    case loop
+    case tooLong = "too_long"
+}
+
+extension RouteFailure {
+    /// Why a chain of redirects whose last location was just added cannot go on: it came back to
+    /// a location it had (`"<loop>: 'a' → 'b' → 'a'"`), or has more redirects than `limit`
+    /// (`"<tooLong>: more than 8: 'a' → …"`); nil while it may. The one judge of both redirect
+    /// chains, the decisions' (`RouteDecision`) and the URL rules' (`URLRedirects`).
+    static func unsettled<Location>(
+        _ chain: [Location], limit: Int, words: (loop: String, tooLong: String),
+        isSame: (Location, Location) -> Bool, shown: (Location) -> String
+    ) -> RouteFailure? {
+        guard let last = chain.last else { return nil }
+        let end: RedirectChainFailure
+        if chain.dropLast().contains(where: { isSame($0, last) }) {
+            end = .loop
+        } else if chain.count - 1 > limit {
+            end = .tooLong
+        } else {
+            return nil
+        }
+        let links = chain.map(shown).joined(separator: " → ")
+        var failure = RouteFailure(.invalid, end == .loop ? "\(words.loop): \(links)" : "\(words.tooLong): more than \(limit): \(links)")
+        failure.redirectChain = end
+        return failure
+    }
+}
 
 /// How a step of a failed route's undo failed.
 public struct RollbackFailure: Hashable, Sendable, CustomStringConvertible {

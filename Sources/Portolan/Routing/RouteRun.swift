@@ -8,7 +8,8 @@ struct RouteRun {
     /// Where the route goes: the destination asked for, made absolute, then where the interceptors
     /// let it go.
     private var destination: Destination
-    /// The URL the route was asked for; nil once an interceptor sent it elsewhere.
+    /// The URL that named where the route goes: the one asked for, or the one a redirect named;
+    /// nil once a redirect sent it to a destination.
     private var url: URLResolution?
 
     /// Runs `ticket`'s route on `router`: `will_route`, the route, its record in the history, then
@@ -48,9 +49,9 @@ struct RouteRun {
         case .failure(let failure):
             return .failure(failure)
         case .success(let settled):
-            // A redirect goes somewhere the URL did not name: its query no longer applies.
-            if settled != destination { url = nil }
-            destination = settled
+            // A redirect to a destination drops the URL; one to a URL brings its own.
+            destination = settled.destination
+            url = settled.url
         }
         switch decision.route(to: destination) {
         case .failure(let failure):

@@ -5,8 +5,9 @@
 /// wins (a pattern rule whose pattern matches, a function rule that returns a URL), and every rule
 /// runs again on the result, so rules of both kinds chain into each other. Precedence is the
 /// order of declaration, not specificity: a function rule is opaque, so only its place in the
-/// list can say when it runs (`portolan check` flags a pattern rule an earlier one hides). A chain
-/// longer than the limit (`max_redirects`) is a loop and fails as `invalid`.
+/// list can say when it runs (`portolan check` flags a pattern rule an earlier one hides). A rule
+/// that gives back the URL it was given rewrites nothing. A chain that comes back to a URL it had
+/// (a loop), or has more rewrites than the limit (`max_redirects`), fails as `invalid`.
 ///
 /// A template names the pattern's parameters as `:name`; their values are percent-encoded into
 /// it. The query and fragment of the original URL are kept unless the template has its own.
@@ -48,27 +49,32 @@ public struct URLRedirects: Sendable {
     /// match it (a function rule takes the text). A URL that does not read matches no pattern: a
     /// function rule may still rewrite it, and it fails as malformed only if it is the last.
     func apply(to url: String, read: ParsedURL.Reading?, limit: Int) throws(RouteFailure) -> (text: String, read: ParsedURL.Reading?) {
-        var current = url
+        var chain = [url]
         var reading = read
-        for _ in 0...max(0, limit) {
-            guard let rewrite = try firstRewrite(of: current, reading: &reading) else { return (current, reading) }
-            current = rewrite
+        while let current = chain.last, let rewrite = try firstRewrite(of: current, reading: &reading) {
+            chain.append(rewrite)
             reading = nil
+            let unsettled = RouteFailure.unsettled(
+                chain, limit: limit, words: ("redirect rules loop", "too many redirect rule rewrites"),
+                isSame: ==, shown: { "'\(Excerpt.of($0))'" })
+            if let unsettled { throw unsettled }
         }
-        throw RouteFailure(.invalid, "redirect rules loop: more than \(limit) rewrites, last to '\(Excerpt.of(current))'")
+        return (chain.last ?? url, reading)
     }
 
-    /// What the first rule that rewrites `url` makes of it, or nil when none does.
+    /// What the first rule that rewrites `url` makes of it, or nil when none does. A rule that
+    /// gives back the URL it was given rewrites nothing: the next rule is asked.
     private func firstRewrite(of url: String, reading: inout ParsedURL.Reading?) throws(RouteFailure) -> String? {
         for rule in rules {
             switch rule {
             case .function(let rewrite):
-                if let rewritten = try rewrite(url) { return rewritten }
+                if let rewritten = try rewrite(url), rewritten != url { return rewritten }
             case .pattern(let matcher):
                 let read = reading ?? ParsedURL.reading(url)
                 reading = read
                 if case .success(let parsed) = read, let match = matcher.match(parsed) {
-                    return Self.fill(match.value, with: match.parameters) + Self.suffix(of: parsed, unlessIn: match.value)
+                    let rewritten = Self.fill(match.value, with: match.parameters) + Self.suffix(of: parsed, unlessIn: match.value)
+                    if rewritten != url { return rewritten }
                 }
             }
         }

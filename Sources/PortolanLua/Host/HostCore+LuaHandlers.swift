@@ -99,26 +99,29 @@ extension HostCore {
         requestFields[.string("destination")] = request.destination.luaValue
         requestFields[.string("from")] = .array(request.from.map(\.luaValue))
         if let step = request.step { requestFields[.string("step")] = step.luaValue }
+        if let original = request.redirectedFrom { requestFields[.string("redirected_from")] = original.luaValue }
         requestFields[.string("dry_run")] = .boolean(request.isDryRun)
         let values = try runner.runHandler(try module.runInterceptors, [.table(requestFields)])
-        let decision = try redirectByURL(values) ?? HandlerResult.decision(values)
-        if case .redirect = decision, values.count > 2, values[2] == .boolean(true), !request.isDryRun {
-            // portolan.redirect(dest, { resume = true }): where the route was going waits for resume();
-            // a plan only reports the redirect.
-            session.pendingResume = PendingResume(request)
+        let decision = try Self.redirectByURL(values) ?? HandlerResult.decision(values)
+        switch decision {
+        case .redirect, .redirectToURL:
+            if values.count > 2, values[2] == .boolean(true), !request.isDryRun {
+                // portolan.redirect(dest, { resume = true }): where the route was going waits for
+                // resume(); a plan only reports the redirect.
+                session.pendingResume = PendingResume(request)
+            }
+        case .pass, .deny:
+            break
         }
         return decision
     }
 
-    /// A guard's or interceptor's `portolan.redirect("/login")`: the URL resolved as a route to
-    /// it is (redirect rules, patterns), not taken for the id of an anywhere node. Nil for any
-    /// other decision.
-    private func redirectByURL(_ values: [LuaValue]) throws -> InterceptionDecision? {
+    /// A guard's or interceptor's `portolan.redirect("/login")`: a redirect to the URL, which the
+    /// router resolves as a route to it (redirect rules, patterns), not the id of an anywhere
+    /// node. Nil for any other decision.
+    private static func redirectByURL(_ values: [LuaValue]) -> InterceptionDecision? {
         guard values.first == .string("redirect"), values.count > 1, case .string(let url) = values[1],
               ParsedURL.isURL(url) else { return nil }
-        switch resolve(url: url) {
-        case .success(let resolution): return .redirect(resolution.destination)
-        case .failure(let failure): throw HandlerError("a redirect names an invalid destination: \(failure.message)")
-        }
+        return .redirectToURL(url)
     }
 }

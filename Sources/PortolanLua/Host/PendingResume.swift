@@ -7,8 +7,8 @@ struct PendingResume: Sendable {
     let destination: Destination
     let url: URLResolution?
 
-    /// What the redirected request was going to. Its `url` is set only while no interceptor has
-    /// redirected it yet, so it always leads to `destination`.
+    /// What the redirected request was going to. Its `url` is the one that named `destination`
+    /// (the URL asked for, or one an earlier redirect named), so it always leads there.
     init(_ request: RouteRequest) {
         destination = request.destination
         url = request.url

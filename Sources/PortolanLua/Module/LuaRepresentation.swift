@@ -54,6 +54,7 @@ extension RouteFailure {
             .string("stage"): .string(stage.rawValue),
         ]
         if let url { fields[.string("url")] = .string(url) }
+        if let redirectChain { fields[.string("redirect_chain")] = .string(redirectChain.rawValue) }
         if let instruction {
             fields[.string("instruction")] = .string(instruction.description)
         }

@@ -53,7 +53,7 @@ struct AppLinter {
         let routes = checkRoutes()
         checkRedirectRules(routes)
         checkRedirects(routes)
-        checkGuardLoops(routes)
+        checkGuardRedirectsIntoThemselves(routes)
         checkOrigins()
         checkGoesTo()
         checkTurnAways()

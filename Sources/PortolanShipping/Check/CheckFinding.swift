@@ -33,7 +33,7 @@ public struct CheckFinding: Sendable, Equatable {
         case unknownNodeInGuard = "unknown-node-in-guard"
         case unknownNodeInRedirect = "unknown-node-in-redirect"
         case invalidRedirect = "invalid-redirect"
-        case redirectLoop = "redirect-loop"
+        case redirectIntoGuard = "redirect-into-guard"
         case webScheme = "web-scheme"
         case decisionSideEffect = "decision-side-effect"
         case invalidMigration = "invalid-migration"

@@ -59,6 +59,7 @@
 ---@field rollback_error? string # why the undo stopped early, if it did
 ---@field stage "request"|"route" # `request`: refused before it became a route (no `will_route`); `route`: failed while it ran
 ---@field url? string # the URL a refused request named, when it led to no destination
+---@field redirect_chain? "loop"|"too_long" # a chain of redirects that did not settle: it came back to a location, or went past `max_redirects`
 ---@field requested? portolan.Entry[] # a plan's error: where the route was asked to go
 ---@field destination? portolan.Entry[] # a plan's error: where the guards had sent it when it failed
 ---@field redirects? portolan.Entry[][] # a plan's error: each destination a guard or interceptor sent it to
@@ -78,7 +79,7 @@
 ---@field animated boolean # true for the last instruction only (each one with `animate = "each"` on the root)
 ---@field destination portolan.Entry[] # the route's whole destination (built when first read)
 ---@field step? portolan.Step # the step that asked for the route, if one did
----@field url? string # the URL the route was asked for
+---@field url? string # the URL that named where the route goes: the one asked for, or one a redirect named
 ---@field query? table<string, string|true> # each query name to its first value (`true` without `=`)
 ---@field query_items? portolan.QueryItem[] # every query item, in order, repeats kept
 ---@field fragment? string # the URL's fragment
@@ -88,11 +89,12 @@
 ---@field destination portolan.Entry[] # where the route goes, from the root
 ---@field from portolan.Entry[] # the active path when the route was asked for
 ---@field step? portolan.Step # the step that asked for the route, if one did
----@field url? string # the URL the route was asked for
+---@field url? string # the URL that named where the route goes: the one asked for, or one a redirect named
 ---@field query? table<string, string|true> # each query name to its first value (`true` without `=`)
 ---@field query_items? portolan.QueryItem[] # every query item, in order, repeats kept
 ---@field fragment? string # the URL's fragment
 ---@field dry_run boolean # true when a plan asks (`portolan.plan`, `:plan`), which acts on nothing
+---@field redirected_from? portolan.Entry[] # on a redirect hop: where the navigation was first asked to go
 local Request = {}
 
 --- Whether the route ends at, or passes through, the node `id`.

@@ -16,9 +16,10 @@ enum ExploreChecks {
         }
     }
 
-    /// A redirect loop: guards or interceptors that keep redirecting, or redirect rules that keep rewriting.
+    /// A chain of redirects that never settles: guards or interceptors that keep redirecting, or
+    /// redirect rules that keep rewriting, back to a location (a loop) or on past `max_redirects`.
     static func isLoop(_ failure: RouteFailure) -> Bool {
-        failure.kind == .invalid && (failure.message.hasPrefix("redirect loop") || failure.message.hasPrefix("redirect rules loop"))
+        failure.redirectChain != nil
     }
 
     /// What `plan` said against what the route did, when they disagree. A route that fails in a

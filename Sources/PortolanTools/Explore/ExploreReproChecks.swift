@@ -8,8 +8,8 @@ enum ExploreReproChecks {
         switch finding.kind {
         case .handlerError, .redirectLoop:
             let test = finding.kind == .handlerError
-                ? "err.kind == \"timeout\" or ((err.kind == \"handler_failed\" or err.kind == \"invalid\") and not message:find(\"^redirect\") and (message:find(\"instruction budget exceeded\", 1, true) or message:find(\"[^%s:()'\\\"]+:%d+: \")))"
-                : "err.kind == \"invalid\" and (message:find(\"^redirect loop\") or message:find(\"^redirect rules loop\"))"
+                ? "err.kind == \"timeout\" or ((err.kind == \"handler_failed\" or err.kind == \"invalid\") and err.redirect_chain == nil and (message:find(\"instruction budget exceeded\", 1, true) or message:find(\"[^%s:()'\\\"]+:%d+: \")))"
+                : "err.redirect_chain ~= nil"
             return [
                 action,
                 "for _, err in ipairs(failures) do",

@@ -3,22 +3,23 @@ import PortolanLua
 
 // A guard that can redirect to its own node or below it: a guard runs for every route to its node
 // or below, so that redirect meets the same guard, which (deciding as before: decisions must only
-// decide) redirects again, until `max_redirects` ends the route in a loop. Read from the literal
+// decide) redirects again to where the route now goes, and a redirect to where a route already goes
+// lets it through (go_router's rule). So the guard sends the user into what it guards. Read from the literal
 // redirects written inside a guard's function, on any branch, not only one it always takes; a
 // redirect to a node the guard tests with `goes_to` is left alone (`if not request:goes_to("home")
 // then return portolan.redirect { …, "home" } end` lets the second route through).
 
 extension AppLinter {
-    mutating func checkGuardLoops(_ routes: Routes) {
+    mutating func checkGuardRedirectsIntoThemselves(_ routes: Routes) {
         for redirect in facts.redirects {
             guard let nodeLine = redirect.guardNodeLine, let target = redirectTarget(redirect.destination, routes: routes),
                 !redirect.guardTests.contains(target)
             else { continue }
             for item in visited where item.node.line == nodeLine && item.node.fields[HandlerName.guard.rawValue] == "function" {
                 guard let id = item.node.id, let place = standing(of: target, within: id) else { continue }
-                report(.warning, .redirectLoop, line: redirect.line,
-                       "the guard of '\(id)' can redirect to \(place): that route meets the same guard, which redirects "
-                       + "again until max_redirects ends it in a loop, unless the guard lets it through; redirect outside '\(id)'")
+                report(.warning, .redirectIntoGuard, line: redirect.line,
+                       "the guard of '\(id)' can redirect to \(place): that route meets the same guard, whose redirect "
+                       + "to where the route already goes lets it through, past the guard's check; redirect outside '\(id)'")
             }
         }
     }
