@@ -1,7 +1,8 @@
 /// The decisions of a route, the one path a route (`RouteRun`) and a plan (`Router.plan`) both
 /// take: the interceptors, guards included, in turn (a redirect runs them all again on its new
-/// destination, until the chain settles, loops or grows past `maxRedirects`), then the planner, asking each node it would leave whether
-/// it may (`canLeave`). A route acts on the answer; a plan only reports it.
+/// destination, until the chain settles, loops or grows past `maxRedirects`), then the planner,
+/// asking each node it would leave whether it may (`canLeave`). A route acts on the answer; a
+/// plan only reports it.
 struct RouteDecision {
     let router: Router
     /// Whether the answer is only reported (`RouteRequest.isDryRun`).

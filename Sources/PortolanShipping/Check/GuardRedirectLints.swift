@@ -3,11 +3,12 @@ import PortolanLua
 
 // A guard that can redirect to its own node or below it: a guard runs for every route to its node
 // or below, so that redirect meets the same guard, which (deciding as before: decisions must only
-// decide) redirects again to where the route now goes, and a redirect to where a route already goes
-// lets it through (go_router's rule). So the guard sends the user into what it guards. Read from the literal
-// redirects written inside a guard's function, on any branch, not only one it always takes; a
-// redirect to a node the guard tests with `goes_to` is left alone (`if not request:goes_to("home")
-// then return portolan.redirect { …, "home" } end` lets the second route through).
+// decide) redirects again to where the route now goes, and a redirect to where a route already
+// goes lets it through (go_router's rule): the guard sends the user into what it guards. Read
+// from the literal redirects written inside a guard's function, on any branch, not only one it
+// always takes; a redirect to a node the guard tests with `goes_to` is left alone (`if not
+// request:goes_to("home") then return portolan.redirect { …, "home" } end` lets the second
+// route through).
 
 extension AppLinter {
     mutating func checkGuardRedirectsIntoThemselves(_ routes: Routes) {

@@ -9,7 +9,7 @@ enum ExploreChecks {
         switch failure.kind {
         case .timeout: return true
         case .handlerFailed, .invalid:
-            if isLoop(failure) { return false }
+            if isUnsettledRedirectChain(failure) { return false }
             return failure.message.contains("instruction budget exceeded") || failure.message.contains("not enough memory")
                 || failure.message.contains(#/(^|[\s(])[^\s:()'"]+:[0-9]+: /#)
         default: return false
@@ -18,7 +18,7 @@ enum ExploreChecks {
 
     /// A chain of redirects that never settles: guards or interceptors that keep redirecting, or
     /// redirect rules that keep rewriting, back to a location (a loop) or on past `max_redirects`.
-    static func isLoop(_ failure: RouteFailure) -> Bool {
+    static func isUnsettledRedirectChain(_ failure: RouteFailure) -> Bool {
         failure.redirectChain != nil
     }
 
@@ -57,7 +57,7 @@ enum ExploreChecks {
         if let raised = first.failures.first(where: isRaised) {
             add(.handlerError, raised.description, node: raised.instruction?.handlingNode.id, keys: [raised.message])
         }
-        if let loop = first.failures.first(where: isLoop) {
+        if let loop = first.failures.first(where: isUnsettledRedirectChain) {
             add(.redirectLoop, loop.description, keys: [loop.message])
         }
         if let plan = first.plan, let disagreement = planDisagreement(plan, first.result) {
