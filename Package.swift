@@ -58,14 +58,14 @@ let package = Package(
                 .embedInCode("Module/portolan.lua"), .embedInCode("Module/ValuePrinter.lua"),
                 .embedInCode("Module/NodeDescription.lua"), .embedInCode("Module/URLRules.lua"),
                 .embedInCode("Module/Flows.lua"), .embedInCode("Module/AppState.lua"),
-                .embedInCode("Module/Decisions.lua"), .embedInCode("Module/Snapshots.lua"),
+                .embedInCode("Module/Decisions.lua"), .embedInCode("Module/Snapshots.lua"), .embedInCode("Module/Stack.lua"),
                 // The same parts compiled to bytecode by scripts/compile-module.lua, loaded at start-up
                 // instead of parsed when they match the source and the Lua release (PrecompiledModule).
                 .embedInCode("Module/Bytecode/manifest.txt"), .embedInCode("Module/Bytecode/portolan.luac"),
                 .embedInCode("Module/Bytecode/ValuePrinter.luac"), .embedInCode("Module/Bytecode/NodeDescription.luac"),
                 .embedInCode("Module/Bytecode/URLRules.luac"), .embedInCode("Module/Bytecode/Flows.luac"),
                 .embedInCode("Module/Bytecode/AppState.luac"), .embedInCode("Module/Bytecode/Decisions.luac"),
-                .embedInCode("Module/Bytecode/Snapshots.luac"),
+                .embedInCode("Module/Bytecode/Snapshots.luac"), .embedInCode("Module/Bytecode/Stack.luac"),
             ]
         ),
         // What an app links to take rules updates (docs/bundles.md): the bundle's format and

@@ -19,7 +19,7 @@ local targets = {
       { "ValuePrinter", "=portolan.printer" }, { "NodeDescription", "=portolan.nodes" },
       { "portolan", "=portolan" }, { "URLRules", "=portolan.urls" }, { "Flows", "=portolan.flows" },
       { "AppState", "=portolan.state" }, { "Decisions", "=portolan.decisions" },
-      { "Snapshots", "=portolan.snapshots" },
+      { "Snapshots", "=portolan.snapshots" }, { "Stack", "=portolan.stack" },
     },
   },
   {

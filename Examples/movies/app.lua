@@ -103,9 +103,12 @@ end
 -- A related movie: one screen for both tabs, declared once (below the wishlist's movie) and pushed
 -- by either tab's movie screen and by itself, so a user can follow "related" links as far as they
 -- like: movie 42 → related 7 → related 9 → … The root's max_copies bounds how many stack up.
+-- `push_new`: a double tap on a related link pushes it once (a push of the related movie already
+-- on top does nothing); any other push, of another movie or of one lower down, is a new copy.
 local related = {
   id = "related",
   push = { "related" },
+  launch = "push_new",
   enter = function(node, entry, info)
     local movie_id = context(entry).id
     if movie_id == nil then

@@ -103,7 +103,9 @@ enum LuaSource {
         switch destination {
         case .path(let entries): "{ " + entries.map(entry).joined(separator: ", ") + " }"
         case .anywhere(let single): entry(single)
-        case .push(let pushed, let launch): "{ push = \(entry(pushed))" + (launch.map { ", launch = \(string($0.rawValue))" } ?? "") + " }"
+        case .push(let pushed, let launch, let popUpTo):
+            "{ push = \(entry(pushed))" + (launch.map { ", launch = \(string($0.rawValue))" } ?? "")
+                + (popUpTo.map { ", pop_up_to = \(string($0.id))" + ($0.inclusive ? ", inclusive = true" : "") } ?? "") + " }"
         case .live(let id, let context, let occurrence):
             "{ id = \(string(id)), nth = \(occurrence)" + (context.isEmpty ? "" : ", context = \(self.context(context))") + " }"
         }

@@ -80,22 +80,40 @@ struct RepeatedScreenWalk {
 
     /// The path a successful route must reach, written from the launch modes' documentation.
     private func expectedPath(_ destination: Destination, from tree: RoutingTree) -> [Entry]? {
-        guard case .push(let entry, let launch) = destination else { return nil }
-        let path = tree.activePath
+        guard case .push(let entry, let launch, let popUpTo) = destination else { return nil }
+        let path = popUpTo.map { poppedPath(tree.activePath, upTo: $0) } ?? tree.activePath
         let top = path.count - 1
         let topIsOwnScreen = top > 0 && graph[path[top - 1].id]?.kind == .screen
+        let base = path.lastIndex { graph[$0.id]?.kind == .switch }.map { $0 + 1 } ?? 0
+        let copies = path.indices.filter { $0 > base && path[$0].id == entry.id }
         switch launch ?? graph[entry.id]?.launch ?? .push {
         case .push:
             return path + [entry]
+        case .pushNew:
+            return topIsOwnScreen && path[top] == entry ? path : path + [entry]
+        case .popTo:
+            if let nearest = copies.last { return Array(path[..<nearest]) + [entry] }
+            return topIsOwnScreen ? Array(path.dropLast()) + [entry] : path + [entry]
+        case .popToOrPush:
+            return copies.last.map { Array(path[..<$0]) + [entry] } ?? path + [entry]
+        case .singleTask:
+            return copies.first.map { Array(path[..<$0]) + [entry] } ?? path + [entry]
         case .singleTop:
             return topIsOwnScreen && path[top].id == entry.id ? Array(path.dropLast()) + [entry] : path + [entry]
         case .clearTop:
-            let base = path.lastIndex { graph[$0.id]?.kind == .switch }.map { $0 + 1 } ?? 0
             if let depth = path.indices.last(where: { $0 > base && path[$0] == entry }) { return Array(path[...depth]) }
             return path + [entry]
         case .replace:
             return topIsOwnScreen ? Array(path.dropLast()) + [entry] : path + [entry]
         }
+    }
+
+    /// `path` after going back to the most recent `popUpTo` node above the tab's root (to the
+    /// tab's root itself, inclusive or not), as `PopUpTo` documents.
+    private func poppedPath(_ path: [Entry], upTo popUpTo: PopUpTo) -> [Entry] {
+        let base = path.lastIndex { graph[$0.id]?.kind == .switch }.map { $0 + 1 } ?? 0
+        guard let depth = path.indices.last(where: { $0 >= base && path[$0].id == popUpTo.id }) else { return path }
+        return Array(path[..<(popUpTo.inclusive && depth > base ? depth : depth + 1)])
     }
 
     private func limitViolation(_ tree: RoutingTree) -> String? {
@@ -110,7 +128,8 @@ struct RepeatedScreenWalk {
         let tree = router.tree
         switch random.below(10) {
         case 0...4:
-            return .push(randomEntry(), launch: random.chance(0.5) ? random.pick(LaunchMode.allCases) : nil)
+            let popUpTo = random.chance(0.2) ? PopUpTo(random.pick(tabs + shared) ?? "tab0", inclusive: random.chance(0.5)) : nil
+            return .push(randomEntry(), launch: random.chance(0.5) ? random.pick(LaunchMode.allCases) : nil, popUpTo: popUpTo)
         case 5:
             return .live(random.pick(shared) ?? "shared0", occurrence: random.int(in: 1...3))
         case 6:

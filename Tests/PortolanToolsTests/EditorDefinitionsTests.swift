@@ -187,6 +187,14 @@ import TestSupport
         }
     }
 
+    /// `portolan.LaunchMode` is the engine's list of launch modes.
+    @Test func theLaunchModesAreTheEngines() throws {
+        let prefix = "---@alias portolan.LaunchMode "
+        let line = try #require(EditorDefinitions.text.split(separator: "\n").first { $0.hasPrefix(prefix) })
+        let names = line.dropFirst(prefix.count).split(separator: "|").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+        #expect(names == LaunchMode.allCases.map(\.rawValue))
+    }
+
     /// `portolan.Event`, the names `portolan.on` takes, is the list the module gets from the host.
     @Test func theEventNamesAreThoseScriptsObserve() throws {
         let prefix = "---@alias portolan.Event "

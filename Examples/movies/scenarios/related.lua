@@ -54,6 +54,26 @@ scenario("launch modes: single_top, clear_top and replace", function()
   expect(portolan.active_path(), { "root", "dashboard", "wishlist", "wishlist_movie", "related", "related" })
 end)
 
+scenario("the peers' strategies: push_new, single_task, pop_up_to and back by a distance", function()
+  open_movie()
+  expect(portolan.push(related(7)), { "enter related {id=7}" })
+  -- push_new, declared on related: a double tap pushes it once.
+  expect(portolan.push(related(7)), {})
+  portolan.push(related(8))
+  portolan.push(related(9))
+  -- pop_to: back to the nearest related movie (the top one here), which takes the new id.
+  expect(portolan.push(related(5), { launch = "pop_to" }), { "leave related {id=9}", "enter related {id=5}" })
+  -- single_task: back to the one related movie at the bottom of the chain.
+  expect(portolan.push(related(7), { launch = "single_task" }), { "leave related {id=5}", "leave related {id=8}" })
+  -- pop_up_to: back to the movie first, then the push, in one route.
+  expect(portolan.push(related(3), { pop_up_to = "wishlist_movie" }), { "leave related {id=7}", "enter related {id=3}" })
+  portolan.push(related(4))
+  portolan.push(related(6))
+  expect(portolan.back(2), { "leave related {id=6}", "leave related {id=4}" })
+  expect(portolan.back { keep = 1 }, { "leave related {id=3}" })
+  expect(portolan.active_path(), { "root", "dashboard", "wishlist", "wishlist_movie" })
+end)
+
 scenario("the second related movie of the stack is named by nth", function()
   open_movie()
   portolan.push(related(7))

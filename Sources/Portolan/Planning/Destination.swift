@@ -6,8 +6,9 @@ public enum Destination: Hashable, Sendable {
     /// dynamic destination: an alert, a login sheet).
     case anywhere(Entry)
     /// An entry pushed onto the active stack, on top of the active leaf, as `launch` says when the
-    /// node is already on the stack (nil: the node's declared mode, else `LaunchMode.push`).
-    case push(Entry, launch: LaunchMode? = nil)
+    /// node is already on the stack (nil: the node's declared mode, else `LaunchMode.push`), after
+    /// going back as `popUpTo` says, in the same route.
+    case push(Entry, launch: LaunchMode? = nil, popUpTo: PopUpTo? = nil)
     /// A live copy of a node, as `RoutingTree.livePath(to:context:occurrence:)` finds it: the
     /// `occurrence`-th copy of `id` along one path from the root (the active path first, then the
     /// kept stacks), whose context holds `context`'s values. "The second product of the stack."
@@ -31,7 +32,7 @@ public enum Destination: Hashable, Sendable {
     public var namedEntries: [Entry] {
         switch self {
         case .path(let entries): entries
-        case .anywhere(let entry), .push(let entry, _): [entry]
+        case .anywhere(let entry), .push(let entry, _, _): [entry]
         case .live(let id, let context, _): [Entry(id, context: context)]
         }
     }
@@ -39,15 +40,17 @@ public enum Destination: Hashable, Sendable {
 
 extension Destination: CustomStringConvertible {
     /// Canonical text: `root > tabs > home`, `anywhere alert`, `push product {id=7}` (with
-    /// ` (single_top)` when the push names its mode), `live product #2`.
+    /// ` (single_top)` when the push names its mode, ` (pop_up_to home inclusive)` when it goes
+    /// back first, ` (single_top, pop_up_to home)` for both), `live product #2`.
     public var description: String {
         switch self {
         case .path(let entries):
             return entries.map(\.description).joined(separator: " > ")
         case .anywhere(let entry):
             return "anywhere \(entry)"
-        case .push(let entry, let launch):
-            return "push \(entry)" + (launch.map { " (\($0.rawValue))" } ?? "")
+        case .push(let entry, let launch, let popUpTo):
+            let options = [launch?.rawValue, popUpTo?.description].compactMap { $0 }
+            return "push \(entry)" + (options.isEmpty ? "" : " (\(options.joined(separator: ", ")))")
         case .live(let id, let context, let occurrence):
             return "live \(Entry(id, context: context)) #\(occurrence)"
         }

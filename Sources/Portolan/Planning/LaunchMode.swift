@@ -1,18 +1,36 @@
-/// What a push does when the screen it pushes is already on the stack (Android's launch modes, as
-/// Jetpack Navigation's `launchSingleTop` and `popUpTo` spell them).
+/// What a push does when the screen it pushes is already on the stack: Android's launch modes, as
+/// Jetpack Navigation spells them, and the stack actions of Decompose and React Navigation.
 ///
 /// A push (`Destination.push`) enters a screen on top of the active leaf. The mode comes from the
 /// push itself, else from the pushed node's declaration (`NodeSpec.launch`), else `push`, which is
 /// what UIKit's `pushViewController`, go_router's `push` and Jetpack's `navigate` do.
+///
+/// Each mode only names the path the push leads to; the planner then leaves what is no longer on
+/// it and enters what is new, so an entry that stays where it is (same id and context at the same
+/// place) is neither left nor entered. An entry that is found and "takes the new context" is left
+/// and entered again when the context differs, and untouched when it is the same.
 public enum LaunchMode: String, Sendable, CaseIterable {
     /// Push another copy, whatever is on the stack already.
     case push
+    /// Nothing when the top screen is this very entry (id and context); otherwise push, even when
+    /// an equal entry stands lower down (Decompose's `pushNew`: a guard against double taps).
+    case pushNew = "push_new"
     /// When the top screen is the same node, it takes the new context in place (left and entered
     /// again; nothing when the context is the same); otherwise push.
     case singleTop = "single_top"
     /// When this very entry (id and context) is on the stack, go back to it, leaving what is above
     /// it; otherwise push.
     case clearTop = "clear_top"
+    /// Go back to the nearest entry of this node on the stack, which takes the new context; when
+    /// there is none, replace the top screen (React Navigation 7's `popTo`, Expo's `dismissTo`).
+    case popTo = "pop_to"
+    /// Go back to the nearest entry of this node on the stack, which takes the new context; when
+    /// there is none, push (React Navigation's `navigate` with `pop: true`, and its version 6
+    /// `navigate`).
+    case popToOrPush = "pop_to_or_push"
+    /// At most one entry of this node: go back to the lowest one on the stack, leaving everything
+    /// above it, and it takes the new context; when there is none, push (Android's `singleTask`).
+    case singleTask = "single_task"
     /// Leave the top screen and enter this one in its place; push when the top is no screen of its
     /// own (the root, or a switch node's child).
     case replace

@@ -72,14 +72,33 @@ enum BackNavigation: Equatable {
         return .path(Array(tree.activePath[..<depth]))
     }
 
+    /// Goes back as far as `distance` says, now, on `router`'s thread, as one route: `invalid` for
+    /// a distance out of range, `unreachable` when screens are to be left and there are none.
+    static func route(on router: Router, _ distance: BackDistance) -> RouteResult {
+        let tree = router.state.withLock { $0.tree }
+        let depths = screenDepths(of: tree)
+        guard let count = distance.count(of: depths.map { tree.activePath[$0] }) else {
+            return .failure(router.refuse(RouteFailure(
+                .invalid, "back \(distance): a count of screens is at least 1, and a number kept at least 0")))
+        }
+        if count == 0, case .screens = distance {
+            return .failure(router.refuse(RouteFailure(
+                .unreachable, "nothing to go back from: every node of the active path is the root or managed by a switch node")))
+        }
+        let kept = count == 0 ? tree.activePath.count : depths[count - 1]
+        return router.routeNow(to: .path(Array(tree.activePath[..<kept])))
+    }
+
+    /// The depths of the screens back can leave, top first: every node of the active path but the
+    /// root that no switch node manages.
+    static func screenDepths(of tree: RoutingTree) -> [Int] {
+        (0..<tree.activePath.count).reversed().filter { $0 > 0 && !tree.isManaged(atDepth: $0) }
+    }
+
     /// The depth of the top screen: the deepest node of the active path that no switch node
     /// manages (0, the root, when every other node is managed).
     private static func topScreenDepth(of tree: RoutingTree) -> Int {
-        var depth = tree.activePath.count - 1
-        while depth > 0, tree.isManaged(atDepth: depth) {
-            depth -= 1
-        }
-        return depth
+        screenDepths(of: tree).first ?? 0
     }
 }
 
@@ -87,5 +106,10 @@ extension RoutingTree {
     /// Where plain back leads: the active path without its top screen; nil when there is none to leave.
     public var backDestination: Destination? {
         BackNavigation.leavingTopScreen(of: self)
+    }
+
+    /// The screens back can leave, top first (`BackDistance`).
+    public var backScreens: [Entry] {
+        BackNavigation.screenDepths(of: self).map { activePath[$0] }
     }
 }

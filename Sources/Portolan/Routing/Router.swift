@@ -342,15 +342,16 @@ public final class Router: Sendable {
 
     // MARK: Back
 
-    /// Goes back, and returns when the route has run; `unreachable` when there is nowhere to go
-    /// (`BackNavigation`).
-    public func back() async -> RouteResult {
-        await thread.run { self.backNow() }
+    /// Goes back, and returns when the route has run: with no distance, leaves the top screen or
+    /// returns a switch to its previous child (`BackNavigation`); with one, as far as it says
+    /// (`BackDistance`), in one route. `unreachable` when there is nowhere to go.
+    public func back(_ distance: BackDistance? = nil) async -> RouteResult {
+        await thread.run { self.backNow(distance) }
     }
 
     /// Goes back now, on the router's thread (a host's unit of work), as a route.
-    public func backNow() -> RouteResult {
-        BackNavigation.route(on: self)
+    public func backNow(_ distance: BackDistance? = nil) -> RouteResult {
+        distance.map { BackNavigation.route(on: self, $0) } ?? BackNavigation.route(on: self)
     }
 
     // MARK: Host reports

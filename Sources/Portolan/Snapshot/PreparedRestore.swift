@@ -95,7 +95,9 @@ public struct PreparedRestore: Sendable {
         switch destination {
         case .path(let entries): .path(entries.map { renamed($0, by: migration) })
         case .anywhere(let entry): .anywhere(renamed(entry, by: migration))
-        case .push(let entry, let launch): .push(renamed(entry, by: migration), launch: launch)
+        case .push(let entry, let launch, let popUpTo):
+            .push(renamed(entry, by: migration), launch: launch,
+                  popUpTo: popUpTo.map { PopUpTo(migration.renamed[$0.id] ?? $0.id, inclusive: $0.inclusive) })
         case .live(let id, let context, let occurrence): .live(migration.renamed[id] ?? id, context: context, occurrence: occurrence)
         }
     }

@@ -58,9 +58,13 @@ enum SnapshotFields {
             return .object(["path": .array(entries.map(entry))])
         case .anywhere(let target):
             return .object(["anywhere": entry(target)])
-        case .push(let target, let launch):
+        case .push(let target, let launch, let popUpTo):
             var members: [String: JSONValue] = ["push": entry(target)]
             if let launch { members["launch"] = .string(launch.rawValue) }
+            if let popUpTo {
+                members["pop_up_to"] = .string(popUpTo.id)
+                if popUpTo.inclusive { members["inclusive"] = .boolean(true) }
+            }
             return .object(members)
         case .live(let id, let context, let occurrence):
             var members: [String: JSONValue] = ["live": .string(id), "occurrence": .integer(Int64(occurrence))]
@@ -84,16 +88,7 @@ enum SnapshotFields {
             return .path(saved)
         }
         if let target = members["anywhere"] { return .anywhere(try entry(target, path: path + ".anywhere")) }
-        if let target = members["push"] {
-            var launch: LaunchMode?
-            if let name = members["launch"] {
-                guard let mode = name.stringValue.flatMap(LaunchMode.init(rawValue:)) else {
-                    throw .field(path + ".launch", "a launch mode")
-                }
-                launch = mode
-            }
-            return .push(try entry(target, path: path + ".push"), launch: launch)
-        }
+        if let target = members["push"] { return try push(target, members, path: path) }
         if let id = members["live"]?.stringValue, !id.isEmpty {
             guard let occurrence = members["occurrence"]?.integerValue.flatMap({ Int(exactly: $0) }), occurrence >= 1 else {
                 throw .field(path + ".occurrence", "a positive integer")
@@ -102,6 +97,27 @@ enum SnapshotFields {
             return .live(id, context: context ?? [:], occurrence: occurrence)
         }
         throw .field(path, "a destination (path, anywhere, push or live)")
+    }
+
+    /// A push read back: `{ push =, launch =, pop_up_to =, inclusive = }`.
+    private static func push(_ target: JSONValue, _ members: [String: JSONValue], path: String) throws(SnapshotError) -> Destination {
+        var launch: LaunchMode?
+        if let name = members["launch"] {
+            guard let mode = name.stringValue.flatMap(LaunchMode.init(rawValue:)) else {
+                throw .field(path + ".launch", "a launch mode")
+            }
+            launch = mode
+        }
+        var popUpTo: PopUpTo?
+        if let id = members["pop_up_to"] {
+            guard let id = id.stringValue, !id.isEmpty else { throw .field(path + ".pop_up_to", "a node id") }
+            switch members["inclusive"] {
+            case nil: popUpTo = PopUpTo(id)
+            case .boolean(let inclusive)?: popUpTo = PopUpTo(id, inclusive: inclusive)
+            default: throw .field(path + ".inclusive", "a boolean")
+            }
+        }
+        return .push(try entry(target, path: path + ".push"), launch: launch, popUpTo: popUpTo)
     }
 
     // MARK: Instructions

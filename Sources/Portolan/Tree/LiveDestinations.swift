@@ -8,8 +8,8 @@ extension RoutingTree {
         switch destination {
         case .path, .anywhere:
             return destination
-        case .push(let entry, let launch):
-            return .path(pushPath(entry, launch: launch ?? graph[entry.id]?.launch ?? .push))
+        case .push(let entry, let launch, let popUpTo):
+            return .path(pushPath(entry, launch: launch ?? graph[entry.id]?.launch ?? .push, popUpTo: popUpTo))
         case .live(let id, let context, let occurrence):
             guard let path = livePath(to: id, context: context, occurrence: occurrence) else {
                 let which = Entry(id, context: context)
@@ -19,37 +19,70 @@ extension RoutingTree {
         }
     }
 
-    /// The active path after pushing `entry` with `launch` (`LaunchMode`). The path is not checked
-    /// against the graph here: the planner validates it as any other.
-    func pushPath(_ entry: Entry, launch: LaunchMode) -> [Entry] {
-        let top = activePath.count - 1
+    /// The active path after pushing `entry` with `launch` (`LaunchMode`), on what is left once
+    /// `popUpTo` has gone back. The path is not checked against the graph here: the planner
+    /// validates it as any other.
+    func pushPath(_ entry: Entry, launch: LaunchMode, popUpTo: PopUpTo? = nil) -> [Entry] {
+        let path = popUpTo.map(pathGoingBack(to:)) ?? activePath
+        let top = path.count - 1
+        let stack = stackDepths(below: path.count)
         // The top may be replaced only when it is a screen of its own: not the root, not managed.
-        let topIsOwnScreen = top > 0 && !isManaged(atDepth: top)
+        let topIsOwnScreen = stack.contains(top)
+        let entriesOfNode = stack.filter { path[$0].id == entry.id }
         switch launch {
         case .push:
             break
+        case .pushNew:
+            if topIsOwnScreen, path[top] == entry {
+                return path
+            }
         case .singleTop:
-            if topIsOwnScreen, activePath[top].id == entry.id {
-                return Array(activePath[..<top]) + [entry]
+            if topIsOwnScreen, path[top].id == entry.id {
+                return Array(path[..<top]) + [entry]
             }
         case .clearTop:
-            if let depth = stackDepths.last(where: { activePath[$0] == entry }) {
-                return Array(activePath[...depth])
+            if let depth = stack.last(where: { path[$0] == entry }) {
+                return Array(path[...depth])
+            }
+        case .popTo, .popToOrPush:
+            if let nearest = entriesOfNode.last {
+                return Array(path[..<nearest]) + [entry]
+            }
+            if launch == .popTo, topIsOwnScreen {
+                return Array(path[..<top]) + [entry]
+            }
+        case .singleTask:
+            if let lowest = entriesOfNode.first {
+                return Array(path[..<lowest]) + [entry]
             }
         case .replace:
             if topIsOwnScreen {
-                return Array(activePath[..<top]) + [entry]
+                return Array(path[..<top]) + [entry]
             }
         }
-        return activePath + [entry]
+        return path + [entry]
     }
 
-    /// The depths of the active stack: the nodes above the deepest managed node (or the root).
-    private var stackDepths: Range<Int> {
-        var base = activePath.count - 1
+    /// The active path once a push's `popUpTo` has gone back: to the most recent entry of its node
+    /// on the active stack, without it when inclusive. The stack's base (the root, or the child a
+    /// switch node manages) is never left, so going back to it leaves the whole stack above it,
+    /// inclusive or not. No entry of the node on the stack: the active path as it is.
+    private func pathGoingBack(to popUpTo: PopUpTo) -> [Entry] {
+        let stack = stackDepths(below: activePath.count)
+        let base = stack.lowerBound - 1
+        guard let depth = (base..<stack.upperBound).last(where: { activePath[$0].id == popUpTo.id }) else {
+            return activePath
+        }
+        return Array(activePath[..<(popUpTo.inclusive && depth > base ? depth : depth + 1)])
+    }
+
+    /// The depths of the stack of the active path's first `count` nodes: the nodes above the
+    /// deepest managed node among them (or the root).
+    private func stackDepths(below count: Int) -> Range<Int> {
+        var base = count - 1
         while base > 0, !isManaged(atDepth: base) {
             base -= 1
         }
-        return (base + 1)..<activePath.count
+        return (base + 1)..<count
     }
 }

@@ -22,8 +22,8 @@ extension HostCore {
             return plan(luaDestination: value).luaValues
         case .refresh:
             return refresh().luaValues
-        case .back:
-            return back().luaValues
+        case .back(let distance):
+            return back(luaDistance: distance).luaValues
         case .resume:
             return resume()?.luaValues ?? []
         case .restore(let document):

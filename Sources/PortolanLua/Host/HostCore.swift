@@ -241,12 +241,22 @@ final class HostCore: @unchecked Sendable {
     }
 
     /// Leaves the top screen: routes to the active path without it, as a route the user asked for.
-    func back() -> RouteResult {
+    func back(_ distance: BackDistance? = nil) -> RouteResult {
         session.pendingResume = nil
         do {
-            return try requireRouter().backNow()
+            return try requireRouter().backNow(distance)
         } catch {
             return .failure(error)
+        }
+    }
+
+    /// `portolan.back`'s distance as the module hands it over: nil, `{ screens = n }` or
+    /// `{ keep = k }` (the module checked that each is a whole number).
+    func back(luaDistance value: LuaValue) -> RouteResult {
+        switch (value["screens"], value["keep"]) {
+        case (.integer(let count), _): back(.screens(Int(count)))
+        case (_, .integer(let count)): back(.keeping(Int(count)))
+        default: back()
         }
     }
 

@@ -30,6 +30,12 @@ extension PortolanHost {
         core.back()
     }
 
+    /// Goes back as far as `distance` says, in one route, as `portolan.back(n)` and
+    /// `portolan.back { keep = k }` do.
+    public func back(_ distance: BackDistance) -> RouteResult {
+        core.back(distance)
+    }
+
     /// Drops the stacks the switch nodes of the active path keep for their other children (all of
     /// them, or `switchID`'s), as `portolan.reset_tabs()` does: after a logout, the other tabs show
     /// as first shown. Returns the screens dropped; no handler runs (none was showing).

@@ -31,8 +31,9 @@ struct InstalledModule {
             PortolanModule.appState, [.integer(Int64(PortolanModule.maximumStateDepth))], in: state).first ?? .nil
         let decisions = try Self.run(PortolanModule.decisions, [], in: state).first ?? .nil
         let snapshots = try Self.run(PortolanModule.snapshots, [], in: state).first ?? .nil
+        let stack = try Self.run(PortolanModule.stack, [], in: state).first ?? .nil
         let events = LuaValue.array(RouterEvent.Name.observedByScripts.map { .string($0.rawValue) })
-        let results = try state.call(chunk, [bridge, printer[0], checkers[0], checkers[1], urlRules, flows, appState, decisions, snapshots, events])
+        let results = try state.call(chunk, [bridge, printer[0], checkers[0], checkers[1], urlRules, flows, appState, decisions, snapshots, stack, events])
         guard results.count == 2 else { throw HostError("the portolan module returned \(results.count) values") }
         functions = try ModuleFunctions(results[0])
         try state.preload(name: "portolan", function: results[1])

@@ -4,7 +4,8 @@ import Portolan
 /// Reading destinations and entries that a script wrote.
 ///
 /// A destination is a list, from the root, of ids or entries (`{ id = "book", context = { id = 42 } }`),
-/// the id or entry of a node reachable from anywhere, a push (`{ push = entry, launch = "single_top" }`)
+/// the id or entry of a node reachable from anywhere, a push (`{ push = entry, launch = "single_top" }`,
+/// with `pop_up_to = id` and `inclusive = true` to go back first)
 /// or a live copy (`{ id = "product", nth = 2 }`: the second product of the stack). Anything else is
 /// `invalid`, with a message that says what was expected.
 extension Destination {
@@ -13,7 +14,8 @@ extension Destination {
         case .string:
             self = .anywhere(try Entry(lua: value))
         case .table(let table) where table[.string("push")] != nil:
-            self = .push(try Entry(lua: value["push"]), launch: try Self.launchMode(lua: value["launch"]))
+            self = .push(try Entry(lua: value["push"]), launch: try Self.launchMode(lua: value["launch"]),
+                         popUpTo: try Self.popUpTo(lua: value["pop_up_to"], inclusive: value["inclusive"]))
         case .table(let table) where table[.string("nth")] != nil:
             let entry = try Entry(lua: value)
             guard case .integer(let nth) = value["nth"], nth >= 1, let occurrence = Int(exactly: nth) else {
@@ -49,6 +51,24 @@ extension Destination {
             throw invalid("launch must be one of \(names); got \(value)")
         }
         return mode
+    }
+}
+
+extension Destination {
+    /// A push's `pop_up_to` (a node id) and `inclusive` (a boolean): nil when `pop_up_to` is absent.
+    static func popUpTo(lua id: LuaValue, inclusive: LuaValue) throws(RouteFailure) -> PopUpTo? {
+        guard id != .nil else {
+            guard inclusive == .nil else { throw invalid("inclusive needs pop_up_to, the node a push goes back to first") }
+            return nil
+        }
+        guard case .string(let node) = id, !node.isEmpty else {
+            throw invalid("pop_up_to must be a node id, as in { pop_up_to = \"home\", inclusive = true }; got \(id)")
+        }
+        switch inclusive {
+        case .nil: return PopUpTo(node)
+        case .boolean(let flag): return PopUpTo(node, inclusive: flag)
+        default: throw invalid("inclusive must be true or false; got \(inclusive)")
+        }
     }
 }
 

@@ -31,6 +31,7 @@ enum ModuleBridge {
             ("refuse", { [weak core] in refuseFromLua(try core.unwrap(), $0) }),
             ("active_path", { [weak core] _ in [.array(try currentRouter(of: core.unwrap()).activePath.map { .string($0.id) })] }),
             ("active_entries", { [weak core] _ in [.array(try currentRouter(of: core.unwrap()).activePath.map(\.luaValue))] }),
+            ("back_screens", { [weak core] _ in [.array(try currentRouter(of: core.unwrap()).tree.backScreens.map(\.luaValue))] }),
             ("tree", { [weak core] _ in [.string(GraphRenderer.activeTree(try currentRouter(of: core.unwrap()).tree))] }),
             ("did_enter", { [weak core] in report(try core.unwrap(), $0) { router, args throws in try router.didEnter(Entry(lua: args[0])) } }),
             ("did_leave", { [weak core] in report(try core.unwrap(), $0) { router, args throws in try router.didLeave(Self.id(args[0])) } }),

@@ -40,7 +40,8 @@ enum ModuleRequest {
     case route(LuaValue, step: LuaValue)
     case plan(LuaValue)
     case refresh
-    case back
+    /// `portolan.back()`, or with a distance: `{ screens = n }` or `{ keep = k }`.
+    case back(LuaValue)
     /// `portolan.resume()`: the pending resume's route, by its URL when it came from one.
     case resume
     case restore(LuaValue)
@@ -55,7 +56,7 @@ enum ModuleRequest {
         case "route": self = .route(argument, step: values.count > 3 ? values[3] : .nil)
         case "plan": self = .plan(argument)
         case "refresh": self = .refresh
-        case "back": self = .back
+        case "back": self = .back(argument)
         case "resume": self = .resume
         case "restore": self = .restore(argument)
         case "wait":

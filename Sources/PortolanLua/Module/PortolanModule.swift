@@ -22,6 +22,8 @@ enum PortolanModule {
     /// `portolan.snapshot` and `portolan.restore` (docs/snapshots.md).
     static let snapshots = Part(
         source: PackageResources.Snapshots_lua, bytecode: PackageResources.Snapshots_luac, chunkName: "=portolan.snapshots")
+    /// `portolan.push` and `portolan.back`: a push's options and back's distances, read at the caller's line.
+    static let stack = Part(source: PackageResources.Stack_lua, bytecode: PackageResources.Stack_luac, chunkName: "=portolan.stack")
     /// The module's URL functions (redirect_rule, match); the rules themselves live in the host.
     static let urlRules = Part(source: PackageResources.URLRules_lua, bytecode: PackageResources.URLRules_luac, chunkName: "=portolan.urls")
 
@@ -35,7 +37,7 @@ enum PortolanModule {
 
     /// Every chunk of the module, in the order `InstalledModule` compiles them.
     static var partsInLoadOrder: [Part] {
-        [printer, nodeDescription, main, urlRules, flows, appState, decisions, snapshots]
+        [printer, nodeDescription, main, urlRules, flows, appState, decisions, snapshots, stack]
     }
 
     struct Part {

@@ -6,10 +6,10 @@
 -- line, the yields that hand a route to the host, error objects with `__tostring`, and the node
 -- tables that handlers receive as `node`. Its parts in files of their own come as arguments:
 -- ValuePrinter.lua, NodeDescription.lua (two checkers), URLRules.lua, Flows.lua, AppState.lua,
--- Decisions.lua and Snapshots.lua; then the names of the events scripts observe
+-- Decisions.lua, Snapshots.lua and Stack.lua; then the names of the events scripts observe
 -- (RouterEvent.Name.observedByScripts).
 local bridge, show_value, describe, app_options, make_url_rules, make_flows, make_state, make_decisions, make_snapshots,
-  EVENTS = ...
+  make_stack, EVENTS = ...
 local portolan = {}
 local host = {}
 
@@ -89,18 +89,8 @@ local function route(dest, step)
 end
 function portolan.route(dest) return route(dest) end
 
---- Pushes `entry` (an id or { id =, context = }) onto the active stack: a route to
--- { push = entry, launch = options.launch }. The launch mode says what happens when the screen
--- is already on the stack: "push" (another copy, the default), "single_top", "clear_top", "replace".
-function portolan.push(entry, options)
-  if type(entry) ~= "string" and type(entry) ~= "table" then
-    error_at_caller("portolan.push expects an id or an entry { id =, context = }, not a " .. type(entry))
-  end
-  if options ~= nil and type(options) ~= "table" then
-    error_at_caller("portolan.push's options must be a table, as in { launch = \"single_top\" }")
-  end
-  return route({ push = entry, launch = options and options.launch })
-end
+-- The active stack (Stack.lua): portolan.push(entry, { launch =, pop_up_to = }) and portolan.back(distance).
+portolan.push, portolan.back = make_stack(bridge, route, error_at_caller, role, outcome, MARK)
 
 -- Flows and steps (Flows.lua): portolan.flow { name =, steps =, adapt = } and portolan.step(name, payload).
 local flows = make_flows { route = route, route_error = route_error, error_at_caller = error_at_caller }
@@ -167,12 +157,6 @@ function portolan.switch_to(switch_id, child_id)
   return portolan.route(result)
 end
 
---- Leaves the top screen and returns the route's result (nil and an `unreachable` error when
--- there is nothing to leave). Only from a script's main flow or the REPL, not from a handler.
-function portolan.back()
-  if role() ~= "script" then error_at_caller("portolan.back can only be called from a script, not from a handler") end
-  return outcome(coroutine.yield(MARK, "back"))
-end
 
 portolan.snapshot, portolan.restore = make_snapshots(bridge, error_at_caller, role, MARK) -- Snapshots.lua
 

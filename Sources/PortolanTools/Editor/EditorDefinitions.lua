@@ -14,16 +14,21 @@
 --- An entry as a destination may write it: an id alone, or `{ id =, context = }`.
 ---@alias portolan.EntryLike string|{ id: string, context?: portolan.Context }
 
---- How a push treats a copy of its screen already on the stack: another copy (`"push"`, the
---- default), the top taking the new context (`"single_top"`), back to the same entry
---- (`"clear_top"`), or in place of the top screen (`"replace"`).
----@alias portolan.LaunchMode "push"|"single_top"|"clear_top"|"replace"
+--- How a push treats a copy of its screen already on the stack (docs/rules.md, "Screens that
+--- repeat"): another copy (`"push"`, the default), nothing when it is on top (`"push_new"`), the
+--- top taking the new context (`"single_top"`), back to the same entry (`"clear_top"`), back to the
+--- nearest copy else in place of the top (`"pop_to"`) or else a push (`"pop_to_or_push"`), back to
+--- the one copy (`"single_task"`), or in place of the top screen (`"replace"`).
+---@alias portolan.LaunchMode "push"|"push_new"|"single_top"|"clear_top"|"pop_to"|"pop_to_or_push"|"single_task"|"replace"
+
+--- A push's options: its launch mode, and the node it goes back to first (with it, when inclusive).
+---@alias portolan.PushOptions { launch?: portolan.LaunchMode, pop_up_to?: string, inclusive?: boolean }
 
 --- Where a route goes: a URL (`"/movies/42"`, `"shop://cart"`); a list of ids or entries from the
 --- root; the id or entry of a node declared in `anywhere` (entered on top of the active leaf); a
---- push onto the active stack, `{ push = entry, launch = mode }`; or a live copy of a node,
+--- push onto the active stack, `{ push = entry, launch = mode, pop_up_to = id }`; or a live copy of a node,
 --- `{ id = "product", nth = 2 }` (the second product along the path, as `portolan.find` finds it).
----@alias portolan.Destination string|portolan.EntryLike[]|{ id: string, context?: portolan.Context, nth?: integer }|{ push: portolan.EntryLike, launch?: portolan.LaunchMode }
+---@alias portolan.Destination string|portolan.EntryLike[]|{ id: string, context?: portolan.Context, nth?: integer }|{ push: portolan.EntryLike, launch?: portolan.LaunchMode, pop_up_to?: string, inclusive?: boolean }
 
 --- The step that asked for a route (`portolan.step`), as handlers, requests and observers see it.
 ---@class portolan.Step
@@ -234,10 +239,11 @@ function portolan.app(spec) end
 ---@return portolan.Error?
 function portolan.route(dest) end
 
---- Pushes an entry onto the active stack (a route to `{ push = entry, launch = options.launch }`):
---- on top of the active leaf, or as the launch mode says when the screen is already on the stack.
+--- Pushes an entry onto the active stack (a route to `{ push = entry, launch = options.launch, … }`):
+--- on top of the active leaf, or as the launch mode says when the screen is already on the stack,
+--- after going back to `options.pop_up_to` in the same route.
 ---@param entry portolan.EntryLike
----@param options? { launch?: portolan.LaunchMode }
+---@param options? portolan.PushOptions
 ---@return portolan.Instructions|portolan.Pending|nil
 ---@return portolan.Error?
 function portolan.push(entry, options) end
@@ -250,11 +256,13 @@ function portolan.push(entry, options) end
 ---@return portolan.Error?
 function portolan.plan(dest) end
 
---- Leaves the top screen; nil and an `unreachable` error when there is nothing to leave. From a
---- script's main flow (or the REPL) only.
+--- Leaves the top screen; nil and an `unreachable` error when there is nothing to leave. With a
+--- distance it leaves more in one route: `n` screens, the screens above the first `keep`, or
+--- screens from the top while `fn(entry)` is true. From a script's main flow (or the REPL) only.
+---@param distance? integer|{ keep: integer }|fun(entry: portolan.Entry): boolean
 ---@return portolan.Instructions?
 ---@return portolan.Error?
-function portolan.back() end
+function portolan.back(distance) end
 
 --- Runs the guards and interceptors for the active path again (after a logout, say): `{}` when
 --- they pass, the redirect's route when one redirects, nil and a `denied` error when one denies.

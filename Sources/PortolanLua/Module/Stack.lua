@@ -1,0 +1,51 @@
+-- The active stack from Lua (docs/rules.md, "Screens that repeat"): `portolan.push` with a launch
+-- mode and `pop_up_to`, and `portolan.back` with a distance. The host runs this chunk once per
+-- state and hands the function it returns to the module, which calls it with what the two need
+-- (the bridge, routing, the caller's errors, the coroutine's role, a yield's outcome and the mark
+-- of a yield the host serves) and installs the two functions it returns. The strategies
+-- themselves are the engine's (LaunchMode, PopUpTo, BackDistance): this only reads the arguments.
+return function(bridge, route, error_at_caller, role, outcome, MARK)
+
+  --- Pushes `entry` (an id or { id =, context = }) onto the active stack: a route to
+  -- { push = entry, launch =, pop_up_to =, inclusive = } with the options' fields. The launch mode
+  -- says what happens when the screen is already on the stack; pop_up_to goes back to that node
+  -- first, in the same route.
+  local function push(entry, options)
+    if type(entry) ~= "string" and type(entry) ~= "table" then
+      error_at_caller("portolan.push expects an id or an entry { id =, context = }, not a " .. type(entry))
+    end
+    if options ~= nil and type(options) ~= "table" then
+      error_at_caller("portolan.push's options must be a table, as in { launch = \"single_top\" }")
+    end
+    local given = options or {}
+    return route({ push = entry, launch = given.launch, pop_up_to = given.pop_up_to, inclusive = given.inclusive })
+  end
+
+  -- Whether `distance` is exactly { keep = n }: another field is a mistake to report, not ignore.
+  local function is_keep(distance)
+    return type(distance) == "table" and math.type(distance.keep) == "integer" and next(distance, next(distance)) == nil
+  end
+
+  --- Goes back and returns the route's result (nil and an `unreachable` error when there is
+  -- nothing to leave). back() leaves the top screen, or returns a `back = "history"` switch to
+  -- its previous child; back(n) leaves the top n screens in one route; back { keep = k } leaves
+  -- the screens above the first k; back(fn) leaves screens from the top while fn(entry) is true.
+  -- Only from a script's main flow or the REPL.
+  local function back(distance)
+    if role() ~= "script" then error_at_caller("portolan.back can only be called from a script, not from a handler") end
+    if math.type(distance) == "integer" then
+      distance = { screens = distance }
+    elseif type(distance) == "function" then
+      -- The predicate is the script's; which screens back can leave is the engine's.
+      local screens, leaving = bridge.back_screens(), 0
+      while leaving < #screens and distance(screens[leaving + 1]) do leaving = leaving + 1 end
+      distance = { keep = #screens - leaving }
+    elseif distance ~= nil and not is_keep(distance) then
+      error_at_caller("portolan.back expects nothing, a whole number of screens, { keep = n } or a function of an"
+        .. " entry, not " .. (type(distance) == "table" and "that table" or tostring(distance)))
+    end
+    return outcome(coroutine.yield(MARK, "back", distance))
+  end
+
+  return push, back
+end
