@@ -60,6 +60,24 @@ import TestSupport
         #expect(!run.stdout.contains("portolan check:"))
     }
 
+    /// A launch mode in a push's options is checked at its line too, whatever the entry is.
+    @Test func aPushsUnknownLaunchModeIsReportedAtItsLine() async throws {
+        let run = try await Self.check("""
+            portolan.app { id = "root", children = { { id = "a", push = { "a" } } } }
+            local function a(n) return { id = "a", context = { n = n } } end
+            function open(n)
+              portolan.push(a(n), { launch = "pop_to" })
+              portolan.push(a(n + 1), { launch = "bring_to_front" })
+              return portolan.push("a", { launch = "single_task", pop_up_to = "a" })
+            end
+            """)
+        #expect(run.status == 1)
+        #expect(Self.lines(run) == [
+            #"app.lua:5: error: portolan.push: launch must be "push", "push_new", "single_top", "clear_top", "pop_to", "pop_to_or_push", "single_task" or "replace", not "bring_to_front" [invalid-option]"#,
+            "1 error, 0 warnings",
+        ], "\(run.stdout)")
+    }
+
     /// A refusal no lint explains is still reported, without the prelude's place in it.
     @Test func aRefusalNoLintExplainsNamesNoInternalChunk() async throws {
         let run = try await Self.check("portolan.app { id = \"root\", migrations = 5, children = { { id = \"a\" } } }\n")

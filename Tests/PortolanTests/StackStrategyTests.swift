@@ -77,6 +77,10 @@ import Testing
         #expect(try pushed(p3, nil, popUpTo: PopUpTo("home", inclusive: true), onto: [p1, p2]).stack == [p3])
         // No entry of the node on the stack: nothing is left, and the push goes on.
         #expect(try pushed(p3, nil, popUpTo: PopUpTo("cart"), onto: [p1]).stack == [p1, p3])
+        // An undeclared node is a mistake, not a node that is absent from the stack.
+        #expect(throws: RouteFailure(.invalid, "pop_up_to names 'hom', which is not declared")) {
+            try pushed(p3, nil, popUpTo: PopUpTo("hom"), onto: [p1])
+        }
         // The launch mode applies to what is left: single_top after going back.
         #expect(try pushed(p3, .singleTop, popUpTo: PopUpTo("reviews"), onto: [p1, reviews, p2]).stack == [p1, reviews, p3])
     }

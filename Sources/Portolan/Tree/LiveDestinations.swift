@@ -2,13 +2,18 @@
 /// node — as the paths from the root they name now.
 extension RoutingTree {
     /// The path `destination` names against this tree: a push as its launch mode places it, a live
-    /// copy where it is; `unreachable` when no such copy is live. Any other destination is returned
+    /// copy where it is; `unreachable` when no such copy is live, `invalid` for a push that goes
+    /// back to an undeclared node. Any other destination is returned
     /// as it is.
     public func resolve(_ destination: Destination) throws(RouteFailure) -> Destination {
         switch destination {
         case .path, .anywhere:
             return destination
         case .push(let entry, let launch, let popUpTo):
+            if let popUpTo, graph[popUpTo.id] == nil {
+                // A typo would otherwise be "not on the stack", and the push go on as if asked without it.
+                throw RouteFailure(.invalid, "pop_up_to names '\(Excerpt.of(popUpTo.id))', which is not declared")
+            }
             return .path(pushPath(entry, launch: launch ?? graph[entry.id]?.launch ?? .push, popUpTo: popUpTo))
         case .live(let id, let context, let occurrence):
             guard let path = livePath(to: id, context: context, occurrence: occurrence) else {

@@ -52,9 +52,7 @@ extension Destination {
         }
         return mode
     }
-}
 
-extension Destination {
     /// A push's `pop_up_to` (a node id) and `inclusive` (a boolean): nil when `pop_up_to` is absent.
     static func popUpTo(lua id: LuaValue, inclusive: LuaValue) throws(RouteFailure) -> PopUpTo? {
         guard id != .nil else {

@@ -2,7 +2,8 @@ import Portolan
 import PortolanLua
 
 // Lints of the options an app sets as plain values: the root's (`queue`, `animate`, `rollback`,
-// the numbers; `RootOption`'s names, bounds and choices) and a node's (`back`, `launch`, `keep`).
+// the numbers; `RootOption`'s names, bounds and choices), a node's (`back`, `launch`, `keep`), and
+// a launch mode written literally in a `portolan.push` call's options.
 // Each bad value is reported at its own field's line, with the value and what it may be, whatever
 // else is wrong: `portolan.app` stops at the first one, the linter does not.
 
@@ -15,6 +16,11 @@ extension AppLinter {
         }
         for item in visited where item.node.typeName == "table" && !item.node.isCycle {
             checkNodeOptions(item)
+        }
+        for push in facts.pushLaunches where LaunchMode(rawValue: push.launch) == nil {
+            let modes = LaunchMode.allCases.map(\.rawValue)
+            report(.error, .invalidOption, line: push.line,
+                   "portolan.push: launch must be \(Self.either(modes)), not \"\(push.launch)\"")
         }
     }
 

@@ -54,6 +54,12 @@ struct SourceFacts {
         var action: String
     }
 
+    /// A launch mode written literally in a push's options: `portolan.push(entry, { launch = "…" })`.
+    struct PushLaunch {
+        var line: Int
+        var launch: String
+    }
+
     /// For each node table (by the line `NodeLineMarker` gives it), the line of each of its own
     /// fields, so that a finding about a field points at the field.
     var fieldLines: [Int: [String: Int]] = [:]
@@ -62,6 +68,7 @@ struct SourceFacts {
     var guardTurnAways: [GuardTurnAway] = []
     var guardRedirects: [GuardRedirect] = []
     var interceptTurnAways: [InterceptTurnAway] = []
+    var pushLaunches: [PushLaunch] = []
     /// What guards, `can_leave`, interceptors and redirect rules visibly change (`DecisionEffects`).
     var decisionEffects: [DecisionEffects.Effect] = []
 
@@ -151,6 +158,10 @@ struct SourceFacts {
                     if let node = inGuard?.node.id {
                         facts.guardRedirects.append(GuardRedirect(node: node, destination: destination))
                     }
+                } else if let after = moduleField(index, "push") {
+                    if case .table(_, let named) = secondCallArgument(at: after), case .string(let launch)? = named["launch"] {
+                        facts.pushLaunches.append(PushLaunch(line: tokens[index].line, launch: launch))
+                    }
                 } else if let after = moduleField(index, "intercept") {
                     readInterceptor(at: after)
                 } else if isSymbol(index, ":"), isName(index + 1, "goes_to") {
@@ -183,6 +194,23 @@ struct SourceFacts {
                 return literal(&position)
             }
             return .dynamic
+        }
+
+        /// The second argument of a parenthesised call whose arguments start at `index`, when it is
+        /// a literal and the last: `(entry, { launch = "pop_to" })`, whatever the first is.
+        func secondCallArgument(at index: Int) -> Literal {
+            guard isSymbol(index, "(") else { return .dynamic }
+            var position = index + 1
+            var depth = 0
+            while let current = token(position), depth > 0 || !(current.isSymbol(",") || current.isSymbol(")")) {
+                if current.isSymbol("{") || current.isSymbol("(") || current.isSymbol("[") { depth += 1 }
+                if current.isSymbol("}") || current.isSymbol(")") || current.isSymbol("]") { depth -= 1 }
+                position += 1
+            }
+            guard isSymbol(position, ",") else { return .dynamic }
+            position += 1
+            let value = literal(&position)
+            return isSymbol(position, ")") ? value : .dynamic
         }
 
         /// Reads one literal value at `position` and moves past it; `.dynamic` (position unchanged
