@@ -27,12 +27,12 @@ public struct RouteReport: Sendable {
     }
 
     /// `arrival` for a route the history keeps, which holds no redirect events: a relative
-    /// destination (a push, a live copy) is taken to have been resolved, any other to have been
+    /// destination (a push, a live copy, an update) is taken to have been resolved, any other to have been
     /// redirected.
     public static func arrival(of record: RouteRecord) -> String? {
         let relative: Bool
         switch record.requested {
-        case .push, .live: relative = true
+        case .push, .live, .update: relative = true
         case .path, .anywhere: relative = false
         }
         return arrival(requested: record.requested, settled: record.settled, redirected: !relative)

@@ -108,6 +108,8 @@ enum LuaSource {
                 + (popUpTo.map { ", pop_up_to = \(string($0.id))" + ($0.inclusive ? ", inclusive = true" : "") } ?? "") + " }"
         case .live(let id, let context, let occurrence):
             "{ id = \(string(id)), nth = \(occurrence)" + (context.isEmpty ? "" : ", context = \(self.context(context))") + " }"
+        case .update(let updated, let merging):
+            "{ \(merging ? "merge" : "update") = \(entry(updated)) }"
         }
     }
 

@@ -138,7 +138,7 @@ extension RandomWalk {
     private func destinationLength(_ destination: Destination) -> Int {
         switch destination {
         case .path(let entries): return entries.count
-        case .anywhere, .push, .live: return 1
+        case .anywhere, .push, .live, .update: return 1
         }
     }
 
@@ -157,7 +157,7 @@ extension RandomWalk {
             guard entry.isWellFormed else { return .invalid }
             guard let declaration = graph[entry.id], declaration.isAnywhere else { return .unreachable }
             return nil
-        case .push, .live:
+        case .push, .live, .update:
             // This walk generates neither (RepeatedScreenPropertyTests walk pushes).
             return nil
         }
@@ -197,7 +197,7 @@ extension RandomWalk {
                 return "\(stray.entry) is below the entered \(entry) and not managed by its parent"
             }
             return nil
-        case .push, .live:
+        case .push, .live, .update:
             return nil
         }
     }

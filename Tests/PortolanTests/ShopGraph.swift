@@ -16,10 +16,11 @@ import Portolan
 /// anywhere: alert
 /// ```
 enum ShopGraph {
-    static func root(launch: LaunchMode? = nil, pushes: Bool = true) -> NodeSpec {
+    /// `key`: the product's key fields (`NodeSpec.key`).
+    static func root(launch: LaunchMode? = nil, pushes: Bool = true, key: [String] = []) -> NodeSpec {
         let push: [NodeID] = pushes ? ["product"] : []
         let reviews = NodeSpec("reviews", pushes: push)
-        let product = NodeSpec("product", children: [reviews], pushes: push, launch: launch)
+        let product = NodeSpec("product", children: [reviews], pushes: push, launch: launch, key: key)
         return .switch("root", active: "tabs", [
             .screen("login"),
             NodeSpec("tabs", kind: .switch, children: [
@@ -30,17 +31,19 @@ enum ShopGraph {
         ])
     }
 
-    static func graph(limits: PathLimits = .engine, launch: LaunchMode? = nil, pushes: Bool = true) throws -> NavigationGraph {
-        try NavigationGraph(root: root(launch: launch, pushes: pushes), anywhere: [.screen("alert")], limits: limits)
+    static func graph(
+        limits: PathLimits = .engine, launch: LaunchMode? = nil, pushes: Bool = true, key: [String] = []
+    ) throws -> NavigationGraph {
+        try NavigationGraph(root: root(launch: launch, pushes: pushes, key: key), anywhere: [.screen("alert")], limits: limits)
     }
 
-    static func tree(limits: PathLimits = .engine, launch: LaunchMode? = nil) throws -> RoutingTree {
-        RoutingTree(graph: try graph(limits: limits, launch: launch))
+    static func tree(limits: PathLimits = .engine, launch: LaunchMode? = nil, key: [String] = []) throws -> RoutingTree {
+        RoutingTree(graph: try graph(limits: limits, launch: launch, key: key))
     }
 
-    /// `product {id=…}`.
-    static func product(_ id: Int64) -> Entry {
-        Entry("product", context: ["id": .integer(id)])
+    /// `product {id=…}`, with more context when given.
+    static func product(_ id: Int64, _ more: Context = [:]) -> Entry {
+        Entry("product", context: more.merging(["id": .integer(id)]) { $1 })
     }
 
     /// The path from the root through `tab` and then `entries`.

@@ -19,6 +19,8 @@ public enum GraphError: Error, Equatable, Sendable {
     case pushOfManaged(NodeID, pushed: NodeID)
     /// A path limit outside the values the engine allows (`PathLimits`).
     case limitOutOfRange(String, value: Int, range: ClosedRange<Int>)
+    /// A node's `key` names an empty field, or one field twice.
+    case invalidKey(NodeID, field: String)
 }
 
 extension GraphError: CustomStringConvertible {
@@ -48,6 +50,9 @@ extension GraphError: CustomStringConvertible {
             return "'\(id)' pushes '\(pushed)', which is the root or a switch node's child and is never pushed"
         case .limitOutOfRange(let name, let value, let range):
             return "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(value)"
+        case .invalidKey(let id, let field):
+            let problem = field.isEmpty ? "an empty field" : "'\(Excerpt.of(field))' twice"
+            return "'\(id)': key names \(problem); it lists the context fields that make an entry the screen it is"
         }
     }
 }

@@ -19,6 +19,8 @@ public struct NodeDeclaration: Sendable, Equatable {
     public let pushes: [NodeID]
     /// The launch mode a push of this node has unless it names one (`NodeSpec.launch`).
     public let launch: LaunchMode?
+    /// The context fields that make an entry of the node the screen it is (`NodeSpec.key`).
+    public let key: [String]
     /// Whether some screen pushes this node, so that it may stand on a path more than once.
     public internal(set) var isPushed = false
 
@@ -27,6 +29,14 @@ public struct NodeDeclaration: Sendable, Equatable {
 
     public func declares(child id: NodeID) -> Bool {
         children.contains(id)
+    }
+
+    /// Whether two entries of this node are the same screen: their `key` fields are equal, or,
+    /// for a node without a key, the whole entries are.
+    public func isSameScreen(_ entry: Entry, as other: Entry) -> Bool {
+        guard entry.id == id, other.id == id else { return false }
+        guard !key.isEmpty else { return entry == other }
+        return key.allSatisfy { entry.context[$0] == other.context[$0] }
     }
 }
 
@@ -155,11 +165,15 @@ public struct NavigationGraph: Sendable, Equatable {
         guard !spec.id.isEmpty else { throw .emptyID(parent: parentID) }
         guard indices[spec.id] == nil else { throw .duplicateID(spec.id) }
         let initialActive = try Self.initialActive(of: spec)
+        for (offset, field) in spec.key.enumerated() where field.isEmpty || spec.key[..<offset].contains(field) {
+            throw .invalidKey(spec.id, field: field)
+        }
         declarations.append(NodeDeclaration(
             id: spec.id, kind: spec.kind, parent: parentID, children: spec.children.map(\.id),
             initialActive: initialActive, isAnywhere: isAnywhere, routes: spec.routes,
             keepsStacks: spec.kind == .switch && spec.keepsStacks,
-            backThroughHistory: spec.kind == .switch && spec.backThroughHistory, pushes: spec.pushes, launch: spec.launch))
+            backThroughHistory: spec.kind == .switch && spec.backThroughHistory, pushes: spec.pushes, launch: spec.launch,
+            key: spec.key))
         let index = table.count
         indices[spec.id] = index
         nodeIDs.append(spec.id)
@@ -168,7 +182,7 @@ public struct NavigationGraph: Sendable, Equatable {
         table.append(IndexedNode(
             kind: spec.kind, parent: parent, position: position, isAnywhere: isAnywhere,
             initialPosition: spec.children.firstIndex { $0.id == initialActive } ?? 0,
-            keepsStacks: spec.kind == .switch && spec.keepsStacks, canRepeat: isAnywhere))
+            keepsStacks: spec.kind == .switch && spec.keepsStacks, canRepeat: isAnywhere, hasKey: !spec.key.isEmpty))
         for pattern in spec.routes {
             try routes.add(pattern, to: spec.id)
         }

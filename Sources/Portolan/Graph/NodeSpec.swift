@@ -22,10 +22,17 @@ public struct NodeSpec: Sendable, Equatable {
     /// How a push of this node treats a copy already on the stack, unless the push says otherwise;
     /// nil for the default, `LaunchMode.push`.
     public var launch: LaunchMode?
+    /// The context fields that make an entry of this node the screen it is (React Navigation's
+    /// `getId`): two entries with equal values there are the same screen, so a route or a push that
+    /// finds one with another context updates it in place (`Instruction.update`) instead of
+    /// leaving it and entering another. Empty: an entry is the same screen only when its whole
+    /// context is equal.
+    public var key: [String]
 
     public init(
         _ id: NodeID, kind: NodeKind = .screen, active: NodeID? = nil, children: [NodeSpec] = [], routes: [String] = [],
-        keepsStacks: Bool = false, backThroughHistory: Bool = false, pushes: [NodeID] = [], launch: LaunchMode? = nil
+        keepsStacks: Bool = false, backThroughHistory: Bool = false, pushes: [NodeID] = [], launch: LaunchMode? = nil,
+        key: [String] = []
     ) {
         self.id = id
         self.kind = kind
@@ -36,6 +43,7 @@ public struct NodeSpec: Sendable, Equatable {
         self.backThroughHistory = backThroughHistory
         self.pushes = pushes
         self.launch = launch
+        self.key = key
     }
 
     /// A switch node; `active` defaults to the first child.
@@ -54,6 +62,13 @@ public struct NodeSpec: Sendable, Equatable {
     public func pushing(_ ids: NodeID...) -> NodeSpec {
         var node = self
         node.pushes += ids
+        return node
+    }
+
+    /// The same node, whose entries are the same screen when these context fields are equal (`key`).
+    public func keyed(by fields: String...) -> NodeSpec {
+        var node = self
+        node.key = fields
         return node
     }
 

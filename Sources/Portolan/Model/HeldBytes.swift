@@ -33,7 +33,7 @@ extension Destination: HeldBytes {
     public var heldBytes: Int {
         switch self {
         case .path(let entries): entries.reduce(Self.overhead) { $0 + $1.heldBytes }
-        case .anywhere(let entry): Self.overhead + entry.heldBytes
+        case .anywhere(let entry), .update(let entry, _): Self.overhead + entry.heldBytes
         case .push(let entry, _, let popUpTo): Self.overhead + entry.heldBytes + (popUpTo?.id.utf8.count ?? 0)
         case .live(let id, let context, _): Self.overhead + Entry(id, context: context).heldBytes
         }
@@ -44,7 +44,7 @@ extension Instruction: HeldBytes {
     public var heldBytes: Int {
         switch self {
         case .enter(let entry), .leave(let entry): Self.overhead + entry.heldBytes
-        case .switch(let node, let to): Self.overhead + node.heldBytes + to.heldBytes
+        case .switch(let node, let to), .update(let node, let to): Self.overhead + node.heldBytes + to.heldBytes
         }
     }
 }

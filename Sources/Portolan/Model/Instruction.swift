@@ -6,6 +6,10 @@ public enum Instruction: Hashable, Sendable {
     case leave(Entry)
     /// Make `to` the active child of the switch node `switchNode`.
     case `switch`(Entry, to: Entry)
+    /// Give a node on the active path another context in place: `to` is the same node as the
+    /// entry, and nothing above or below it is left or entered (a screen that is "the same screen"
+    /// by its node's key, or the top screen's context set or merged).
+    case update(Entry, to: Entry)
 
     /// The node whose handler executes the instruction: the entered or left node, or the switch node.
     public var handlingNode: Entry {
@@ -14,12 +18,15 @@ public enum Instruction: Hashable, Sendable {
             return entry
         case .switch(let switchNode, _):
             return switchNode
+        case .update(_, let updated):
+            return updated
         }
     }
 }
 
 extension Instruction: CustomStringConvertible {
-    /// Canonical text: `enter book {id=42}`, `leave node8`, `switch switchNode1 -> node1`.
+    /// Canonical text: `enter book {id=42}`, `leave node8`, `switch switchNode1 -> node1`,
+    /// `update book {id=42} -> book {id=42,page=3}`.
     public var description: String {
         switch self {
         case .enter(let entry):
@@ -28,6 +35,8 @@ extension Instruction: CustomStringConvertible {
             return "leave \(entry)"
         case .switch(let switchNode, let target):
             return "switch \(switchNode) -> \(target)"
+        case .update(let entry, let updated):
+            return "update \(entry) -> \(updated)"
         }
     }
 }

@@ -13,6 +13,11 @@ public enum Destination: Hashable, Sendable {
     /// `occurrence`-th copy of `id` along one path from the root (the active path first, then the
     /// kept stacks), whose context holds `context`'s values. "The second product of the stack."
     case live(NodeID, context: Context = [:], occurrence: Int)
+    /// The top screen, which must be an entry of this node, takes this entry's context in place,
+    /// or this context merged over its own when `merging`: neither left nor entered, it is
+    /// updated (`Instruction.update`). React Navigation's `setParams`, go_router's `replace` of the
+    /// same page.
+    case update(Entry, merging: Bool = false)
 
     /// A path of ids without context.
     public static func ids(_ ids: NodeID...) -> Destination {
@@ -24,7 +29,7 @@ public enum Destination: Hashable, Sendable {
     public var isRelativeToLiveTree: Bool {
         switch self {
         case .path, .anywhere: false
-        case .push, .live: true
+        case .push, .live, .update: true
         }
     }
 
@@ -32,7 +37,7 @@ public enum Destination: Hashable, Sendable {
     public var namedEntries: [Entry] {
         switch self {
         case .path(let entries): entries
-        case .anywhere(let entry), .push(let entry, _, _): [entry]
+        case .anywhere(let entry), .push(let entry, _, _), .update(let entry, _): [entry]
         case .live(let id, let context, _): [Entry(id, context: context)]
         }
     }
@@ -41,7 +46,8 @@ public enum Destination: Hashable, Sendable {
 extension Destination: CustomStringConvertible {
     /// Canonical text: `root > tabs > home`, `anywhere alert`, `push product {id=7}` (with
     /// ` (single_top)` when the push names its mode, ` (pop_up_to home inclusive)` when it goes
-    /// back first, ` (single_top, pop_up_to home)` for both), `live product #2`.
+    /// back first, ` (single_top, pop_up_to home)` for both), `live product #2`, `update product
+    /// {colour=red}`, `merge product {colour=red}`.
     public var description: String {
         switch self {
         case .path(let entries):
@@ -53,6 +59,8 @@ extension Destination: CustomStringConvertible {
             return "push \(entry)" + (options.isEmpty ? "" : " (\(options.joined(separator: ", ")))")
         case .live(let id, let context, let occurrence):
             return "live \(Entry(id, context: context)) #\(occurrence)"
+        case .update(let entry, let merging):
+            return (merging ? "merge " : "update ") + entry.description
         }
     }
 }

@@ -7,19 +7,22 @@
 ///
 /// Each mode only names the path the push leads to; the planner then leaves what is no longer on
 /// it and enters what is new, so an entry that stays where it is (same id and context at the same
-/// place) is neither left nor entered. An entry that is found and "takes the new context" is left
-/// and entered again when the context differs, and untouched when it is the same.
+/// place) is neither left nor entered. An entry that is found and "takes the new context" is
+/// untouched when the context is the same; when it differs, it is updated in place if its node
+/// declares a key and the key is the same (`NodeSpec.key`: the same screen), and otherwise left
+/// and entered again. "This very entry" below is the same screen: the equal entry, or for a
+/// keyed node the entry with the same key.
 public enum LaunchMode: String, Sendable, CaseIterable {
     /// Push another copy, whatever is on the stack already.
     case push
-    /// Nothing when the top screen is this very entry (id and context); otherwise push, even when
-    /// an equal entry stands lower down (Decompose's `pushNew`: a guard against double taps).
+    /// Nothing when the top screen is this very entry (for a keyed node, it takes the new
+    /// context); otherwise push, even when an equal entry stands lower down (Decompose's
+    /// `pushNew`: a guard against double taps).
     case pushNew = "push_new"
-    /// When the top screen is the same node, it takes the new context in place (left and entered
-    /// again; nothing when the context is the same); otherwise push.
+    /// When the top screen is the same node, it takes the new context; otherwise push.
     case singleTop = "single_top"
-    /// When this very entry (id and context) is on the stack, go back to it, leaving what is above
-    /// it; otherwise push.
+    /// When this very entry is on the stack, go back to it, leaving what is above it (for a keyed
+    /// node, it takes the new context); otherwise push.
     case clearTop = "clear_top"
     /// Go back to the nearest entry of this node on the stack, which takes the new context; when
     /// there is none, replace the top screen (React Navigation 7's `popTo`, Expo's `dismissTo`).

@@ -47,6 +47,11 @@ public enum Planner {
             var planning = Planning(SimulatedPath(tree, destination: [entry]), recordsSteps: recordsSteps)
             try planning.planAnywhere(entry, index: index, in: tree.graph, canLeave: canLeave)
             return planning
+        case .update(let entry, let merging):
+            let top = try tree.updatedTop(entry, merging: merging)
+            var planning = Planning(SimulatedPath(tree, destination: [top.entry]), recordsSteps: recordsSteps)
+            planning.planUpdate(atDepth: top.depth, to: 0, index: tree.nodeIndices[top.depth])
+            return planning
         case .push, .live:
             // Said relative to the live tree: the path it names now is planned as any other.
             return try planning(from: tree, to: tree.resolve(destination), canLeave: canLeave, recordsSteps: recordsSteps)

@@ -32,8 +32,21 @@ struct Planning {
     ) throws(RouteFailure) {
         var depth = 1
         var reserved = false
+        // The same screens by their nodes' keys, in another context: updated where they stand,
+        // once what goes is left and before anything is entered. An entry with an equal copy
+        // deeper is left and entered instead, so that an update always names the deepest copy
+        // and means the same wherever it is applied (a copy of the plan, an undo, a host's tree).
+        var updates: [Int] = []
         while true {
-            while depth < entries.count, depth < path.count, path.entry(at: depth) == entries[depth] {
+            while depth < entries.count, depth < path.count {
+                let live = path.entry(at: depth)
+                if live != entries[depth] {
+                    guard graph[index: indices[depth]].hasKey,
+                        graph[live.id]?.isSameScreen(live, as: entries[depth]) == true,
+                        !path.holds(live, below: depth)
+                    else { break }
+                    updates.append(depth)
+                }
                 depth += 1
             }
             if !reserved {
@@ -50,6 +63,10 @@ struct Planning {
                 // What is shown on top of the tab from anywhere (a modal) is no part of its stack.
                 try leaveUnmanaged(from: modal, canLeave: canLeave)
             }
+            for updated in updates {
+                planUpdate(atDepth: updated, to: updated, index: indices[updated])
+            }
+            updates.removeAll()
             guard depth < entries.count else { return }
             let target = entries[depth]
             if depth < path.count {
@@ -64,6 +81,15 @@ struct Planning {
             }
             depth += 1
         }
+    }
+
+    /// Updates the node at `depth` in place to `destination[entry]`, the node `index`.
+    mutating func planUpdate(atDepth depth: Int, to entry: Int, index: Int) {
+        let live = path.entry(at: depth)
+        let updated = path.destinationEntry(entry)
+        guard live != updated else { return }
+        append(.update(live, to: updated), .update, node: index, depth: depth, target: index)
+        path.rename(atDepth: depth, to: entry)
     }
 
     mutating func planAnywhere(

@@ -24,8 +24,8 @@ struct SimulatedPath {
     /// Values that added nodes come from: children brought back by a switch and the chains below
     /// them, and the initial children of switch nodes entered fresh.
     private var values: [LiveNode] = []
-    /// Nodes the plan gives another context (a switch to the child already shown), by depth, as
-    /// indices into `destination`.
+    /// Nodes the plan gives another context (a switch to the child already shown, an update), by
+    /// depth, as indices into `destination`.
     private var renamed: [(depth: Int, entry: Int)] = []
 
     init(_ tree: borrowing RoutingTree, destination: [Entry]) {
@@ -55,6 +55,21 @@ struct SimulatedPath {
         case .value(let index):
             return values[index].entry
         }
+    }
+
+    /// The destination's entry `index`.
+    func destinationEntry(_ index: Int) -> Entry {
+        destination[index]
+    }
+
+    /// Gives the node at `depth` the destination's entry `index`, as an update does: same node.
+    mutating func rename(atDepth depth: Int, to index: Int) {
+        renamed.append((depth, index))
+    }
+
+    /// Whether an entry equal to `entry` stands below `depth`.
+    func holds(_ entry: Entry, below depth: Int) -> Bool {
+        (depth + 1..<count).contains { self.entry(at: $0) == entry }
     }
 
     /// The graph index of the node at `depth` (a rename keeps the node, only its entry changes).
@@ -87,7 +102,7 @@ struct SimulatedPath {
         if depth + 1 < count, self.entry(at: depth + 1).id == entry.id {
             // The child already shown, with another context: the path below it is current (the
             // planner has just left what had to go), while the switch's snapshot of it is not.
-            renamed.append((depth + 1, target))
+            rename(atDepth: depth + 1, to: target)
             return
         }
         var child = keptChild(ofSwitchAt: depth, position: graph[index: targetIndex].position)

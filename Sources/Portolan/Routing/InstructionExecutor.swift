@@ -9,7 +9,7 @@
 /// next instruction.
 ///
 /// Undoing, each executed instruction's inverse (`enter` ↔ `leave`, a switch back to the child
-/// it left) runs its handler and its step, newest first, with a `rolledBack` event. When every
+/// it left, an update back to the context it replaced) runs its handler and its step, newest first, with a `rolledBack` event. When every
 /// step succeeds the tree is set to the value it had at the start, so what no inverse can rebuild
 /// exactly (the stacks inside a left switch node) comes back too. When a step fails, the undo
 /// stops there and the tree reflects exactly what ran.
@@ -214,6 +214,8 @@ struct InstructionExecutor {
             return .leave(entry)
         case .leave(let entry):
             return .enter(entry)
+        case .update(let entry, let updated):
+            return .update(updated, to: entry)
         case .switch(let switchNode, let target):
             // The child showing now is the one to switch back to.
             guard let depth = tree.activePath.lastIndex(of: switchNode), depth + 1 < tree.activePath.count else {

@@ -10,6 +10,9 @@ public struct NodeHandlers: @unchecked Sendable {
     public var enter: ((Entry, InstructionInfo) throws -> Void)?
     public var leave: ((Entry, InstructionInfo) throws -> Void)?
     public var switchTo: ((Entry, InstructionInfo) throws -> Void)?
+    /// Told the entry's new context when the node is updated in place (`Instruction.update`); the
+    /// context it had is in the info's instruction.
+    public var update: ((Entry, InstructionInfo) throws -> Void)?
     public var canLeave: ((Entry) throws -> Bool)?
     /// RouteComposer's context task: after a route succeeds, called for every node on its
     /// destination, entered now or already there, with the node's entry and the destination, so a
@@ -20,12 +23,14 @@ public struct NodeHandlers: @unchecked Sendable {
         enter: ((Entry, InstructionInfo) throws -> Void)? = nil,
         leave: ((Entry, InstructionInfo) throws -> Void)? = nil,
         switchTo: ((Entry, InstructionInfo) throws -> Void)? = nil,
+        update: ((Entry, InstructionInfo) throws -> Void)? = nil,
         canLeave: ((Entry) throws -> Bool)? = nil,
         contextTask: ((Entry, Destination) throws -> Void)? = nil
     ) {
         self.enter = enter
         self.leave = leave
         self.switchTo = switchTo
+        self.update = update
         self.canLeave = canLeave
         self.contextTask = contextTask
     }
@@ -36,6 +41,7 @@ public struct NodeHandlers: @unchecked Sendable {
         case .enter: enter != nil
         case .leave: leave != nil
         case .switch: switchTo != nil
+        case .update: update != nil
         }
     }
 
@@ -45,6 +51,7 @@ public struct NodeHandlers: @unchecked Sendable {
         case .enter(let entry): try enter?(entry, info)
         case .leave(let entry): try leave?(entry, info)
         case .switch(_, let child): try switchTo?(child, info)
+        case .update(_, let updated): try update?(updated, info)
         }
     }
 
@@ -78,6 +85,9 @@ extension NodeHandlers {
         }
         if let switchable = node as? any Switchable {
             switchTo = { child, info in try wait.run { try await switchable.switchTo(child, info: info) } }
+        }
+        if let updatable = node as? any Updatable {
+            update = { entry, info in try wait.run { try await updatable.update(entry, info: info) } }
         }
     }
 }

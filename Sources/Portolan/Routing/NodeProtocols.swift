@@ -34,7 +34,7 @@ public struct InstructionInfo: Sendable, Equatable {
 }
 
 /// An object bound to a node id, which the router calls when that node is entered, left or
-/// switched. Conform to `Enterable`, `Leavable` and `Switchable` for the instructions the node
+/// switched. Conform to `Enterable`, `Leavable`, `Switchable` and `Updatable` for the instructions the node
 /// handles; a node with no handler for an instruction succeeds by default.
 ///
 /// Handlers are `async` and fail by throwing. They run on the cooperative pool while the route,
@@ -64,6 +64,13 @@ extension Leavable {
 /// A switch node that does something when one of its children becomes active (selects a tab).
 public protocol Switchable: Routable {
     func switchTo(_ child: Entry, info: InstructionInfo) async throws
+}
+
+/// A node that shows another context without being left and entered again (a product page that
+/// takes a new colour, a list that takes a new filter): told when the router updates it in place.
+public protocol Updatable: Routable {
+    /// `entry` is the node's new entry; `info.instruction` is `.update(old, to: entry)`.
+    func update(_ entry: Entry, info: InstructionInfo) async throws
 }
 
 /// Thrown by a handler that ran out of time (see `NodeHandlers`); the route fails as `timeout`.

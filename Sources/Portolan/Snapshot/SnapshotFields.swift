@@ -70,6 +70,8 @@ enum SnapshotFields {
             var members: [String: JSONValue] = ["live": .string(id), "occurrence": .integer(Int64(occurrence))]
             if !context.isEmpty { members["context"] = self.context(context) }
             return .object(members)
+        case .update(let target, let merging):
+            return .object([merging ? "merge" : "update": entry(target)])
         }
     }
 
@@ -89,6 +91,8 @@ enum SnapshotFields {
         }
         if let target = members["anywhere"] { return .anywhere(try entry(target, path: path + ".anywhere")) }
         if let target = members["push"] { return try push(target, members, path: path) }
+        if let target = members["update"] { return .update(try entry(target, path: path + ".update")) }
+        if let target = members["merge"] { return .update(try entry(target, path: path + ".merge"), merging: true) }
         if let id = members["live"]?.stringValue, !id.isEmpty {
             guard let occurrence = members["occurrence"]?.integerValue.flatMap({ Int(exactly: $0) }), occurrence >= 1 else {
                 throw .field(path + ".occurrence", "a positive integer")
@@ -96,7 +100,7 @@ enum SnapshotFields {
             let context = try members["context"].map { value throws(SnapshotError) in try self.context(value, path: path + ".context") }
             return .live(id, context: context ?? [:], occurrence: occurrence)
         }
-        throw .field(path, "a destination (path, anywhere, push or live)")
+        throw .field(path, "a destination (path, anywhere, push, live, update or merge)")
     }
 
     /// A push read back: `{ push =, launch =, pop_up_to =, inclusive = }`.
@@ -127,6 +131,7 @@ enum SnapshotFields {
         case .enter(let target): .object(["enter": entry(target)])
         case .leave(let target): .object(["leave": entry(target)])
         case .switch(let node, let target): .object(["switch": entry(node), "to": entry(target)])
+        case .update(let target, let updated): .object(["update": entry(target), "to": entry(updated)])
         }
     }
 
@@ -137,6 +142,9 @@ enum SnapshotFields {
         if let node = members["switch"], let target = members["to"] {
             return .switch(try entry(node, path: path + ".switch"), to: try entry(target, path: path + ".to"))
         }
-        throw .field(path, "an instruction (enter, leave or switch with to)")
+        if let target = members["update"], let updated = members["to"] {
+            return .update(try entry(target, path: path + ".update"), to: try entry(updated, path: path + ".to"))
+        }
+        throw .field(path, "an instruction (enter, leave, or switch or update with to)")
     }
 }

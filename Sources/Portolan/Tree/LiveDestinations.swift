@@ -21,7 +21,26 @@ extension RoutingTree {
                 throw RouteFailure(.unreachable, "no copy #\(occurrence) of '\(Excerpt.of(which.description))' is live")
             }
             return .path(path)
+        case .update(let entry, let merging):
+            let top = try updatedTop(entry, merging: merging)
+            return .path(Array(activePath[..<top.depth]) + [top.entry])
         }
+    }
+
+    /// The top screen as an update (`Destination.update`) leaves it: its depth and new entry.
+    /// `unreachable` when the top is another node or the root, `invalid` for a malformed context.
+    func updatedTop(_ entry: Entry, merging: Bool) throws(RouteFailure) -> (depth: Int, entry: Entry) {
+        let depth = activePath.count - 1
+        let top = activePath[depth]
+        guard depth > 0, top.id == entry.id else {
+            let shown = depth > 0 ? "the top screen is '\(top)'" : "only the root is shown"
+            throw RouteFailure(.unreachable, "an update of '\(Excerpt.of(entry.id))' needs it on top: \(shown)")
+        }
+        let updated = merging ? Entry(top.id, context: top.context.merging(entry.context) { $1 }) : entry
+        guard updated.isWellFormed else {
+            throw RouteFailure(.invalid, "malformed entry '\(updated)': ids must be non-empty and numbers finite")
+        }
+        return (depth, updated)
     }
 
     /// The active path after pushing `entry` with `launch` (`LaunchMode`), on what is left once
@@ -38,16 +57,16 @@ extension RoutingTree {
         case .push:
             break
         case .pushNew:
-            if topIsOwnScreen, path[top] == entry {
-                return path
+            if topIsOwnScreen, isSameScreen(path[top], entry) {
+                return Array(path[..<top]) + [entry]
             }
         case .singleTop:
             if topIsOwnScreen, path[top].id == entry.id {
                 return Array(path[..<top]) + [entry]
             }
         case .clearTop:
-            if let depth = stack.last(where: { path[$0] == entry }) {
-                return Array(path[...depth])
+            if let depth = stack.last(where: { isSameScreen(path[$0], entry) }) {
+                return Array(path[..<depth]) + [entry]
             }
         case .popTo, .popToOrPush:
             if let nearest = entriesOfNode.last {
@@ -66,6 +85,11 @@ extension RoutingTree {
             }
         }
         return path + [entry]
+    }
+
+    /// Whether `live` and `entry` are the same screen, as `entry`'s node says (`NodeSpec.key`).
+    private func isSameScreen(_ live: Entry, _ entry: Entry) -> Bool {
+        graph[entry.id]?.isSameScreen(live, as: entry) ?? (live == entry)
     }
 
     /// The active path once a push's `popUpTo` has gone back: to the most recent entry of its node

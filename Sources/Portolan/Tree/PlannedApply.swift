@@ -29,7 +29,7 @@ extension RoutingTree {
             } else {
                 try apply(route.instructions[index])
             }
-        case .leave:
+        case .leave, .update:
             try apply(route.instructions[index])
         }
         generation = route.generation(after: index)

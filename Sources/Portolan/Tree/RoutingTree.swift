@@ -59,6 +59,8 @@ public struct RoutingTree: Sendable, Equatable {
             try leave(entry)
         case .switch(let switchNode, let target):
             try switchTo(target, in: switchNode)
+        case .update(let entry, let updated):
+            try update(entry, to: updated)
         }
         generation = TreeGeneration.next()
     }
@@ -109,6 +111,17 @@ public struct RoutingTree: Sendable, Equatable {
             depth -= 1
         }
         throw activePath[0] == entry ? .cannotLeaveRoot : .notOnActivePath(entry)
+    }
+
+    /// Gives the deepest node of the active path equal to `entry` the context of `updated`, in
+    /// place: what stands above and below it stays, and so does a switch node's state. (The
+    /// planner updates no entry that has an equal copy deeper, so the deepest is the one it means.)
+    private mutating func update(_ entry: Entry, to updated: Entry) throws(TreeUpdateError) {
+        guard updated.isWellFormed else { throw .malformedEntry(updated) }
+        guard updated.id == entry.id else { throw .updateChangesNode(entry, to: updated.id) }
+        guard let depth = activePath.lastIndex(of: entry) else { throw .notOnActivePath(entry) }
+        guard depth > 0 else { throw .cannotUpdateRoot }
+        activePath[depth] = updated
     }
 
     /// Makes `target` the active child of the deepest switch node of the active path equal to

@@ -25,6 +25,9 @@ extension RoutingTree {
         switch instruction {
         case .enter:
             return suffix(from: activePath.count)
+        case .update(let entry, _):
+            // Only the entry changes; undoing it puts back the path from there, as it was.
+            return suffix(from: activePath.lastIndex(of: entry) ?? activePath.count)
         case .leave(let entry):
             var depth = activePath.count - 1
             while depth > 0, activePath[depth] != entry { depth -= 1 }

@@ -11,6 +11,10 @@ public enum TreeUpdateError: Error, Equatable, Sendable {
     case tooDeep(limit: Int)
     /// The path would hold more copies of the node than the graph's `PathLimits.maxCopies`.
     case tooManyCopies(NodeID, limit: Int)
+    /// An update names another node than the entry it updates: only a context changes in place.
+    case updateChangesNode(Entry, to: NodeID)
+    /// The root's entry names the tree: its context is not changed in place.
+    case cannotUpdateRoot
 }
 
 extension TreeUpdateError: CustomStringConvertible {
@@ -36,6 +40,10 @@ extension TreeUpdateError: CustomStringConvertible {
             return "the active path would be deeper than \(limit) levels"
         case .tooManyCopies(let id, let limit):
             return "the active path would hold more than \(limit) copies of '\(Excerpt.of(id))' (max_copies)"
+        case .updateChangesNode(let entry, let id):
+            return "'\(entry)' cannot be updated to '\(Excerpt.of(id))': an update changes a context, not the node"
+        case .cannotUpdateRoot:
+            return "the root's context cannot be updated"
         }
     }
 }

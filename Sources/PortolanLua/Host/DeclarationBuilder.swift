@@ -16,10 +16,10 @@ final class DeclarationBuilder {
     private var fault: String?
 
     /// One checked node: `id, kind, active, child_count, handlers, routes, pushes, keep,
-    /// back_history, launch`, as NodeDescription.lua's `describe` emits them.
+    /// back_history, launch, key`, as NodeDescription.lua's `describe` emits them.
     func add(_ arguments: [LuaValue]) {
         guard fault == nil else { return }
-        guard arguments.count >= 10, let id = arguments[0].stringValue, let count = arguments[3].intValue,
+        guard arguments.count >= 11, let id = arguments[0].stringValue, let count = arguments[3].intValue,
             let childCount = Int(exactly: count), childCount >= 0, childCount <= built.count
         else {
             fault = "the module handed the host a node it cannot read"
@@ -47,7 +47,8 @@ final class DeclarationBuilder {
             id, kind: NodeKind(rawValue: arguments[1].stringValue ?? "screen") ?? .screen,
             active: arguments[2].stringValue, children: children, routes: Self.strings(arguments[5]),
             keepsStacks: arguments[7] == .boolean(true), backThroughHistory: arguments[8] == .boolean(true),
-            pushes: Self.strings(arguments[6]), launch: arguments[9].stringValue.flatMap(LaunchMode.init(rawValue:))))
+            pushes: Self.strings(arguments[6]), launch: arguments[9].stringValue.flatMap(LaunchMode.init(rawValue:)),
+            key: Self.strings(arguments[10])))
     }
 
     /// The declaration of the root and `anywhere` nodes reachable from anywhere, the last ones
@@ -66,7 +67,7 @@ final class DeclarationBuilder {
             caseInsensitiveRoutes: options.caseInsensitiveRoutes, origins: options.origins, limits: options.limits)
     }
 
-    /// A node's route patterns or pushed ids: one string, or a list of them (nothing else counts).
+    /// A node's route patterns, pushed ids or key fields: one string, or a list of them (nothing else counts).
     private static func strings(_ value: LuaValue) -> [String] {
         if let text = value.stringValue { return [text] }
         return (value.arrayValue ?? []).compactMap(\.stringValue)

@@ -22,14 +22,17 @@ extension HostCore {
         if declared.contains(.switch) {
             handlers.switchTo = { [unowned self] child, info in try runHandler(.switch, of: node, entry: child, info: info, timeLimit: timeLimit) }
         }
+        if declared.contains(.update) {
+            handlers.update = { [unowned self] entry, info in try runHandler(.update, of: node, entry: entry, info: info, timeLimit: timeLimit) }
+        }
         if declared.contains(.canLeave) {
             handlers.canLeave = { [unowned self] entry in try canLeave(node, entry: entry, timeLimit: timeLimit) }
         }
         if declared.contains(.contextTask) {
             handlers.contextTask = { [unowned self] entry, destination in try runContextTask(of: node, entry: entry, destination: destination, timeLimit: timeLimit) }
         }
-        let hasAny = handlers.enter != nil || handlers.leave != nil || handlers.switchTo != nil || handlers.canLeave != nil
-            || handlers.contextTask != nil
+        let hasAny = handlers.enter != nil || handlers.leave != nil || handlers.switchTo != nil || handlers.update != nil
+            || handlers.canLeave != nil || handlers.contextTask != nil
         return hasAny ? handlers : nil
     }
 

@@ -58,6 +58,9 @@ final class PinnedInstructionTexts {
         case .switch(let switchNode, let child):
             guard switchNode.context.isEmpty, child.context.isEmpty else { return nil }
             hash = mixed(mixed(hash, switchNode.id) &* 31 &+ 2, child.id)
+        case .update:
+            // An update changes a context, so there is always one.
+            return nil
         }
         return Int(hash % UInt32(slotCount))
     }

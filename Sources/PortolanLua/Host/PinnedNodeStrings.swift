@@ -43,6 +43,7 @@ final class PinnedNodeStrings {
         case .canLeave: 3
         case .guard: 4
         case .contextTask: 5
+        case .update: 6
         }
     }
 }

@@ -4,6 +4,7 @@ public enum HandlerName: String, CaseIterable, Sendable {
     case enter
     case leave
     case `switch`
+    case update
     case canLeave = "can_leave"
     case `guard`
     case contextTask = "context_task"

@@ -5,8 +5,8 @@ import Portolan
 ///
 /// A destination is a list, from the root, of ids or entries (`{ id = "book", context = { id = 42 } }`),
 /// the id or entry of a node reachable from anywhere, a push (`{ push = entry, launch = "single_top" }`,
-/// with `pop_up_to = id` and `inclusive = true` to go back first)
-/// or a live copy (`{ id = "product", nth = 2 }`: the second product of the stack). Anything else is
+/// with `pop_up_to = id` and `inclusive = true` to go back first), the top screen's context changed
+/// in place (`{ update = entry }`, `{ merge = entry }`) or a live copy (`{ id = "product", nth = 2 }`: the second product of the stack). Anything else is
 /// `invalid`, with a message that says what was expected.
 extension Destination {
     init(lua value: LuaValue) throws(RouteFailure) {
@@ -16,6 +16,10 @@ extension Destination {
         case .table(let table) where table[.string("push")] != nil:
             self = .push(try Entry(lua: value["push"]), launch: try Self.launchMode(lua: value["launch"]),
                          popUpTo: try Self.popUpTo(lua: value["pop_up_to"], inclusive: value["inclusive"]))
+        case .table(let table) where table[.string("update")] != nil:
+            self = .update(try Entry(lua: value["update"]))
+        case .table(let table) where table[.string("merge")] != nil:
+            self = .update(try Entry(lua: value["merge"]), merging: true)
         case .table(let table) where table[.string("nth")] != nil:
             let entry = try Entry(lua: value)
             guard case .integer(let nth) = value["nth"], nth >= 1, let occurrence = Int(exactly: nth) else {

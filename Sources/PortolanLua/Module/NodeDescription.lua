@@ -30,6 +30,23 @@ local function push_list(push, name)
   return ids
 end
 
+-- A node's `key`: the context fields that make an entry the screen it is, as one name or a list
+-- of them (false without one), or nil and what is wrong.
+local function key_list(key, name)
+  if key == nil then return false end
+  if type(key) == "string" and key ~= "" then return key end
+  if type(key) ~= "table" or #key == 0 then
+    return nil, name .. ": key must be a context field's name or a list of them, as in { \"id\" }, not "
+      .. (type(key) == "string" and '""' or "a " .. type(key))
+  end
+  for index, field in ipairs(key) do
+    if type(field) ~= "string" or field == "" then
+      return nil, name .. ": key[" .. index .. "] must be a context field's name, not " .. tostring(field)
+    end
+  end
+  return key
+end
+
 -- A node's `route`: its pattern or list of patterns (false without one), or nil and what is wrong.
 local function route_list(route, name)
   if type(route) == "string" then return route end
@@ -66,9 +83,9 @@ end
 -- Checks `node` and hands it to `emit`, its children first (so the host builds each node from the
 -- ones before it, and no description of the tree is built in Lua or converted to Swift: a 100,000-node
 -- app is held once, as the script's own tables and the graph). Returns true, or nil and a message.
--- `emit(id, kind, active, child_count, handlers, routes, pushes, keep, back_history, launch)`:
+-- `emit(id, kind, active, child_count, handlers, routes, pushes, keep, back_history, launch, key)`:
 -- `handlers` is a bit set over HANDLERS (bit 0 the first), `routes` the pattern, the list of them or
--- nil, `pushes` nil or a list of ids. `depth` is the node's level (1 for the root and anywhere nodes):
+-- nil, `pushes` nil or a list of ids, `key` false, a field's name or a list of them. `depth` is the node's level (1 for the root and anywhere nodes):
 -- a node past the engine's limit is refused here, before anything that deep reaches the host.
 local function describe(node, where, found, emit, depth)
   depth = depth or 1
@@ -111,6 +128,8 @@ local function describe(node, where, found, emit, depth)
     local modes = table.concat(LAUNCH_MODES, ", ")
     return nil, name .. ": launch must be one of " .. modes .. ", not " .. tostring(node.launch)
   end
+  local key, bad_key = key_list(node.key, name)
+  if key == nil then return nil, bad_key end
   local count = 0
   if node.children ~= nil then
     for index, child in ipairs(node.children) do
@@ -121,7 +140,7 @@ local function describe(node, where, found, emit, depth)
   end
   if found[node.id] == nil then found[node.id] = node end
   emit(node.id, node.kind or "screen", node.active, count, handlers, routes, pushes, node.keep == true,
-       node.back == "history", node.launch)
+       node.back == "history", node.launch, key)
   return true
 end
 

@@ -1,9 +1,11 @@
 -- The active stack from Lua (docs/rules.md, "Screens that repeat"): `portolan.push` with a launch
--- mode and `pop_up_to`, and `portolan.back` with a distance. The host runs this chunk once per
+-- mode and `pop_up_to`, `portolan.back` with a distance, and `portolan.update` and `portolan.merge`,
+-- which give the top screen another context in place. The host runs this chunk once per
 -- state and hands the function it returns to the module, which calls it with what the two need
 -- (the bridge, routing, the caller's errors, the coroutine's role, a yield's outcome and the mark
--- of a yield the host serves) and installs the two functions it returns. The strategies
--- themselves are the engine's (LaunchMode, PopUpTo, BackDistance): this only reads the arguments.
+-- of a yield the host serves) and installs the functions it returns. The strategies themselves
+-- are the engine's (LaunchMode, PopUpTo, BackDistance, Destination.update): this only reads the
+-- arguments.
 return function(bridge, route, error_at_caller, role, outcome, MARK)
 
   --- Pushes `entry` (an id or { id =, context = }) onto the active stack: a route to
@@ -47,5 +49,17 @@ return function(bridge, route, error_at_caller, role, outcome, MARK)
     return outcome(coroutine.yield(MARK, "back", distance))
   end
 
-  return push, back
+  --- Gives the top screen, which must be `entry`'s node, `entry`'s context in place (a route to
+  -- { update = entry }), or with `merging` that context over its own ({ merge = entry }): its
+  -- `update` handler is told; it is neither left nor entered.
+  local function in_place(name, field)
+    return function(entry)
+      if type(entry) ~= "string" and type(entry) ~= "table" then
+        error_at_caller(name .. " expects the top screen's entry { id =, context = }, not a " .. type(entry))
+      end
+      return route({ [field] = entry })
+    end
+  end
+
+  return push, back, in_place("portolan.update", "update"), in_place("portolan.merge", "merge")
 end

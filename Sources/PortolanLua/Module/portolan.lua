@@ -89,8 +89,10 @@ local function route(dest, step)
 end
 function portolan.route(dest) return route(dest) end
 
--- The active stack (Stack.lua): portolan.push(entry, { launch =, pop_up_to = }) and portolan.back(distance).
-portolan.push, portolan.back = make_stack(bridge, route, error_at_caller, role, outcome, MARK)
+-- The active stack (Stack.lua): portolan.push(entry, { launch =, pop_up_to = }), portolan.back(distance),
+-- and the top screen's context changed in place, portolan.update(entry) and portolan.merge(entry).
+portolan.push, portolan.back, portolan.update, portolan.merge =
+  make_stack(bridge, route, error_at_caller, role, outcome, MARK)
 
 -- Flows and steps (Flows.lua): portolan.flow { name =, steps =, adapt = } and portolan.step(name, payload).
 local flows = make_flows { route = route, route_error = route_error, error_at_caller = error_at_caller }

@@ -71,12 +71,12 @@ public struct InspectorSnapshot: Sendable {
         }
     }
 
-    /// The id of the node an event shows: what it enters or switches to.
+    /// The id of the node an event shows: what it enters, switches to or updates.
     private static func shownID(_ event: RouterEvent) -> NodeID? {
         guard case .instruction(let instruction) = event else { return nil }
         switch instruction {
         case .enter(let entry): return entry.id
-        case .switch(_, let target): return target.id
+        case .switch(_, let target), .update(_, let target): return target.id
         case .leave: return nil
         }
     }
