@@ -78,6 +78,17 @@ import TestSupport
         ], "\(run.stdout)")
     }
 
+    @Test func aKeyThatIsNoFieldNameIsReportedAtItsLine() async throws {
+        let run = try await Self.check("""
+            portolan.app { id = "root", children = {
+              { id = "a", key = 5 },
+            } }
+            """)
+        #expect(run.status == 1)
+        #expect(Self.lines(run).first == "app.lua:2: error: 'a': key must be a context field's name or a list of them, not 5 [invalid-option]",
+                "\(run.stdout)")
+    }
+
     /// A refusal no lint explains is still reported, without the prelude's place in it.
     @Test func aRefusalNoLintExplainsNamesNoInternalChunk() async throws {
         let run = try await Self.check("portolan.app { id = \"root\", migrations = 5, children = { { id = \"a\" } } }\n")

@@ -61,6 +61,10 @@ enum ModuleBridge {
             }),
             ("destination", { [weak core] _ in [try core.unwrap().session.currentDestination?.luaValue ?? .nil] }),
             ("instruction", { [weak core] _ in [try core.unwrap().session.currentInstruction.map { .string($0.description) } ?? .nil] }),
+            ("previous", { [weak core] _ in
+                guard case .update(let previous, _)? = try core.unwrap().session.currentInstruction else { return [.nil] }
+                return [previous.luaValue]
+            }),
             ("step", { [weak core] _ in [try core.unwrap().router?.runningStep?.luaValue ?? .nil] }),
             ("snapshot", { [weak core] _ in
                 do {

@@ -275,8 +275,11 @@ function host.run_and_show(fn)
   return table.unpack(shown, 1, results.n)
 end
 
--- `info.instruction`, `.destination` (the whole path) and `.step` are built when a handler reads them.
-local LAZY_INFO = { instruction = bridge.instruction, destination = bridge.destination, step = bridge.step }
+-- `info.instruction`, `.destination` (the whole path), `.step` and `.previous` (the entry an update
+-- replaced) are built when a handler reads them.
+local LAZY_INFO = {
+  instruction = bridge.instruction, destination = bridge.destination, step = bridge.step, previous = bridge.previous,
+}
 local Info = { __metatable = "portolan.info" }
 function Info.__index(info, key)
   local read, value = LAZY_INFO[key], nil
@@ -321,7 +324,7 @@ function host.run_handler(id, field, context, entry_id, index, count, animated, 
   if index == nil then return handler(node, entry) end
   local info = owner.info == co and shared_info or info_for(co)
   info.index, info.count, info.last, info.animated = index, count, index == count, animated
-  info.instruction, info.destination, info.step = nil, nil, nil   -- read anew (LAZY_INFO)
+  info.instruction, info.destination, info.step, info.previous = nil, nil, nil, nil   -- read anew (LAZY_INFO)
   url = url or NO_URL
   info.url, info.query, info.query_items, info.fragment = url.url, url.query, url.query_items, url.fragment
   return handler(node, entry, info)

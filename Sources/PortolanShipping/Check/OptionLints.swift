@@ -2,7 +2,7 @@ import Portolan
 import PortolanLua
 
 // Lints of the options an app sets as plain values: the root's (`queue`, `animate`, `rollback`,
-// the numbers; `RootOption`'s names, bounds and choices), a node's (`back`, `launch`, `keep`), and
+// the numbers; `RootOption`'s names, bounds and choices), a node's (`back`, `launch`, `keep`, `key`), and
 // a launch mode written literally in a `portolan.push` call's options.
 // Each bad value is reported at its own field's line, with the value and what it may be, whatever
 // else is wrong: `portolan.app` stops at the first one, the linter does not.
@@ -65,6 +65,11 @@ extension AppLinter {
                 report(.error, .invalidOption, line: line(of: item, field: "launch"),
                        "\(item.label): launch must be \(Self.either(modes)), not \(Self.shown(node.values["launch"], type: type))")
             }
+        }
+        if let type = node.fields["key"], type != "table", type != "string" || node.values["key"] == .string("") {
+            // A list's fields are the declaration's to check when the app loads.
+            report(.error, .invalidOption, line: line(of: item, field: "key"),
+                   "\(item.label): key must be a context field's name or a list of them, not \(Self.shown(node.values["key"], type: type))")
         }
         if let type = node.fields["keep"] {
             if type != "boolean" {

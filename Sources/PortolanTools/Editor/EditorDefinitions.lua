@@ -26,9 +26,10 @@
 
 --- Where a route goes: a URL (`"/movies/42"`, `"shop://cart"`); a list of ids or entries from the
 --- root; the id or entry of a node declared in `anywhere` (entered on top of the active leaf); a
---- push onto the active stack, `{ push = entry, launch = mode, pop_up_to = id }`; or a live copy of a node,
---- `{ id = "product", nth = 2 }` (the second product along the path, as `portolan.find` finds it).
----@alias portolan.Destination string|portolan.EntryLike[]|{ id: string, context?: portolan.Context, nth?: integer }|{ push: portolan.EntryLike, launch?: portolan.LaunchMode, pop_up_to?: string, inclusive?: boolean }
+--- push onto the active stack, `{ push = entry, launch = mode, pop_up_to = id }`; a live copy of a node,
+--- `{ id = "product", nth = 2 }` (the second product along the path, as `portolan.find` finds it); or
+--- the top screen's context changed in place, `{ update = entry }` or merged, `{ merge = entry }`.
+---@alias portolan.Destination string|portolan.EntryLike[]|{ id: string, context?: portolan.Context, nth?: integer }|{ push: portolan.EntryLike, launch?: portolan.LaunchMode, pop_up_to?: string, inclusive?: boolean }|{ update: portolan.EntryLike }|{ merge: portolan.EntryLike }
 
 --- The step that asked for a route (`portolan.step`), as handlers, requests and observers see it.
 ---@class portolan.Step
@@ -88,6 +89,7 @@
 ---@field query? table<string, string|true> # each query name to its first value (`true` without `=`)
 ---@field query_items? portolan.QueryItem[] # every query item, in order, repeats kept
 ---@field fragment? string # the URL's fragment
+---@field previous? portolan.Entry # for `update`: the entry as it was before the update
 
 --- What guards and interceptors receive.
 ---@class portolan.Request
@@ -135,9 +137,11 @@ function Request:goes_to(id) end
 ---@field back? "history" # on a switch node: `portolan.back()` returns to the child active before
 ---@field push? string[] # on a screen: ids of nodes declared elsewhere that may be pushed on top of it, any number of times
 ---@field launch? portolan.LaunchMode # how a push of this node treats a copy already on the stack (default "push")
+---@field key? string|string[] # the context fields that make an entry this screen: the same key in another context is updated in place
 ---@field enter? fun(node: portolan.Node, entry: portolan.Entry, info: portolan.Info): portolan.HandlerResult, string? # when the node is entered
 ---@field leave? fun(node: portolan.Node, entry: portolan.Entry, info: portolan.Info): portolan.HandlerResult, string? # when the node is left
 ---@field switch? fun(node: portolan.Node, child_entry: portolan.Entry, info: portolan.Info): portolan.HandlerResult, string? # on a switch node, when one of its children becomes active
+---@field update? fun(node: portolan.Node, entry: portolan.Entry, info: portolan.Info): portolan.HandlerResult, string? # when the node takes another context in place (`info.previous` is the entry before)
 ---@field can_leave? fun(node: portolan.Node, entry: portolan.Entry): boolean? # before any route that would leave the node: false refuses (`blocked`)
 ---@field guard? fun(node: portolan.Node, request: portolan.Request): portolan.Verdict # before every route to the node or below it
 ---@field context_task? fun(node: portolan.Node, entry: portolan.Entry, info: portolan.Info): portolan.HandlerResult, string? # after every route that succeeds, for each node on its destination
@@ -247,6 +251,19 @@ function portolan.route(dest) end
 ---@return portolan.Instructions|portolan.Pending|nil
 ---@return portolan.Error?
 function portolan.push(entry, options) end
+
+--- Gives the top screen, which must be `entry`'s node, `entry`'s context in place (a route to
+--- `{ update = entry }`): its `update` handler is told; it is neither left nor entered.
+---@param entry portolan.EntryLike
+---@return portolan.Instructions|portolan.Pending|nil
+---@return portolan.Error?
+function portolan.update(entry) end
+
+--- As `portolan.update`, with `entry`'s context merged over the top screen's own (`{ merge = entry }`).
+---@param entry portolan.EntryLike
+---@return portolan.Instructions|portolan.Pending|nil
+---@return portolan.Error?
+function portolan.merge(entry) end
 
 --- What `portolan.route(dest)` would do now, decided without doing it: the guards, interceptors,
 --- redirects and can_leave answer (`request.dry_run` is true); no handler, context task or observer
