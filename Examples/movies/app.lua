@@ -105,10 +105,16 @@ end
 -- like: movie 42 → related 7 → related 9 → … The root's max_copies bounds how many stack up.
 -- `push_new`: a double tap on a related link pushes it once (a push of the related movie already
 -- on top does nothing); any other push, of another movie or of one lower down, is a new copy.
+-- `key = "id"`: the movie's id makes the screen, so the same movie in another sort order
+-- (`{ id = 7, sort = "year" }`) is the same screen, updated in place (`update`), not a new copy.
 local related = {
   id = "related",
   push = { "related" },
   launch = "push_new",
+  key = "id",
+  update = function(node, entry, info)
+    print("sort RelatedMovie " .. tostring(context(entry).id) .. " by " .. tostring(context(entry).sort or "relevance"))
+  end,
   enter = function(node, entry, info)
     local movie_id = context(entry).id
     if movie_id == nil then

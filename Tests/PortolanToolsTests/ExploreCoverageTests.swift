@@ -92,6 +92,21 @@ import TestSupport
         #expect(byTime.states.count == 1)
     }
 
+    /// A keyed screen on top is updated in place to each of its other example contexts, and its
+    /// `update` handler runs: a handler that fails there is found.
+    @Test func aKeyedTopScreenIsUpdatedToItsOtherContexts() async throws {
+        let path = try app("""
+            portolan.app { id = "root", explore = { contexts = { a = { { id = 1, sort = "year" }, { id = 1, sort = "name" } } } },
+              children = { { id = "a", key = "id",
+                update = function(node, entry) if entry.context.sort == "name" then error("cannot sort by name") end end } } }
+            """)
+        let report = try await Explorer(app: path).run()
+        let failed = report.findings.filter { $0.kind == .handlerError }
+        #expect(failed.count == 1, "\(report.findings.map(\.summary))")
+        #expect(failed.first?.evidence.contains("at update a {id=1,sort=year} -> a {id=1,sort=name}: ") == true)
+        #expect(failed.first?.evidence.contains("cannot sort by name") == true)
+    }
+
     @Test func exploringStartsFromASnapshot() async throws {
         let path = try app("""
             portolan.app { id = "root", children = { { id = "a", children = { { id = "b" } } }, { id = "c" } } }

@@ -74,6 +74,25 @@ scenario("the peers' strategies: push_new, single_task, pop_up_to and back by a 
   expect(portolan.active_path(), { "root", "dashboard", "wishlist", "wishlist_movie" })
 end)
 
+scenario("the same related movie in another order is updated in place, not pushed again", function()
+  open_movie()
+  portolan.push(related(7))
+  -- merge: the top screen takes a sort order, neither left nor entered again.
+  expect(portolan.merge { id = "related", context = { sort = "year" } },
+    { "update related {id=7} -> related {id=7,sort=year}" })
+  -- key = "id": pushing movie 7 in another order is the same screen, so push_new updates it.
+  expect(portolan.push { id = "related", context = { id = 7, sort = "rating" } },
+    { "update related {id=7,sort=year} -> related {id=7,sort=rating}" })
+  -- update: the context given is the whole context; the sort order goes.
+  expect(portolan.update(related(7)), { "update related {id=7,sort=rating} -> related {id=7}" })
+  -- Another movie is another screen: pushed.
+  expect(portolan.push(related(9)), { "enter related {id=9}" })
+  -- An update names the screen it means: with related 9 on top, the movie is not changed.
+  local _, err = portolan.update(movie("wishlist", 1))
+  expect(err.kind, "unreachable")
+  expect(#portolan.active_path(), 6)
+end)
+
 scenario("the second related movie of the stack is named by nth", function()
   open_movie()
   portolan.push(related(7))

@@ -85,8 +85,9 @@ end
 -- app is held once, as the script's own tables and the graph). Returns true, or nil and a message.
 -- `emit(id, kind, active, child_count, handlers, routes, pushes, keep, back_history, launch, key)`:
 -- `handlers` is a bit set over HANDLERS (bit 0 the first), `routes` the pattern, the list of them or
--- nil, `pushes` nil or a list of ids, `key` false, a field's name or a list of them. `depth` is the node's level (1 for the root and anywhere nodes):
--- a node past the engine's limit is refused here, before anything that deep reaches the host.
+-- nil, `pushes` nil or a list of ids, `key` false, a field's name or a list of them. `depth` is the
+-- node's level (1 for the root and anywhere nodes): a node past the engine's limit is refused here,
+-- before anything that deep reaches the host.
 local function describe(node, where, found, emit, depth)
   depth = depth or 1
   if type(node) ~= "table" then

@@ -66,13 +66,19 @@ struct ExploreCatalog: Sendable {
         fixed = actions
     }
 
-    /// The actions of a state: the fixed ones, then a push of each node the top screen pushes,
-    /// then a tab tap on each other child of each switch on the active path.
+    /// The actions of a state: the fixed ones, then a push of each node the top screen pushes
+    /// (as its launch mode says), an update in place of a keyed top screen to each of its other
+    /// example contexts, then a tab tap on each other child of each switch on the active path.
     func actions(at path: [Entry]) -> [ExploreAction] {
         var actions = fixed
-        if let top = path.last, let pushes = graph[top.id]?.pushes {
-            for pushed in pushes {
+        if let top = path.last, let declaration = graph[top.id] {
+            for pushed in declaration.pushes {
                 for context in contexts[pushed] ?? [[:]] { actions.append(.route(.push(Entry(pushed, context: context)))) }
+            }
+            if !declaration.key.isEmpty {
+                for context in contexts[top.id] ?? [] where context != top.context {
+                    actions.append(.route(.update(Entry(top.id, context: context))))
+                }
             }
         }
         for (index, entry) in path.enumerated() where graph[entry.id]?.kind == .switch {
