@@ -238,7 +238,8 @@ portolan.app {
     {
       id = "dashboard", kind = "switch", active = "wishlist",
       -- A tab bar: switching tabs keeps each tab's stack, and switching back shows it again. Back
-      -- at a tab's root returns to the tab shown before, as Android's bottom navigation does.
+      -- at a tab's root returns to the tab shown before, each tab once (React Navigation's
+      -- backBehavior "history"; "first", "order" and the others are in docs/rules.md).
       keep = true, back = "history",
       -- Asked before every route that goes to the dashboard or below it, even from inside it:
       -- until the user has logged in, send them to the welcome screen instead. `resume = true`

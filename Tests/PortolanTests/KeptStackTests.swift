@@ -58,7 +58,7 @@ import Testing
         let graph = try NavigationGraph(root: NodeSpec(
             "root", kind: .switch, children: [
                 .screen("home", [.screen("article")]), .screen("search"), .screen("profile"),
-            ], keepsStacks: true, backThroughHistory: true))
+            ], keepsStacks: true, back: .fullHistory))
         let router = Router(graph: graph, configuration: .init(handlerTimeout: .seconds(600)))
         _ = await router.route(to: path("root", "home", "article"))
         _ = await router.route(to: path("root", "search"))
@@ -78,7 +78,7 @@ import Testing
     /// router's memory without end. Back now reaches the last 1,000 switches.
     @Test func backReachesTheLastThousandSwitchesAndNoFurther() async throws {
         let graph = try NavigationGraph(root: NodeSpec(
-            "root", kind: .switch, children: [.screen("home"), .screen("search")], keepsStacks: true, backThroughHistory: true))
+            "root", kind: .switch, children: [.screen("home"), .screen("search")], keepsStacks: true, back: .fullHistory))
         let router = Router(graph: graph, configuration: .init(handlerTimeout: .seconds(600)))
         let backs = await router.thread.run {
             for index in 0..<1_500 {

@@ -78,9 +78,11 @@ scenario("back through kept tabs", function()
   expect(portolan.back(), { "switch dashboard -> watched" })
   expect(portolan.active_path(), { "root", "dashboard", "watched", "watched_movie" })
   expect(portolan.back(), { "leave watched_movie {id=3}" })
-  expect(portolan.back(), { "switch dashboard -> wishlist" })
+  -- Each tab once, as React Navigation's "history" has it: the wishlist, tapped again, left its
+  -- older place, so no tab is left to go back to ("full_history" would return to it).
   local _, err = portolan.back()
   expect(err.kind, "unreachable")
+  expect(portolan.route(portolan.find("wishlist")), { "switch dashboard -> wishlist" })
   expect(portolan.route(portolan.find("wishlist")), {})
   -- Every route is in the history, newest last.
   local history = portolan.history()

@@ -13,8 +13,11 @@ public struct NodeDeclaration: Sendable, Equatable {
     public let routes: [String]
     /// A switch node that keeps the stacks of the children it switches away from (`NodeSpec`).
     public let keepsStacks: Bool
-    /// A switch node that back returns to its previously active child (`NodeSpec`).
-    public let backThroughHistory: Bool
+    /// Where back takes a switch node when nothing is left to leave inside its active child
+    /// (`NodeSpec.back`); `none` for a screen.
+    public let back: TabBackBehavior
+    /// Whether back returns the switch node through every child it was switched away from.
+    public var backThroughHistory: Bool { back == .fullHistory }
     /// The nodes declared elsewhere that may be pushed on top of this screen (`NodeSpec.pushes`).
     public let pushes: [NodeID]
     /// The launch mode a push of this node has unless it names one (`NodeSpec.launch`).
@@ -172,7 +175,7 @@ public struct NavigationGraph: Sendable, Equatable {
             id: spec.id, kind: spec.kind, parent: parentID, children: spec.children.map(\.id),
             initialActive: initialActive, isAnywhere: isAnywhere, routes: spec.routes,
             keepsStacks: spec.kind == .switch && spec.keepsStacks,
-            backThroughHistory: spec.kind == .switch && spec.backThroughHistory, pushes: spec.pushes, launch: spec.launch,
+            back: spec.kind == .switch ? spec.back : .none, pushes: spec.pushes, launch: spec.launch,
             key: spec.key))
         let index = table.count
         indices[spec.id] = index

@@ -12,9 +12,15 @@ public struct NodeSpec: Sendable, Equatable {
     /// On a switch node: a route that switches away from a child keeps what is open inside it (as a
     /// tab bar keeps each tab's stack) instead of leaving it first.
     public var keepsStacks: Bool
-    /// On a switch node: back, with nothing left to leave inside the active child, returns the
-    /// switch to its previously active child (Android's bottom navigation).
-    public var backThroughHistory: Bool
+    /// On a switch node: where back takes it when nothing is left to leave inside its active child
+    /// (`TabBackBehavior`; `none`, the default, does not switch).
+    public var back: TabBackBehavior
+    /// Whether back returns the switch to the children it was switched away from, every switch
+    /// remembered: `back == .fullHistory`. (The flag this engine had before `TabBackBehavior`.)
+    public var backThroughHistory: Bool {
+        get { back == .fullHistory }
+        set { back = newValue ? .fullHistory : .none }
+    }
     /// On a screen: the nodes declared elsewhere that may be pushed on top of it, any number of
     /// times, each copy with its own context (a product page that every tab and every product
     /// pushes). A screen that lists itself may be pushed over itself.
@@ -31,7 +37,7 @@ public struct NodeSpec: Sendable, Equatable {
 
     public init(
         _ id: NodeID, kind: NodeKind = .screen, active: NodeID? = nil, children: [NodeSpec] = [], routes: [String] = [],
-        keepsStacks: Bool = false, backThroughHistory: Bool = false, pushes: [NodeID] = [], launch: LaunchMode? = nil,
+        keepsStacks: Bool = false, back: TabBackBehavior = .none, pushes: [NodeID] = [], launch: LaunchMode? = nil,
         key: [String] = []
     ) {
         self.id = id
@@ -40,10 +46,22 @@ public struct NodeSpec: Sendable, Equatable {
         self.children = children
         self.routes = routes
         self.keepsStacks = keepsStacks
-        self.backThroughHistory = backThroughHistory
+        self.back = back
         self.pushes = pushes
         self.launch = launch
         self.key = key
+    }
+
+    /// A node as `init` makes it, whose switch goes back through its history when
+    /// `backThroughHistory` (every switch remembered: `TabBackBehavior.fullHistory`).
+    @available(*, deprecated, message: "use back: .fullHistory, or .history to remember each child once")
+    public init(
+        _ id: NodeID, kind: NodeKind = .screen, active: NodeID? = nil, children: [NodeSpec] = [], routes: [String] = [],
+        keepsStacks: Bool = false, backThroughHistory: Bool, pushes: [NodeID] = [], launch: LaunchMode? = nil
+    ) {
+        self.init(
+            id, kind: kind, active: active, children: children, routes: routes, keepsStacks: keepsStacks,
+            back: backThroughHistory ? .fullHistory : .none, pushes: pushes, launch: launch)
     }
 
     /// A switch node; `active` defaults to the first child.

@@ -74,7 +74,7 @@ extension GraphStyle {
     ) -> GraphStyle {
         var style = self
         style.rules = { id in
-            (graph[id]?.keepsStacks == true ? ["keep"] : []) + (graph[id]?.backThroughHistory == true ? ["back: history"] : [])
+            (graph[id]?.keepsStacks == true ? ["keep"] : []) + (graph[id].map { $0.back == .none ? [] : ["back: \($0.back.rawValue)"] } ?? [])
                 + rules(id)
         }
         style.guardRedirects = { guardRedirects[$0] ?? [] }

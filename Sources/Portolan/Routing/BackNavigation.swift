@@ -1,6 +1,6 @@
-/// What `back` does from the tree as it is: leave the top screen, or, on a switch node that goes
-/// back through its history (`NodeSpec.backThroughHistory`) with nothing left to leave inside its
-/// active child, return to the child that was active before (Android's bottom navigation).
+/// What `back` does from the tree as it is: leave the top screen, or, on a switch node with a back
+/// behaviour (`TabBackBehavior`) and nothing left to leave inside its active child, switch to the
+/// child that behaviour names (React Navigation's `backBehavior`).
 enum BackNavigation: Equatable {
     /// Switch the switch node back to the child it switched away from last.
     case switchBack(NodeID, to: Entry)
@@ -36,7 +36,7 @@ enum BackNavigation: Equatable {
             }
             let recorded = switchHistory.count(in: switchNode)
             let result = router.routeNow(to: destination)
-            if case .success = result {
+            if case .success = result, tree.graph[switchNode]?.back.keepsHistory == true {
                 // Going back uses up the entry it went back to, and adds none for the child it left.
                 router.state.withLock { $0.switchHistory.keep(first: recorded - 1, in: switchNode) }
             }
@@ -44,25 +44,58 @@ enum BackNavigation: Equatable {
         }
     }
 
-    /// The switch node back returns to a previous child of, and that child: the deepest switch
-    /// that goes back through its history, when nothing inside its active child is left to leave.
+    /// The switch node back switches, and the child it switches to: the deepest switch node whose
+    /// back behaviour names a child, when nothing inside its active child is left to leave (a
+    /// switch node whose behaviour names none, on its first tab say, lets back go on outward).
     private static func switchBack(in tree: RoutingTree, switchHistory: SwitchHistory) -> (NodeID, Entry)? {
-        guard let depth = tree.activePath.lastIndex(where: { tree.graph[$0.id]?.backThroughHistory == true }),
-            let previous = switchHistory.previous(in: tree.activePath[depth].id)
-        else { return nil }
-        // Something unmanaged inside the active child: plain back leaves it first.
-        guard topScreenDepth(of: tree) <= depth + 1 else { return nil }
-        return (tree.activePath[depth].id, previous)
+        let top = topScreenDepth(of: tree)
+        for depth in stride(from: tree.activePath.count - 2, through: 0, by: -1) {
+            // Something unmanaged inside the active child: plain back leaves it first.
+            guard top <= depth + 1 else { return nil }
+            let id = tree.activePath[depth].id
+            guard let node = tree.graph[id], node.back != .none,
+                let target = target(of: node, from: tree.activePath[depth + 1].id, history: switchHistory)
+            else { continue }
+            return (id, target)
+        }
+        return nil
+    }
+
+    /// The child `node`'s back behaviour switches to from its active child `active`; nil for none.
+    private static func target(of node: NodeDeclaration, from active: NodeID, history: SwitchHistory) -> Entry? {
+        let children = node.children
+        let chosen: NodeID?
+        switch node.back {
+        case .history, .fullHistory:
+            return history.previous(in: node.id)
+        case .first:
+            chosen = children.first
+        case .initial:
+            chosen = node.initialActive ?? children.first
+        case .order:
+            chosen = children.firstIndex(of: active).flatMap { $0 > 0 ? children[$0 - 1] : nil }
+        case .none:
+            chosen = nil
+        }
+        return chosen.flatMap { $0 == active ? nil : Entry($0) }
     }
 
     /// The child `instruction` switches away from, read from the tree just before it runs, when
     /// its switch node goes back through its history; nil otherwise. A route records it once it
     /// succeeds (`SwitchHistory`).
-    static func childSwitchedAway(by instruction: Instruction, in tree: RoutingTree) -> (NodeID, Entry)? {
-        guard case .switch(let switchNode, _) = instruction, tree.graph[switchNode.id]?.backThroughHistory == true,
-            let depth = tree.activePath.lastIndex(of: switchNode), depth + 1 < tree.activePath.count
+    static func childSwitchedAway(by instruction: Instruction, in tree: RoutingTree) -> SwitchAway? {
+        guard case .switch(let switchNode, let target) = instruction, let back = tree.graph[switchNode.id]?.back,
+            back.keepsHistory, let depth = tree.activePath.lastIndex(of: switchNode), depth + 1 < tree.activePath.count
         else { return nil }
-        return (switchNode.id, tree.activePath[depth + 1])
+        return SwitchAway(switchNode: switchNode.id, child: tree.activePath[depth + 1], target: target.id, onceEach: back == .history)
+    }
+
+    /// A switch away from a child, as `SwitchHistory.record` takes it.
+    struct SwitchAway {
+        let switchNode: NodeID
+        let child: Entry
+        let target: NodeID
+        let onceEach: Bool
     }
 
     /// Where plain back leads: the active path without its top screen; nil when there is none to leave.

@@ -43,7 +43,7 @@ struct InstructionExecutor {
     func run(_ route: PlannedRoute, undoesFailure: Bool) -> RouteResult {
         let plan = route.instructions
         var executed: [Instruction] = []
-        var switchedAway: [(NodeID, Entry)] = []
+        var switchedAway: [BackNavigation.SwitchAway] = []
         executed.reserveCapacity(plan.count)
         // A route queued from inside this run runs after it; one run inside it (a restore's guard
         // check) changes the tree from outside any run around it, whose log it then restores.
@@ -87,7 +87,9 @@ struct InstructionExecutor {
         }
         if !switchedAway.isEmpty {
             router.state.withLock { state in
-                for (switchNode, child) in switchedAway { state.switchHistory.record(awayFrom: child, in: switchNode) }
+                for away in switchedAway {
+                    state.switchHistory.record(awayFrom: away.child, to: away.target, in: away.switchNode, onceEach: away.onceEach)
+                }
             }
         }
         return .success(executed)
@@ -171,12 +173,12 @@ struct InstructionExecutor {
     }
 
     /// Applies the route's step `index`, `instruction` (the loop's copy, not another), to the live
-    /// tree, with its step in the undo log; the child a switch node with `back_history` switched
+    /// tree, with its step in the undo log; the child a switch node that keeps a history switched
     /// away from, if any. A handler that changed the tree (a host's report) makes the step validate
     /// again (`RoutingTree.apply(_:step:)`).
     private func apply(
         _ instruction: Instruction, of route: PlannedRoute, step index: Int
-    ) throws(TreeUpdateError) -> (NodeID, Entry)? {
+    ) throws(TreeUpdateError) -> BackNavigation.SwitchAway? {
         try router.state.withLock { state throws(TreeUpdateError) in
             let left = BackNavigation.childSwitchedAway(by: instruction, in: state.tree)
             // Two branches rather than an optional step: the optional's destroy went through

@@ -1,6 +1,6 @@
-/// For the switch nodes that go back through their history (`NodeSpec.backThroughHistory`): the
-/// children each switched away from, newest last, so that `back` returns to them (Android's
-/// bottom navigation).
+/// For the switch nodes that go back through their history (`TabBackBehavior.history` and
+/// `.fullHistory`): the children each switched away from, newest last, so that `back` returns to
+/// them (Android's bottom navigation, React Navigation's `backBehavior`).
 struct SwitchHistory {
     private var children: [NodeID: [Entry]] = [:]
 
@@ -18,8 +18,11 @@ struct SwitchHistory {
         children = histories.mapValues { Array($0.suffix(Self.limit)) }
     }
 
-    /// Records that `switchNode` switched away from `child`, forgetting the oldest entry past the limit.
-    mutating func record(awayFrom child: Entry, in switchNode: NodeID) {
+    /// Records that `switchNode` switched away from `child` to `target`, forgetting the oldest entry
+    /// past the limit. `onceEach` (`TabBackBehavior.history`): each child stands once, where it was
+    /// left last, and the child switched to is no longer one to go back to.
+    mutating func record(awayFrom child: Entry, to target: NodeID, in switchNode: NodeID, onceEach: Bool) {
+        if onceEach { children[switchNode]?.removeAll { $0.id == child.id || $0.id == target } }
         children[switchNode, default: []].append(child)
         let excess = (children[switchNode]?.count ?? 0) - Self.limit
         if excess > 0 { children[switchNode]?.removeFirst(excess) }

@@ -16,7 +16,7 @@ final class DeclarationBuilder {
     private var fault: String?
 
     /// One checked node: `id, kind, active, child_count, handlers, routes, pushes, keep,
-    /// back_history, launch, key`, as NodeDescription.lua's `describe` emits them.
+    /// back, launch, key`, as NodeDescription.lua's `describe` emits them.
     func add(_ arguments: [LuaValue]) {
         guard fault == nil else { return }
         guard arguments.count >= 11, let id = arguments[0].stringValue, let count = arguments[3].intValue,
@@ -46,7 +46,8 @@ final class DeclarationBuilder {
         built.append(NodeSpec(
             id, kind: NodeKind(rawValue: arguments[1].stringValue ?? "screen") ?? .screen,
             active: arguments[2].stringValue, children: children, routes: Self.strings(arguments[5]),
-            keepsStacks: arguments[7] == .boolean(true), backThroughHistory: arguments[8] == .boolean(true),
+            keepsStacks: arguments[7] == .boolean(true),
+            back: arguments[8].stringValue.flatMap(TabBackBehavior.init(rawValue:)) ?? .none,
             pushes: Self.strings(arguments[6]), launch: arguments[9].stringValue.flatMap(LaunchMode.init(rawValue:)),
             key: Self.strings(arguments[10])))
     }

@@ -3,13 +3,13 @@
 -- options; each returns nil and a message naming what is wrong instead. The host runs this chunk once per state
 -- with its list of handler fields (HandlerName), the engine's depth limit
 -- (NavigationGraph.maximumDepth) and the bounds of the root's numeric options (RootOption.range,
--- `{ max_redirects = { 0, 1000 }, ... }`) and the names of the launch modes (LaunchMode), and
--- hands the two functions to the module.
-local HANDLERS, MAX_DEPTH, BOUNDS, LAUNCH_MODES = ...
+-- `{ max_redirects = { 0, 1000 }, ... }`), the names of the launch modes (LaunchMode) and those of
+-- the switch nodes' back behaviours (TabBackBehavior), and hands the two functions to the module.
+local HANDLERS, MAX_DEPTH, BOUNDS, LAUNCH_MODES, BACK_BEHAVIOURS = ...
 
-local function is_launch_mode(value)
-  for _, mode in ipairs(LAUNCH_MODES) do
-    if value == mode then return true end
+local function is_one_of(value, names)
+  for _, name in ipairs(names) do
+    if value == name then return true end
   end
   return false
 end
@@ -70,12 +70,12 @@ local function switch_option_error(node, name)
   if node.keep and node.kind ~= "switch" then
     return name .. ": keep is for switch nodes (it keeps their children's stacks)"
   end
-  if node.back ~= nil and node.back ~= "history" then
+  if node.back ~= nil and not is_one_of(node.back, BACK_BEHAVIOURS) then
     local shown = type(node.back) == "string" and '"' .. node.back .. '"' or tostring(node.back)
-    return name .. ': back must be "history", not ' .. shown
+    return name .. ": back must be one of " .. table.concat(BACK_BEHAVIOURS, ", ") .. ", not " .. shown
   end
   if node.back ~= nil and node.kind ~= "switch" then
-    return name .. ': back = "history" is only for a switch node'
+    return name .. ": back is only for a switch node (where back takes it among its children)"
   end
   return nil
 end
@@ -83,7 +83,7 @@ end
 -- Checks `node` and hands it to `emit`, its children first (so the host builds each node from the
 -- ones before it, and no description of the tree is built in Lua or converted to Swift: a 100,000-node
 -- app is held once, as the script's own tables and the graph). Returns true, or nil and a message.
--- `emit(id, kind, active, child_count, handlers, routes, pushes, keep, back_history, launch, key)`:
+-- `emit(id, kind, active, child_count, handlers, routes, pushes, keep, back, launch, key)`:
 -- `handlers` is a bit set over HANDLERS (bit 0 the first), `routes` the pattern, the list of them or
 -- nil, `pushes` nil or a list of ids, `key` false, a field's name or a list of them. `depth` is the
 -- node's level (1 for the root and anywhere nodes): a node past the engine's limit is refused here,
@@ -125,7 +125,7 @@ local function describe(node, where, found, emit, depth)
   if routes == nil then return nil, bad_route end
   local pushes, bad_push = push_list(node.push, name)
   if pushes == nil then return nil, bad_push end
-  if node.launch ~= nil and not is_launch_mode(node.launch) then
+  if node.launch ~= nil and not is_one_of(node.launch, LAUNCH_MODES) then
     local modes = table.concat(LAUNCH_MODES, ", ")
     return nil, name .. ": launch must be one of " .. modes .. ", not " .. tostring(node.launch)
   end
@@ -141,7 +141,7 @@ local function describe(node, where, found, emit, depth)
   end
   if found[node.id] == nil then found[node.id] = node end
   emit(node.id, node.kind or "screen", node.active, count, handlers, routes, pushes, node.keep == true,
-       node.back == "history", node.launch, key)
+       node.back, node.launch, key)
   return true
 end
 

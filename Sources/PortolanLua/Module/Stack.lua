@@ -29,8 +29,8 @@ return function(bridge, route, error_at_caller, role, outcome, MARK)
   end
 
   --- Goes back and returns the route's result (nil and an `unreachable` error when there is
-  -- nothing to leave). back() leaves the top screen, or returns a `back = "history"` switch to
-  -- its previous child; back(n) leaves the top n screens in one route; back { keep = k } leaves
+  -- nothing to leave). back() leaves the top screen, or switches a switch node with a `back` to
+  -- the child its behaviour names; back(n) leaves the top n screens in one route; back { keep = k } leaves
   -- the screens above the first k; back(fn) leaves screens from the top while fn(entry) is true.
   -- Only from a script's main flow or the REPL.
   local function back(distance)

@@ -51,12 +51,13 @@ extension AppLinter {
     private mutating func checkNodeOptions(_ item: Visited) {
         let node = item.node
         if let type = node.fields["back"] {
-            if node.values["back"] != .string("history") {
+            let behaviours = TabBackBehavior.allCases.map(\.rawValue)
+            if !(node.values["back"]?.stringValue.map(behaviours.contains) ?? false) || type != "string" {
                 report(.error, .invalidOption, line: line(of: item, field: "back"),
-                       "\(item.label): back must be \"history\", not \(Self.shown(node.values["back"], type: type))")
+                       "\(item.label): back must be \(Self.either(behaviours)), not \(Self.shown(node.values["back"], type: type))")
             } else if !node.isSwitch {
                 report(.error, .invalidOption, line: line(of: item, field: "back"),
-                       "\(item.label): back = \"history\" is only for a switch node, whose children it goes back through")
+                       "\(item.label): back is only for a switch node, where back goes among its children")
             }
         }
         if let type = node.fields["launch"] {

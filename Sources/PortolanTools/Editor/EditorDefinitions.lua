@@ -134,7 +134,7 @@ function Request:goes_to(id) end
 ---@field children? portolan.Node[]
 ---@field route? string|string[] # URL patterns: `"/movies/:id<int>"`, `"myapp://film/:id"`
 ---@field keep? boolean # on a switch node: keep each child's stack when switching away (a tab bar)
----@field back? "history" # on a switch node: `portolan.back()` returns to the child active before
+---@field back? "first"|"initial"|"order"|"history"|"full_history"|"none" # on a switch node: where `portolan.back()` takes it among its children
 ---@field push? string[] # on a screen: ids of nodes declared elsewhere that may be pushed on top of it, any number of times
 ---@field launch? portolan.LaunchMode # how a push of this node treats a copy already on the stack (default "push")
 ---@field key? string|string[] # the context fields that make an entry this screen: the same key in another context is updated in place

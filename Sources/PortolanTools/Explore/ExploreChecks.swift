@@ -94,7 +94,7 @@ enum ExploreChecks {
         else { return false }
         let switchIndex = after.path.count - 2
         guard let switchNode = graph[after.path[switchIndex].id], switchNode.kind == .switch,
-              switchNode.backThroughHistory, switchNode.keepsStacks,
+              switchNode.back.keepsHistory, switchNode.keepsStacks,
               Array(before.path.prefix(switchIndex + 1)) == Array(after.path.prefix(switchIndex + 1)),
               before.path.count > switchIndex + 1, before.path[switchIndex + 1].id != top.id else { return false }
         return true
