@@ -70,11 +70,14 @@ import TestSupport
               portolan.push(a(n + 1), { launch = "bring_to_front" })
               return portolan.push("a", { launch = "single_task", pop_up_to = "a" })
             end
+            function again(n) return portolan.route { push = a(n), launch = "bring_to_front" } end
+            function ok(n) return portolan.route { launch = "pop_to", push = a(n) } end
             """)
         #expect(run.status == 1)
         #expect(Self.lines(run) == [
             #"app.lua:5: error: portolan.push: launch must be "push", "push_new", "single_top", "clear_top", "pop_to", "pop_to_or_push", "single_task" or "replace", not "bring_to_front" [invalid-option]"#,
-            "1 error, 0 warnings",
+            #"app.lua:8: error: { push = … }: launch must be "push", "push_new", "single_top", "clear_top", "pop_to", "pop_to_or_push", "single_task" or "replace", not "bring_to_front" [invalid-option]"#,
+            "2 errors, 0 warnings",
         ], "\(run.stdout)")
     }
 

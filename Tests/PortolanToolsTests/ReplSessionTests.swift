@@ -144,6 +144,17 @@ import Testing
         #expect(await repl.feed("portolan.active_path()") == [#"{ "root", "dashboard", "watched", "watched_movie" }"#])
     }
 
+    @Test func backTakesACountOfScreens() async throws {
+        let repl = try await Fixture()
+        await repl.feed("login()", "/root/dashboard/wishlist/wishlist_movie{id=42}/wishlist_cast{id=7}")
+        let back = await repl.feed(":back 2")
+        #expect(back.contains { $0.contains("leave wishlist_cast {id=7}") } && back.contains { $0.contains("leave wishlist_movie {id=42}") },
+                "\(back)")
+        #expect(back.last == "active: root > dashboard > wishlist")
+        #expect(await repl.feed(":back two") == ["error: usage: :back [N], N a whole number of screens from 1, not 'two'"])
+        #expect(await repl.feed(":back 0").first?.hasPrefix("error: usage: :back [N]") == true)
+    }
+
     @Test func planShowsWhatARouteWouldDoWithoutDoingIt() async throws {
         let repl = try await Fixture()
         await repl.feed("login()")

@@ -7,6 +7,10 @@ enum BackNavigation: Equatable {
     /// Route to the active path without its top screen.
     case leaveTopScreen(Destination)
 
+    /// Why back fails when there is no screen to leave.
+    static let nothingToLeave = RouteFailure(
+        .unreachable, "nothing to go back from: every node of the active path is the root or managed by a switch node")
+
     /// What back does from `tree`; nil when there is nowhere to go.
     init?(from tree: RoutingTree, switchHistory: SwitchHistory) {
         if let (switchNode, previous) = Self.switchBack(in: tree, switchHistory: switchHistory) {
@@ -23,8 +27,7 @@ enum BackNavigation: Equatable {
         let (tree, switchHistory) = router.state.withLock { ($0.tree, $0.switchHistory) }
         switch BackNavigation(from: tree, switchHistory: switchHistory) {
         case nil:
-            return .failure(router.refuse(RouteFailure(
-                .unreachable, "nothing to go back from: every node of the active path is the root or managed by a switch node")))
+            return .failure(router.refuse(nothingToLeave))
         case .leaveTopScreen(let destination):
             return router.routeNow(to: destination)
         case .switchBack(let switchNode, let previous):
@@ -115,8 +118,7 @@ enum BackNavigation: Equatable {
                 .invalid, "back \(distance): a count of screens is at least 1, and a number kept at least 0")))
         }
         if count == 0, case .screens = distance {
-            return .failure(router.refuse(RouteFailure(
-                .unreachable, "nothing to go back from: every node of the active path is the root or managed by a switch node")))
+            return .failure(router.refuse(nothingToLeave))
         }
         let kept = count == 0 ? tree.activePath.count : depths[count - 1]
         return router.routeNow(to: .path(Array(tree.activePath[..<kept])))

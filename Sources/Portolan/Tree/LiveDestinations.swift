@@ -52,7 +52,6 @@ extension RoutingTree {
         let stack = stackDepths(below: path.count)
         // The top may be replaced only when it is a screen of its own: not the root, not managed.
         let topIsOwnScreen = stack.contains(top)
-        let entriesOfNode = stack.filter { path[$0].id == entry.id }
         switch launch {
         case .push:
             break
@@ -69,14 +68,14 @@ extension RoutingTree {
                 return Array(path[..<depth]) + [entry]
             }
         case .popTo, .popToOrPush:
-            if let nearest = entriesOfNode.last {
+            if let nearest = stack.last(where: { path[$0].id == entry.id }) {
                 return Array(path[..<nearest]) + [entry]
             }
             if launch == .popTo, topIsOwnScreen {
                 return Array(path[..<top]) + [entry]
             }
         case .singleTask:
-            if let lowest = entriesOfNode.first {
+            if let lowest = stack.first(where: { path[$0].id == entry.id }) {
                 return Array(path[..<lowest]) + [entry]
             }
         case .replace:

@@ -3,7 +3,7 @@ import PortolanLua
 
 // Lints of the options an app sets as plain values: the root's (`queue`, `animate`, `rollback`,
 // the numbers; `RootOption`'s names, bounds and choices), a node's (`back`, `launch`, `keep`, `key`), and
-// a launch mode written literally in a `portolan.push` call's options.
+// a launch mode written literally in a `portolan.push` call's options or a `{ push = … }` destination.
 // Each bad value is reported at its own field's line, with the value and what it may be, whatever
 // else is wrong: `portolan.app` stops at the first one, the linter does not.
 
@@ -20,7 +20,7 @@ extension AppLinter {
         for push in facts.pushLaunches where LaunchMode(rawValue: push.launch) == nil {
             let modes = LaunchMode.allCases.map(\.rawValue)
             report(.error, .invalidOption, line: push.line,
-                   "portolan.push: launch must be \(Self.either(modes)), not \"\(push.launch)\"")
+                   "\(push.written): launch must be \(Self.either(modes)), not \"\(push.launch)\"")
         }
     }
 

@@ -54,10 +54,12 @@ struct SourceFacts {
         var action: String
     }
 
-    /// A launch mode written literally in a push's options: `portolan.push(entry, { launch = "…" })`.
+    /// A launch mode written literally in a push's options, `portolan.push(entry, { launch = "…" })`,
+    /// or in a push destination, `{ push = entry, launch = "…" }`; `written` is which of the two.
     struct PushLaunch {
         var line: Int
         var launch: String
+        var written = "portolan.push"
     }
 
     /// For each node table (by the line `NodeLineMarker` gives it), the line of each of its own
@@ -162,6 +164,8 @@ struct SourceFacts {
                     if case .table(_, let named) = secondCallArgument(at: after), case .string(let launch)? = named["launch"] {
                         facts.pushLaunches.append(PushLaunch(line: tokens[index].line, launch: launch))
                     }
+                } else if let launch = pushDestinationLaunch(at: index) {
+                    facts.pushLaunches.append(PushLaunch(line: tokens[index].line, launch: launch, written: "{ push = … }"))
                 } else if let after = moduleField(index, "intercept") {
                     readInterceptor(at: after)
                 } else if isSymbol(index, ":"), isName(index + 1, "goes_to") {
@@ -201,16 +205,24 @@ struct SourceFacts {
         func secondCallArgument(at index: Int) -> Literal {
             guard isSymbol(index, "(") else { return .dynamic }
             var position = index + 1
-            var depth = 0
-            while let current = token(position), depth > 0 || !(current.isSymbol(",") || current.isSymbol(")")) {
-                if current.isSymbol("{") || current.isSymbol("(") || current.isSymbol("[") { depth += 1 }
-                if current.isSymbol("}") || current.isSymbol(")") || current.isSymbol("]") { depth -= 1 }
-                position += 1
-            }
+            skip(&position, until: { isSymbol($0, ",") || isSymbol($0, ")") })
             guard isSymbol(position, ",") else { return .dynamic }
             position += 1
             let value = literal(&position)
             return isSymbol(position, ")") ? value : .dynamic
+        }
+
+        /// The launch mode of a push destination written literally at `index`, `{ push = entry,
+        /// launch = "…" }` (either field first): what a route, a redirect or a flow's step takes.
+        func pushDestinationLaunch(at index: Int) -> String? {
+            guard isSymbol(index, "{"), isName(index + 1, "push") || isName(index + 1, "launch"), isSymbol(index + 2, "=")
+            else { return nil }
+            var position = index
+            // A node table has an id, and its own `launch` is checked with the node's options.
+            guard case .table(_, let named) = table(&position), named["id"] == nil, named["push"] != nil,
+                case .string(let launch)? = named["launch"]
+            else { return nil }
+            return launch
         }
 
         /// Reads one literal value at `position` and moves past it; `.dynamic` (position unchanged
@@ -263,9 +275,14 @@ struct SourceFacts {
 
         /// Skips to the `,`, `;` or `}` that ends the current field, over nested brackets.
         func skipField(_ position: inout Int) {
+            skip(&position, until: endsField)
+        }
+
+        /// Skips to the first token outside nested brackets for which `ends` holds (or the end).
+        func skip(_ position: inout Int, until ends: (Int) -> Bool) {
             var depth = 0
             while let current = token(position) {
-                if depth == 0, endsField(position) { return }
+                if depth == 0, ends(position) { return }
                 if current.isSymbol("{") || current.isSymbol("(") || current.isSymbol("[") { depth += 1 }
                 if current.isSymbol("}") || current.isSymbol(")") || current.isSymbol("]") { depth -= 1 }
                 position += 1

@@ -17,8 +17,8 @@ public enum ReplInput: Equatable, Sendable {
     case tree
     /// `:plan DEST`: the destination as a URL, an id path or a Lua expression (the text after `:plan`).
     case plan(String)
-    /// `:back`: leave the top unmanaged node of the active path.
-    case back
+    /// `:back` or `:back N`: leave the top screen, or the top N (the text after `:back`).
+    case back(String)
     /// `:history`: the route requests of the session and their results.
     case history
     /// `:reload`: run the app script again (hot reload).
@@ -53,7 +53,7 @@ public enum ReplInput: Equatable, Sendable {
             switch name {
             case "tree": self = .tree
             case "plan": self = .plan(argument)
-            case "back", "b": self = .back
+            case "back", "b": self = .back(argument)
             case "history": self = .history
             case "reload", "r": self = .reload
             case "record": self = .record(argument)
@@ -89,8 +89,8 @@ public enum ReplInput: Equatable, Sendable {
                                      URL, an id path or a Lua destination: :plan {"root", "dashboard"}
           :tree                      the live routing tree (* marks the active path, · what a
                                      switch node off it shows when you switch back to it)
-          :back                      leave the top screen of the active path (its last node that
-                                     is not managed by a switch node)
+          :back [N]                  leave the top screen of the active path (its last node that
+                                     is not managed by a switch node), or the top N in one route
           :history                   the route requests of this session and what they did
           :graph [FORMAT [FILE]]     the live tree, active path highlighted: text (default), dot,
                                      mermaid, json or svg; to FILE when given (svg needs one:

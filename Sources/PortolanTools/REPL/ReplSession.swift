@@ -150,7 +150,7 @@ public actor ReplSession {
         case .lua(let source): return await lua.evaluate(source)
         case .route(let text): await console.route(text)
         case .plan(let text): await console.plan(text)
-        case .back: await console.back()
+        case .back(let count): await console.back(count)
         case .tree: await views.tree()
         case .history: await views.history()
         case .graph(let argument): await views.graph(argument)

@@ -58,14 +58,23 @@ final class RouteConsole {
         }
     }
 
-    /// `:back`: goes back, as `portolan.back()` does: leaves the top screen, or returns a switch
-    /// node that goes back through its history to its previous child.
-    nonisolated(nonsending) func back() async {
+    /// `:back`: goes back, as `portolan.back()` does: leaves the top screen, or switches a switch
+    /// node with a back behaviour. `:back N` (`count`, the text after it) leaves the top N screens
+    /// in one route, as `portolan.back(N)` does.
+    nonisolated(nonsending) func back(_ count: String = "") async {
         guard await host.router != nil else {
             printer.say("error: no app declared yet: call portolan.app { ... }", .error)
             return
         }
-        await route(label: ":back", recordedAs: "portolan.back()") { host in host.back() }
+        guard !count.isEmpty else {
+            await route(label: ":back", recordedAs: "portolan.back()") { host in host.back() }
+            return
+        }
+        guard let screens = Int(count), screens >= 1 else {
+            printer.say("error: usage: :back [N], N a whole number of screens from 1, not '\(Excerpt.of(count))'", .error)
+            return
+        }
+        await route(label: ":back \(screens)", recordedAs: "portolan.back(\(screens))") { host in host.back(.screens(screens)) }
     }
 
     /// Runs one route request as a unit of the host, then shows and records it.
