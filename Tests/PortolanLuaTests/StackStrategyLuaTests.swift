@@ -109,4 +109,23 @@ import TestSupport
             #expect(message.first?.contains("portolan.back expects nothing, a whole number of screens, { keep = n } or a function of an entry, not \(shown)") == true, "\(message)")
         }
     }
+
+    @Test func aFloorIsDeclaredOnAScreenAndBackStopsAtIt() async throws {
+        let host = try await PortolanHost.quiet(loading: """
+            portolan.app { id = "root", children = { { id = "list", floor = true, children = { { id = "detail" } } } } }
+            """)
+        let shown = try await host.run("""
+            portolan.route { "root", "list", "detail" }
+            local ran = portolan.back(3)
+            local again, err = portolan.back()
+            return table.concat(ran, ", "), tostring(again), err.kind
+            """, chunkName: "s.lua")
+        #expect(shown == [#""leave detail""#, #""nil""#, #""unreachable""#])
+        do {
+            _ = try await PortolanHost.quiet(loading: #"portolan.app { id = "root", kind = "switch", floor = 1, children = { { id = "a" } } }"#)
+            Issue.record("floor = 1 was accepted")
+        } catch {
+            #expect("\(error)".contains("node 'root': floor must be true or false, not a number"), "\(error)")
+        }
+    }
 }

@@ -133,6 +133,24 @@ import Testing
         #expect(router.tree.backScreens.isEmpty)
     }
 
+    /// React Navigation's first screen of a stack: back never leaves a floor, however far it is
+    /// asked to go; from the floor, the tab bar's back behaviour takes over; a route still leaves it.
+    @Test func backNeverLeavesAFloor() async throws {
+        var list = NodeSpec.screen("list", [.screen("detail")])
+        list.isFloor = true
+        let tabs = NodeSpec("root", kind: .switch, children: [.screen("home"), .screen("other", [list])], back: .first)
+        let router = Router(graph: try NavigationGraph(root: tabs))
+        _ = await router.route(to: .ids("root", "other", "list", "detail"))
+        #expect(router.tree.backScreens == ["detail"])
+        #expect(await router.back(.screens(5)).success == [.leave("detail")])
+        #expect(await router.back(.keeping(0)).success == [], "nothing above the floor to leave")
+        let fromFloor = await router.back()
+        #expect(fromFloor.success == [.leave("list"), .switch("root", to: "home")], "without keep, the tab is left first")
+        #expect(await router.route(to: .ids("root", "other")).success == [.switch("root", to: "other")])
+        _ = await router.route(to: .ids("root", "other", "list"))
+        #expect(await router.route(to: .ids("root", "other")).success == [.leave("list")], "a route leaves it")
+    }
+
     @Test func theScreensBackCanLeaveAreTopFirstAndNeverATabsRoot() async throws {
         let router = try await router(on: [p1, reviews])
         #expect(router.tree.backScreens == [reviews, p1])

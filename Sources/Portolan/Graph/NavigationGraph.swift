@@ -24,6 +24,8 @@ public struct NodeDeclaration: Sendable, Equatable {
     public let launch: LaunchMode?
     /// The context fields that make an entry of the node the screen it is (`NodeSpec.key`).
     public let key: [String]
+    /// A screen back never leaves (`NodeSpec.isFloor`).
+    public let isFloor: Bool
     /// Whether some screen pushes this node, so that it may stand on a path more than once.
     public internal(set) var isPushed = false
 
@@ -176,7 +178,7 @@ public struct NavigationGraph: Sendable, Equatable {
             initialActive: initialActive, isAnywhere: isAnywhere, routes: spec.routes,
             keepsStacks: spec.kind == .switch && spec.keepsStacks,
             back: spec.kind == .switch ? spec.back : .none, pushes: spec.pushes, launch: spec.launch,
-            key: spec.key))
+            key: spec.key, isFloor: spec.kind == .screen && spec.isFloor))
         let index = table.count
         indices[spec.id] = index
         nodeIDs.append(spec.id)

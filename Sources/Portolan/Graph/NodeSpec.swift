@@ -34,6 +34,11 @@ public struct NodeSpec: Sendable, Equatable {
     /// leaving it and entering another. Empty: an entry is the same screen only when its whole
     /// context is equal.
     public var key: [String]
+    /// On a screen: back never leaves it, so it is the floor of the stack it stands in (React
+    /// Navigation's first screen of a stack): back leaves only what stands above it, and from the
+    /// floor itself a switch node further out may go back among its children. A route still leaves
+    /// it when its destination does not hold it.
+    public var isFloor = false
 
     public init(
         _ id: NodeID, kind: NodeKind = .screen, active: NodeID? = nil, children: [NodeSpec] = [], routes: [String] = [],

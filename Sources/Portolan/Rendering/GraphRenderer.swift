@@ -64,8 +64,9 @@ extension GraphStyle {
     }
 
     /// The same style, with each node's rules in brackets under its label: `keep` for a switch
-    /// node that keeps its children's stacks, `back: history` for one that back returns through
-    /// its history, and the names `rules` gives (a scripting host's `guard`, `can_leave`,
+    /// node that keeps its children's stacks, `back: history` (or its other back behaviour) for
+    /// one that back goes among its children, `floor` for a screen back never leaves, and the names
+    /// `rules` gives (a scripting host's `guard`, `can_leave`,
     /// `context_task`), so every format shows what can stop or change a route; and, after
     /// `guard →`, where `guardRedirects` says the node's guard sends routes.
     public func showingRules(
@@ -74,8 +75,9 @@ extension GraphStyle {
     ) -> GraphStyle {
         var style = self
         style.rules = { id in
-            (graph[id]?.keepsStacks == true ? ["keep"] : []) + (graph[id].map { $0.back == .none ? [] : ["back: \($0.back.rawValue)"] } ?? [])
-                + rules(id)
+            guard let node = graph[id] else { return rules(id) }
+            return (node.keepsStacks ? ["keep"] : []) + (node.back == .none ? [] : ["back: \(node.back.rawValue)"])
+                + (node.isFloor ? ["floor"] : []) + rules(id)
         }
         style.guardRedirects = { guardRedirects[$0] ?? [] }
         return style

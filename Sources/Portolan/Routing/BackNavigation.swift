@@ -125,9 +125,11 @@ enum BackNavigation: Equatable {
     }
 
     /// The depths of the screens back can leave, top first: every node of the active path but the
-    /// root that no switch node manages.
+    /// root that no switch node manages, above the deepest floor (`NodeSpec.isFloor`).
     static func screenDepths(of tree: RoutingTree) -> [Int] {
-        (0..<tree.activePath.count).reversed().filter { $0 > 0 && !tree.isManaged(atDepth: $0) }
+        (0..<tree.activePath.count).reversed()
+            .prefix { $0 > 0 && tree.graph[tree.activePath[$0].id]?.isFloor != true }
+            .filter { !tree.isManaged(atDepth: $0) }
     }
 
     /// The depth of the top screen: the deepest node of the active path that no switch node

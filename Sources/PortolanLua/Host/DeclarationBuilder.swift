@@ -16,10 +16,10 @@ final class DeclarationBuilder {
     private var fault: String?
 
     /// One checked node: `id, kind, active, child_count, handlers, routes, pushes, keep,
-    /// back, launch, key`, as NodeDescription.lua's `describe` emits them.
+    /// back, launch, key, floor`, as NodeDescription.lua's `describe` emits them.
     func add(_ arguments: [LuaValue]) {
         guard fault == nil else { return }
-        guard arguments.count >= 11, let id = arguments[0].stringValue, let count = arguments[3].intValue,
+        guard arguments.count >= 12, let id = arguments[0].stringValue, let count = arguments[3].intValue,
             let childCount = Int(exactly: count), childCount >= 0, childCount <= built.count
         else {
             fault = "the module handed the host a node it cannot read"
@@ -43,13 +43,15 @@ final class DeclarationBuilder {
         if !names.isEmpty {
             handlers[id, default: []].formUnion(names)
         }
-        built.append(NodeSpec(
+        var node = NodeSpec(
             id, kind: NodeKind(rawValue: arguments[1].stringValue ?? "screen") ?? .screen,
             active: arguments[2].stringValue, children: children, routes: Self.strings(arguments[5]),
             keepsStacks: arguments[7] == .boolean(true),
             back: arguments[8].stringValue.flatMap(TabBackBehavior.init(rawValue:)) ?? .none,
             pushes: Self.strings(arguments[6]), launch: arguments[9].stringValue.flatMap(LaunchMode.init(rawValue:)),
-            key: Self.strings(arguments[10])))
+            key: Self.strings(arguments[10]))
+        node.isFloor = arguments[11] == .boolean(true)
+        built.append(node)
     }
 
     /// The declaration of the root and `anywhere` nodes reachable from anywhere, the last ones

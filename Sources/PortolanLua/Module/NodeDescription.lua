@@ -62,7 +62,8 @@ local function route_list(route, name)
   return route
 end
 
--- What is wrong with a node's `keep` and `back`, the options of switch nodes, or nil.
+-- What is wrong with a node's `keep` and `back`, the options of switch nodes, or its `floor`, a
+-- screen's, or nil.
 local function switch_option_error(node, name)
   if node.keep ~= nil and type(node.keep) ~= "boolean" then
     return name .. ": keep must be true or false, not a " .. type(node.keep)
@@ -77,13 +78,19 @@ local function switch_option_error(node, name)
   if node.back ~= nil and node.kind ~= "switch" then
     return name .. ": back is only for a switch node (where back takes it among its children)"
   end
+  if node.floor ~= nil and type(node.floor) ~= "boolean" then
+    return name .. ": floor must be true or false, not a " .. type(node.floor)
+  end
+  if node.floor and node.kind == "switch" then
+    return name .. ": floor is for screens (back never leaves one)"
+  end
   return nil
 end
 
 -- Checks `node` and hands it to `emit`, its children first (so the host builds each node from the
 -- ones before it, and no description of the tree is built in Lua or converted to Swift: a 100,000-node
 -- app is held once, as the script's own tables and the graph). Returns true, or nil and a message.
--- `emit(id, kind, active, child_count, handlers, routes, pushes, keep, back, launch, key)`:
+-- `emit(id, kind, active, child_count, handlers, routes, pushes, keep, back, launch, key, floor)`:
 -- `handlers` is a bit set over HANDLERS (bit 0 the first), `routes` the pattern, the list of them or
 -- nil, `pushes` nil or a list of ids, `key` false, a field's name or a list of them. `depth` is the
 -- node's level (1 for the root and anywhere nodes): a node past the engine's limit is refused here,
@@ -141,7 +148,7 @@ local function describe(node, where, found, emit, depth)
   end
   if found[node.id] == nil then found[node.id] = node end
   emit(node.id, node.kind or "screen", node.active, count, handlers, routes, pushes, node.keep == true,
-       node.back, node.launch, key)
+       node.back, node.launch, key, node.floor == true)
   return true
 end
 

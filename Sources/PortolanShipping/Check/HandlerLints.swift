@@ -8,7 +8,7 @@ extension AppLinter {
     static let handlerNames = HandlerName.allCases.map(\.rawValue)
     /// Fields a node table may have besides handlers (the root also has `anywhere` and its options,
     /// `RootOption`).
-    static let structuralFields = Set(["id", "kind", "active", "children", "route", "keep", "back", "anywhere", "push", "launch", "key"])
+    static let structuralFields = Set(["id", "kind", "active", "children", "route", "keep", "back", "anywhere", "push", "launch", "key", "floor"])
         .union(RootOption.allCases.map(\.rawValue))
 
     mutating func checkHandlers(_ item: Visited) {

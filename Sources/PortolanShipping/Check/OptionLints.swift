@@ -2,7 +2,7 @@ import Portolan
 import PortolanLua
 
 // Lints of the options an app sets as plain values: the root's (`queue`, `animate`, `rollback`,
-// the numbers; `RootOption`'s names, bounds and choices), a node's (`back`, `launch`, `keep`, `key`), and
+// the numbers; `RootOption`'s names, bounds and choices), a node's (`back`, `launch`, `keep`, `key`, `floor`), and
 // a launch mode written literally in a `portolan.push` call's options or a `{ push = … }` destination.
 // Each bad value is reported at its own field's line, with the value and what it may be, whatever
 // else is wrong: `portolan.app` stops at the first one, the linter does not.
@@ -71,6 +71,15 @@ extension AppLinter {
             // A list's fields are the declaration's to check when the app loads.
             report(.error, .invalidOption, line: line(of: item, field: "key"),
                    "\(item.label): key must be a context field's name or a list of them, not \(Self.shown(node.values["key"], type: type))")
+        }
+        if let type = node.fields["floor"] {
+            if type != "boolean" {
+                report(.error, .invalidOption, line: line(of: item, field: "floor"),
+                       "\(item.label): floor must be true or false, not \(Self.shown(node.values["floor"], type: type))")
+            } else if node.values["floor"] == .boolean(true), node.isSwitch {
+                report(.error, .invalidOption, line: line(of: item, field: "floor"),
+                       "\(item.label): floor is for screens (back never leaves one)")
+            }
         }
         if let type = node.fields["keep"] {
             if type != "boolean" {

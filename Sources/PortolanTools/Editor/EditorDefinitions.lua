@@ -137,6 +137,7 @@ function Request:goes_to(id) end
 ---@field back? "first"|"initial"|"order"|"history"|"full_history"|"none" # on a switch node: where `portolan.back()` takes it among its children
 ---@field push? string[] # on a screen: ids of nodes declared elsewhere that may be pushed on top of it, any number of times
 ---@field launch? portolan.LaunchMode # how a push of this node treats a copy already on the stack (default "push")
+---@field floor? boolean # on a screen: back never leaves it (the first screen of its stack)
 ---@field key? string|string[] # the context fields that make an entry this screen: the same key in another context is updated in place
 ---@field enter? fun(node: portolan.Node, entry: portolan.Entry, info: portolan.Info): portolan.HandlerResult, string? # when the node is entered
 ---@field leave? fun(node: portolan.Node, entry: portolan.Entry, info: portolan.Info): portolan.HandlerResult, string? # when the node is left

@@ -83,11 +83,12 @@ enum ExploreChecks {
     /// top of where the user was, or (other than by back itself) switched a tab bar that keeps its
     /// stacks and goes back through its history to another tab's root, from a path without a
     /// node shown anywhere on top (a tab switch closes those); and the app does not say that back
-    /// goes elsewhere from the screen shown.
+    /// goes elsewhere from the screen shown, nor declares it a floor.
     static func backReturns(
         from before: ExploreState, to after: ExploreState, by action: ExploreAction, in graph: NavigationGraph, exempt: Set<NodeID>
     ) -> Bool {
-        guard let top = after.path.last, !exempt.contains(top.id) else { return false }
+        // Back never leaves a floor: a screen that is one is not expected to be left by it.
+        guard let top = after.path.last, !exempt.contains(top.id), graph[top.id]?.isFloor != true else { return false }
         if after.path.count == before.path.count + 1, Array(after.path.dropLast()) == before.path { return true }
         // A tab tap: the same path up to a switch, then another of its children, at that child's root.
         guard action != .back, after.path.count >= 2, !before.path.contains(where: { graph[$0.id]?.isAnywhere == true })
