@@ -9,9 +9,10 @@
 /// next instruction.
 ///
 /// Undoing, each executed instruction's inverse (`enter` ↔ `leave`, a switch back to the child
-/// it left, an update back to the context it replaced) runs its handler and its step, newest first, with a `rolledBack` event. When every
-/// step succeeds the tree is set to the value it had at the start, so what no inverse can rebuild
-/// exactly (the stacks inside a left switch node) comes back too. When a step fails, the undo
+/// it left, an update back to the context it replaced) runs its handler and its step, newest
+/// first, with a `rolledBack` event. When every step succeeds the tree is set to the value it had
+/// at the start, so what no inverse can rebuild exactly (the stacks inside a left switch node)
+/// comes back too. When a step fails, the undo
 /// stops there and the tree reflects exactly what ran.
 ///
 /// The screens of a kept stack are off the active path: a rules change that takes them away runs

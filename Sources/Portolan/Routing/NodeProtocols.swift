@@ -33,9 +33,9 @@ public struct InstructionInfo: Sendable, Equatable {
     public var isLast: Bool { index == count - 1 }
 }
 
-/// An object bound to a node id, which the router calls when that node is entered, left or
-/// switched. Conform to `Enterable`, `Leavable`, `Switchable` and `Updatable` for the instructions the node
-/// handles; a node with no handler for an instruction succeeds by default.
+/// An object bound to a node id, which the router calls when that node is entered, left, switched
+/// or updated. Conform to `Enterable`, `Leavable`, `Switchable` and `Updatable` for the
+/// instructions the node handles; a node with no handler for an instruction succeeds by default.
 ///
 /// Handlers are `async` and fail by throwing. They run on the cooperative pool while the route,
 /// on the router's thread, waits for each one within its time limit; the route's unit of work

@@ -6,8 +6,9 @@ import Portolan
 /// A destination is a list, from the root, of ids or entries (`{ id = "book", context = { id = 42 } }`),
 /// the id or entry of a node reachable from anywhere, a push (`{ push = entry, launch = "single_top" }`,
 /// with `pop_up_to = id` and `inclusive = true` to go back first), the top screen's context changed
-/// in place (`{ update = entry }`, `{ merge = entry }`) or a live copy (`{ id = "product", nth = 2 }`: the second product of the stack). Anything else is
-/// `invalid`, with a message that says what was expected.
+/// in place (`{ update = entry }`, `{ merge = entry }`) or a live copy (`{ id = "product", nth = 2 }`:
+/// the second product of the stack). Anything else is `invalid`, with a message that says what was
+/// expected.
 extension Destination {
     init(lua value: LuaValue) throws(RouteFailure) {
         switch value {
