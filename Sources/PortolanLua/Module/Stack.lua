@@ -1,7 +1,7 @@
 -- The active stack from Lua (docs/rules.md, "Screens that repeat"): `portolan.push` with a launch
 -- mode and `pop_up_to`, `portolan.back` with a distance, and `portolan.update` and `portolan.merge`,
 -- which give the top screen another context in place. The host runs this chunk once per
--- state and hands the function it returns to the module, which calls it with what the two need
+-- state and hands the function it returns to the module, which calls it with what they need
 -- (the bridge, routing, the caller's errors, the coroutine's role, a yield's outcome and the mark
 -- of a yield the host serves) and installs the functions it returns. The strategies themselves
 -- are the engine's (LaunchMode, PopUpTo, BackDistance, Destination.update): this only reads the
