@@ -63,10 +63,13 @@ struct Planning {
                 // What is shown on top of the tab from anywhere (a modal) is no part of its stack.
                 try leaveUnmanaged(from: modal, canLeave: canLeave)
             }
-            for updated in updates {
-                planUpdate(atDepth: updated, to: updated, index: indices[updated])
+            if !updates.isEmpty {
+                // Tested first: emptying the array unconditionally cost every plan's loop a call.
+                for updated in updates {
+                    planUpdate(atDepth: updated, to: updated, index: indices[updated])
+                }
+                updates.removeAll()
             }
-            updates.removeAll()
             guard depth < entries.count else { return }
             let target = entries[depth]
             if depth < path.count {
