@@ -27,13 +27,13 @@ public struct RouteReport: Sendable {
     }
 
     /// `arrival` for a route the history keeps, which holds no redirect events: a relative
-    /// destination (a push, a live copy, an update) is taken to have been resolved, any other to have been
+    /// destination (a push, a live copy, an update, a removal or replacement) is taken to have been resolved, any other to have been
     /// redirected.
     public static func arrival(of record: RouteRecord) -> String? {
         let relative: Bool
         switch record.requested {
-        case .push, .live, .update: relative = true
-        case .path, .anywhere: relative = false
+        case .push, .live, .update, .remove, .replace: relative = true
+        case .path, .anywhere, .reset: relative = false
         }
         return arrival(requested: record.requested, settled: record.settled, redirected: !relative)
     }

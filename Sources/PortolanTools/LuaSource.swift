@@ -110,6 +110,9 @@ enum LuaSource {
             "{ id = \(string(id)), nth = \(occurrence)" + (context.isEmpty ? "" : ", context = \(self.context(context))") + " }"
         case .update(let updated, let merging):
             "{ \(merging ? "merge" : "update") = \(entry(updated)) }"
+        case .reset(let entries): "{ reset = { " + entries.map(entry).joined(separator: ", ") + " } }"
+        case .remove(let removed): "{ remove = \(entry(removed)) }"
+        case .replace(let replaced, let replacement): "{ replace = \(entry(replaced)), with = \(entry(replacement)) }"
         }
     }
 

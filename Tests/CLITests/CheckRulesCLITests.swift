@@ -67,16 +67,16 @@ import TestSupport
             local function a(n) return { id = "a", context = { n = n } } end
             function open(n)
               portolan.push(a(n), { launch = "pop_to" })
-              portolan.push(a(n + 1), { launch = "bring_to_front" })
+              portolan.push(a(n + 1), { launch = "bring_to_the_front" })
               return portolan.push("a", { launch = "single_task", pop_up_to = "a" })
             end
-            function again(n) return portolan.route { push = a(n), launch = "bring_to_front" } end
+            function again(n) return portolan.route { push = a(n), launch = "bring_to_the_front" } end
             function ok(n) return portolan.route { launch = "pop_to", push = a(n) } end
             """)
         #expect(run.status == 1)
         #expect(Self.lines(run) == [
-            #"app.lua:5: error: portolan.push: launch must be "push", "push_new", "single_top", "clear_top", "pop_to", "pop_to_or_push", "single_task" or "replace", not "bring_to_front" [invalid-option]"#,
-            #"app.lua:8: error: { push = … }: launch must be "push", "push_new", "single_top", "clear_top", "pop_to", "pop_to_or_push", "single_task" or "replace", not "bring_to_front" [invalid-option]"#,
+            #"app.lua:5: error: portolan.push: launch must be "push", "push_new", "single_top", "clear_top", "pop_to", "pop_to_or_push", "single_task", "replace", "bring_to_front", "reorder_to_front" or "singular", not "bring_to_the_front" [invalid-option]"#,
+            #"app.lua:8: error: { push = … }: launch must be "push", "push_new", "single_top", "clear_top", "pop_to", "pop_to_or_push", "single_task", "replace", "bring_to_front", "reorder_to_front" or "singular", not "bring_to_the_front" [invalid-option]"#,
             "2 errors, 0 warnings",
         ], "\(run.stdout)")
     }

@@ -116,7 +116,7 @@ import TestSupport
         for (push, message) in [
             (#"push = { "nowhere" },"#, "app.lua:3: 'home' pushes 'nowhere', which is not declared"),
             (#"push = "product","#, #"app.lua:3: node 'home': push must be a list of node ids, as in { "product" }, not a string"#),
-            (#"launch = "twice","#, "app.lua:3: node 'home': launch must be one of push, push_new, single_top, clear_top, pop_to, pop_to_or_push, single_task, replace, not twice"),
+            (#"launch = "twice","#, "app.lua:3: node 'home': launch must be one of push, push_new, single_top, clear_top, pop_to, pop_to_or_push, single_task, replace, bring_to_front, reorder_to_front, singular, not twice"),
         ] {
             do {
                 try await host.loadApp(.source(Self.app(push: push), chunkName: "=app.lua"))
@@ -132,7 +132,7 @@ import TestSupport
             """)
         #expect(shown == [
             #""s.lua:1: portolan.push's options must be a table, as in { launch = \"single_top\" }""#,
-            #""launch must be one of push, push_new, single_top, clear_top, pop_to, pop_to_or_push, single_task, replace; got \"sometimes\"""#,
+            #""launch must be one of push, push_new, single_top, clear_top, pop_to, pop_to_or_push, single_task, replace, bring_to_front, reorder_to_front, singular; got \"sometimes\"""#,
         ])
     }
 }

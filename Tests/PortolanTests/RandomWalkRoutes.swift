@@ -137,8 +137,8 @@ extension RandomWalk {
 
     private func destinationLength(_ destination: Destination) -> Int {
         switch destination {
-        case .path(let entries): return entries.count
-        case .anywhere, .push, .live, .update: return 1
+        case .path(let entries), .reset(let entries): return entries.count
+        case .anywhere, .push, .live, .update, .remove, .replace: return 1
         }
     }
 
@@ -157,8 +157,8 @@ extension RandomWalk {
             guard entry.isWellFormed else { return .invalid }
             guard let declaration = graph[entry.id], declaration.isAnywhere else { return .unreachable }
             return nil
-        case .push, .live, .update:
-            // This walk generates neither (RepeatedScreenPropertyTests walk pushes).
+        case .push, .live, .update, .reset, .remove, .replace:
+            // This walk generates none of these (RepeatedScreenPropertyTests walk pushes).
             return nil
         }
     }
@@ -197,7 +197,7 @@ extension RandomWalk {
                 return "\(stray.entry) is below the entered \(entry) and not managed by its parent"
             }
             return nil
-        case .push, .live, .update:
+        case .push, .live, .update, .reset, .remove, .replace:
             return nil
         }
     }

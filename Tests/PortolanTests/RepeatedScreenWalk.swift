@@ -80,6 +80,7 @@ struct RepeatedScreenWalk {
 
     /// The path a successful route must reach, written from the launch modes' documentation.
     private func expectedPath(_ destination: Destination, from tree: RoutingTree) -> [Entry]? {
+        if case .reset(let entries) = destination { return entries }
         guard case .push(let entry, let launch, let popUpTo) = destination else { return nil }
         let path = popUpTo.map { poppedPath(tree.activePath, upTo: $0) } ?? tree.activePath
         let top = path.count - 1
@@ -105,6 +106,13 @@ struct RepeatedScreenWalk {
             return path + [entry]
         case .replace:
             return topIsOwnScreen ? Array(path.dropLast()) + [entry] : path + [entry]
+        case .bringToFront:
+            return path.indices.filter { !copies.contains($0) }.map { path[$0] } + [entry]
+        case .reorderToFront:
+            guard let nearest = copies.last(where: { path[$0] == entry }) else { return path + [entry] }
+            return Array(path[..<nearest]) + path[(nearest + 1)...] + [entry]
+        case .singular:
+            return path.indices.filter { !copies.contains($0) || path[$0] != entry }.map { path[$0] } + [entry]
         }
     }
 
@@ -126,7 +134,7 @@ struct RepeatedScreenWalk {
 
     private mutating func randomDestination() -> Destination {
         let tree = router.tree
-        switch random.below(10) {
+        switch random.below(11) {
         case 0...4:
             let popUpTo = random.chance(0.2) ? PopUpTo(random.pick(tabs + shared) ?? "tab0", inclusive: random.chance(0.5)) : nil
             return .push(randomEntry(), launch: random.chance(0.5) ? random.pick(LaunchMode.allCases) : nil, popUpTo: popUpTo)
@@ -138,9 +146,24 @@ struct RepeatedScreenWalk {
             return .path(Array(tree.activePath.prefix(random.int(in: 1...tree.activePath.count))))
         case 8:
             return .anywhere("alert")
+        case 9:
+            return reshuffledStack(of: tree)
         default:
             return .push(Entry((random.pick(shared) ?? "shared0") + "_detail"))
         }
+    }
+
+    /// A reset to the active tab's stack with some of its screens dropped, the rest in another
+    /// order and, at times, a new screen among them: an edit of the stack, or no path at all.
+    private mutating func reshuffledStack(of tree: RoutingTree) -> Destination {
+        let path = tree.activePath
+        let base = path.lastIndex { graph[$0.id]?.kind == .switch }.map { $0 + 2 } ?? 1
+        var screens = Array(path.dropFirst(min(base, path.count))).filter { _ in random.chance(0.8) }
+        for index in screens.indices.reversed() {
+            screens.swapAt(index, random.int(in: 0...index))
+        }
+        if random.chance(0.4) { screens.insert(randomEntry(), at: random.int(in: 0...screens.count)) }
+        return .reset(Array(path.prefix(base)) + screens)
     }
 
     private mutating func randomEntry() -> Entry {

@@ -148,6 +148,12 @@ public struct NavigationGraph: Sendable, Equatable {
         indices[id].map { declarations[$0] }
     }
 
+    /// Whether two entries are the same screen, as their node says (`NodeSpec.key`): equal
+    /// entries, or entries of one keyed node whose key fields are equal.
+    public func isSameScreen(_ entry: Entry, _ other: Entry) -> Bool {
+        self[other.id]?.isSameScreen(entry, as: other) ?? (entry == other)
+    }
+
     /// Every declared node, in declaration order (the root first).
     public var nodes: [NodeDeclaration] {
         declarations

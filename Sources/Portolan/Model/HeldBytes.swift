@@ -32,8 +32,9 @@ extension Entry: HeldBytes {
 extension Destination: HeldBytes {
     public var heldBytes: Int {
         switch self {
-        case .path(let entries): entries.reduce(Self.overhead) { $0 + $1.heldBytes }
-        case .anywhere(let entry), .update(let entry, _): Self.overhead + entry.heldBytes
+        case .path(let entries), .reset(let entries): entries.reduce(Self.overhead) { $0 + $1.heldBytes }
+        case .anywhere(let entry), .update(let entry, _), .remove(let entry): Self.overhead + entry.heldBytes
+        case .replace(let entry, let replacement): Self.overhead + entry.heldBytes + replacement.heldBytes
         case .push(let entry, _, let popUpTo): Self.overhead + entry.heldBytes + (popUpTo?.id.utf8.count ?? 0)
         case .live(let id, let context, _): Self.overhead + Entry(id, context: context).heldBytes
         }
@@ -43,8 +44,10 @@ extension Destination: HeldBytes {
 extension Instruction: HeldBytes {
     public var heldBytes: Int {
         switch self {
-        case .enter(let entry), .leave(let entry): Self.overhead + entry.heldBytes
-        case .switch(let node, let to), .update(let node, let to): Self.overhead + node.heldBytes + to.heldBytes
+        case .enter(let entry), .leave(let entry), .remove(let entry): Self.overhead + entry.heldBytes
+        case .switch(let node, let to), .update(let node, let to), .insert(let node, under: let to):
+            Self.overhead + node.heldBytes + to.heldBytes
+        case .move(let entry, let upper): Self.overhead + entry.heldBytes + (upper?.heldBytes ?? 0)
         }
     }
 }

@@ -18,6 +18,19 @@ public enum Destination: Hashable, Sendable {
     /// updated (`Instruction.update`). React Navigation's `setParams`, go_router's `replace` of the
     /// same page.
     case update(Entry, merging: Bool = false)
+    /// A path from the root, as `path` names one, reached by editing the top stack where the graph
+    /// allows it: the screens the live path and this one both hold are kept (moved if need be, and
+    /// updated when they are the same screen by their node's key), never left and entered again;
+    /// the others are removed and inserted around them (`Instruction.remove`, `insert`, `move`).
+    /// Where no such edit exists, the route leaves and enters as a path route does. Decompose's
+    /// `replaceAll`, React Navigation's `reset`.
+    case reset([Entry])
+    /// The deepest entry of the active path equal to this one, a screen of the top stack, taken
+    /// out from wherever it stands (`reset` to the path without it).
+    case remove(Entry)
+    /// The deepest entry of the active path equal to the first, a screen of the top stack, replaced
+    /// where it stands by the second (`reset` to the path with it in its place).
+    case replace(Entry, with: Entry)
 
     /// A path of ids without context.
     public static func ids(_ ids: NodeID...) -> Destination {
@@ -28,16 +41,18 @@ public enum Destination: Hashable, Sendable {
     /// it becomes a path only against the tree it is routed on (`RoutingTree.resolve`).
     public var isRelativeToLiveTree: Bool {
         switch self {
-        case .path, .anywhere: false
-        case .push, .live, .update: true
+        case .path, .anywhere, .reset: false
+        case .push, .live, .update, .remove, .replace: true
         }
     }
 
-    /// The entries the route names, root first: the path, or the one entry.
+    /// The entries the route names, root first: the path, or the one entry (a replacement's new
+    /// one; none for a removal, which goes to no screen).
     public var namedEntries: [Entry] {
         switch self {
-        case .path(let entries): entries
-        case .anywhere(let entry), .push(let entry, _, _), .update(let entry, _): [entry]
+        case .path(let entries), .reset(let entries): entries
+        case .anywhere(let entry), .push(let entry, _, _), .update(let entry, _), .replace(_, with: let entry): [entry]
+        case .remove: []
         case .live(let id, let context, _): [Entry(id, context: context)]
         }
     }
@@ -47,7 +62,8 @@ extension Destination: CustomStringConvertible {
     /// Canonical text: `root > tabs > home`, `anywhere alert`, `push product {id=7}` (with
     /// ` (single_top)` when the push names its mode, ` (pop_up_to home inclusive)` when it goes
     /// back first, ` (single_top, pop_up_to home)` for both), `live product #2`, `update product
-    /// {colour=red}`, `merge product {colour=red}`.
+    /// {colour=red}`, `merge product {colour=red}`, `reset root > home > cart`, `remove cart`,
+    /// `replace cart with checkout`.
     public var description: String {
         switch self {
         case .path(let entries):
@@ -61,6 +77,12 @@ extension Destination: CustomStringConvertible {
             return "live \(Entry(id, context: context)) #\(occurrence)"
         case .update(let entry, let merging):
             return (merging ? "merge " : "update ") + entry.description
+        case .reset(let entries):
+            return "reset " + entries.map(\.description).joined(separator: " > ")
+        case .remove(let entry):
+            return "remove \(entry)"
+        case .replace(let entry, let replacement):
+            return "replace \(entry) with \(replacement)"
         }
     }
 }

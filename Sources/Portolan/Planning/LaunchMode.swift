@@ -12,6 +12,10 @@
 /// declares a key and the key is the same (`NodeSpec.key`: the same screen), and otherwise left
 /// and entered again. "This very entry" below is the same screen: the equal entry, or for a
 /// keyed node the entry with the same key.
+///
+/// The last three modes edit the stack below its top as well (`editsStack`): the path they name
+/// is reached as `Destination.reset` reaches one, so the screens that stay are kept, moved to the
+/// top if need be, and never left and entered again.
 public enum LaunchMode: String, Sendable, CaseIterable {
     /// Push another copy, whatever is on the stack already.
     case push
@@ -37,4 +41,24 @@ public enum LaunchMode: String, Sendable, CaseIterable {
     /// Leave the top screen and enter this one in its place; push when the top is no screen of its
     /// own (the root, or a switch node's child).
     case replace
+    /// Take every entry of this node out of the stack and push this one, in one route; an entry
+    /// that is the same screen is moved to the top rather than entered again (Decompose's
+    /// `bringToFront`).
+    case bringToFront = "bring_to_front"
+    /// Move the nearest entry that is the same screen to the top, where it takes the new context:
+    /// A, B, C, D with B gives A, C, D, B. When there is none, push (Decompose's `pushToFront`,
+    /// Android's `FLAG_ACTIVITY_REORDER_TO_FRONT`).
+    case reorderToFront = "reorder_to_front"
+    /// Take every entry that is the same screen out of the stack and push this one; entries of the
+    /// node with another key stay (Expo Router's `singular`, with the node's key as its function).
+    case singular
+
+    /// Whether the mode takes screens out from below the top of the stack or moves them, so that
+    /// its path is reached by an edit of the stack (`Destination.reset`).
+    public var editsStack: Bool {
+        switch self {
+        case .bringToFront, .reorderToFront, .singular: true
+        case .push, .pushNew, .singleTop, .clearTop, .popTo, .popToOrPush, .singleTask, .replace: false
+        }
+    }
 }

@@ -39,14 +39,15 @@ public struct PlannedRoute: Sendable {
 struct PlannedStep: Sendable {
     /// The instruction's case, read without copying the instruction's entries.
     enum Kind: UInt8, Sendable {
-        case enter, leave, `switch`, update
+        case enter, leave, `switch`, update, remove, insert, move
     }
 
     let kind: Kind
     /// The graph index of the node whose handler executes the instruction (`handlingNode`).
     let node: Int
-    /// Where the instruction acts: the depth an entered node stands at, of a left or updated node,
-    /// or of the switch node that switches.
+    /// Where the instruction acts: the depth an entered node stands at, of a left, updated or
+    /// removed node, where an inserted or moved one comes to stand, or of the switch node that
+    /// switches.
     let depth: Int
     /// For a switch, the graph index of the child switched to; for an enter, the entered node's.
     let target: Int

@@ -52,7 +52,16 @@ public enum Planner {
             var planning = Planning(SimulatedPath(tree, destination: [top.entry]), recordsSteps: recordsSteps)
             planning.planUpdate(atDepth: top.depth, to: 0, index: tree.nodeIndices[top.depth])
             return planning
-        case .push, .live:
+        case .reset(let entries):
+            let indices = try validate(entries, in: tree)
+            var planning = Planning(SimulatedPath(tree, destination: entries), recordsSteps: recordsSteps)
+            if let edit = StackEdit(from: tree, to: entries) {
+                try planning.plan(edit, canLeave: canLeave)
+            } else {
+                try planning.planPath(to: entries, indices: indices, in: tree.graph, canLeave: canLeave)
+            }
+            return planning
+        case .push, .live, .remove, .replace:
             // Said relative to the live tree: the path it names now is planned as any other.
             return try planning(from: tree, to: tree.resolve(destination), canLeave: canLeave, recordsSteps: recordsSteps)
         }

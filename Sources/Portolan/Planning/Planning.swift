@@ -95,6 +95,17 @@ struct Planning {
         path.rename(atDepth: depth, to: entry)
     }
 
+    /// Takes an edit of the top stack as the plan, asking each screen it leaves or removes whether
+    /// it may go, in plan order.
+    mutating func plan(_ edit: StackEdit, canLeave: Planner.LeaveCheck) throws(RouteFailure) {
+        for (instruction, step) in zip(edit.instructions, edit.steps) {
+            if step.kind == .leave || step.kind == .remove {
+                try Self.checkLeavable(instruction.handlingNode, canLeave)
+            }
+            append(instruction, step.kind, node: step.node, depth: step.depth, target: step.target)
+        }
+    }
+
     mutating func planAnywhere(
         _ entry: Entry, index: Int, in graph: NavigationGraph, canLeave: Planner.LeaveCheck
     ) throws(RouteFailure) {

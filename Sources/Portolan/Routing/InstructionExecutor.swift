@@ -9,8 +9,8 @@
 /// next instruction.
 ///
 /// Undoing, each executed instruction's inverse (`enter` ↔ `leave`, a switch back to the child
-/// it left, an update back to the context it replaced) runs its handler and its step, newest
-/// first, with a `rolledBack` event. When every step succeeds the tree is set to the value it had
+/// it left, an update back to the context it replaced, `remove` ↔ `insert`, a move back to where
+/// the screen stood) runs its handler and its step, newest first, with a `rolledBack` event. When every step succeeds the tree is set to the value it had
 /// at the start, so what no inverse can rebuild exactly (the stacks inside a left switch node)
 /// comes back too. When a step fails, the undo
 /// stops there and the tree reflects exactly what ran.
@@ -219,6 +219,13 @@ struct InstructionExecutor {
             return .enter(entry)
         case .update(let entry, let updated):
             return .update(updated, to: entry)
+        case .insert(let entry, _):
+            return .remove(entry)
+        case .remove(let entry):
+            // Put back under the screen that stands on it now (a removal is never of the top).
+            return .insert(entry, under: tree.entry(above: entry) ?? entry)
+        case .move(let entry, _):
+            return .move(entry, under: tree.entry(above: entry))
         case .switch(let switchNode, let target):
             // The child showing now is the one to switch back to.
             guard let depth = tree.activePath.lastIndex(of: switchNode), depth + 1 < tree.activePath.count else {

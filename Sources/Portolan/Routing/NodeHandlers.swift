@@ -13,6 +13,9 @@ public struct NodeHandlers: @unchecked Sendable {
     /// Told the entry's new context when the node is updated in place (`Instruction.update`); the
     /// context it had is in the info's instruction.
     public var update: ((Entry, InstructionInfo) throws -> Void)?
+    /// Told the entry when the screen moves within its stack (`Instruction.move`); where to is in
+    /// the info's instruction. A removal is told to `leave`, and an insertion to `enter`.
+    public var move: ((Entry, InstructionInfo) throws -> Void)?
     public var canLeave: ((Entry) throws -> Bool)?
     /// RouteComposer's context task: after a route succeeds, called for every node on its
     /// destination, entered now or already there, with the node's entry and the destination, so a
@@ -24,6 +27,7 @@ public struct NodeHandlers: @unchecked Sendable {
         leave: ((Entry, InstructionInfo) throws -> Void)? = nil,
         switchTo: ((Entry, InstructionInfo) throws -> Void)? = nil,
         update: ((Entry, InstructionInfo) throws -> Void)? = nil,
+        move: ((Entry, InstructionInfo) throws -> Void)? = nil,
         canLeave: ((Entry) throws -> Bool)? = nil,
         contextTask: ((Entry, Destination) throws -> Void)? = nil
     ) {
@@ -31,6 +35,7 @@ public struct NodeHandlers: @unchecked Sendable {
         self.leave = leave
         self.switchTo = switchTo
         self.update = update
+        self.move = move
         self.canLeave = canLeave
         self.contextTask = contextTask
     }
@@ -38,20 +43,22 @@ public struct NodeHandlers: @unchecked Sendable {
     /// Whether the node has a handler for `instruction`.
     func handles(_ instruction: Instruction) -> Bool {
         switch instruction {
-        case .enter: enter != nil
-        case .leave: leave != nil
+        case .enter, .insert: enter != nil
+        case .leave, .remove: leave != nil
         case .switch: switchTo != nil
         case .update: update != nil
+        case .move: move != nil
         }
     }
 
     /// Runs the node's handler for `instruction`, if it has one (no closure is made per call).
     func run(_ instruction: Instruction, info: InstructionInfo) throws {
         switch instruction {
-        case .enter(let entry): try enter?(entry, info)
-        case .leave(let entry): try leave?(entry, info)
+        case .enter(let entry), .insert(let entry, _): try enter?(entry, info)
+        case .leave(let entry), .remove(let entry): try leave?(entry, info)
         case .switch(_, let child): try switchTo?(child, info)
         case .update(_, let updated): try update?(updated, info)
+        case .move(let entry, _): try move?(entry, info)
         }
     }
 
@@ -88,6 +95,9 @@ extension NodeHandlers {
         }
         if let updatable = node as? any Updatable {
             update = { entry, info in try wait.run { try await updatable.update(entry, info: info) } }
+        }
+        if let movable = node as? any Movable {
+            move = { entry, info in try wait.run { try await movable.move(entry, info: info) } }
         }
     }
 }

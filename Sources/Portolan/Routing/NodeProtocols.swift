@@ -33,8 +33,8 @@ public struct InstructionInfo: Sendable, Equatable {
     public var isLast: Bool { index == count - 1 }
 }
 
-/// An object bound to a node id, which the router calls when that node is entered, left, switched
-/// or updated. Conform to `Enterable`, `Leavable`, `Switchable` and `Updatable` for the
+/// An object bound to a node id, which the router calls when that node is entered, left, switched,
+/// updated or moved. Conform to `Enterable`, `Leavable`, `Switchable`, `Updatable` and `Movable` for the
 /// instructions the node handles; a node with no handler for an instruction succeeds by default.
 ///
 /// Handlers are `async` and fail by throwing. They run on the cooperative pool while the route,
@@ -71,6 +71,14 @@ public protocol Switchable: Routable {
 public protocol Updatable: Routable {
     /// `entry` is the node's new entry; `info.instruction` is `.update(old, to: entry)`.
     func update(_ entry: Entry, info: InstructionInfo) async throws
+}
+
+/// A screen that is moved within its stack without being left and entered again (brought to the
+/// front, say): told when the router moves it. Its removal from below the top is told to
+/// `Leavable.leave`, and its insertion there to `Enterable.enter`, with the instruction in `info`.
+public protocol Movable: Routable {
+    /// `info.instruction` is `.move(entry, under: upper)`: it now stands under `upper`, or on top.
+    func move(_ entry: Entry, info: InstructionInfo) async throws
 }
 
 /// Thrown by a handler that ran out of time (see `NodeHandlers`); the route fails as `timeout`.

@@ -72,6 +72,12 @@ enum SnapshotFields {
             return .object(members)
         case .update(let target, let merging):
             return .object([merging ? "merge" : "update": entry(target)])
+        case .reset(let entries):
+            return .object(["reset": .array(entries.map(entry))])
+        case .remove(let target):
+            return .object(["remove": entry(target)])
+        case .replace(let target, let replacement):
+            return .object(["replace": entry(target), "with": entry(replacement)])
         }
     }
 
@@ -79,20 +85,16 @@ enum SnapshotFields {
     /// named any destination (a URL that led nowhere) is recorded as the empty path.
     static func destination(_ json: JSONValue, path: String, record: Bool = false) throws(SnapshotError) -> Destination {
         guard let members = json.objectValue else { throw .field(path, "an object") }
-        if let entries = members["path"] {
-            guard let list = entries.arrayValue, record || !list.isEmpty, list.count <= NavigationGraph.maximumDepth else {
-                throw .field(path + ".path", record ? "an array of entries" : "a non-empty array of entries")
-            }
-            var saved: [Entry] = []
-            for (index, element) in list.enumerated() {
-                saved.append(try entry(element, path: "\(path).path[\(index)]"))
-            }
-            return .path(saved)
-        }
+        if let entries = members["path"] { return .path(try self.entries(entries, path: path + ".path", record: record)) }
+        if let entries = members["reset"] { return .reset(try self.entries(entries, path: path + ".reset", record: false)) }
         if let target = members["anywhere"] { return .anywhere(try entry(target, path: path + ".anywhere")) }
         if let target = members["push"] { return try push(target, members, path: path) }
         if let target = members["update"] { return .update(try entry(target, path: path + ".update")) }
         if let target = members["merge"] { return .update(try entry(target, path: path + ".merge"), merging: true) }
+        if let target = members["remove"] { return .remove(try entry(target, path: path + ".remove")) }
+        if let target = members["replace"], let replacement = members["with"] {
+            return .replace(try entry(target, path: path + ".replace"), with: try entry(replacement, path: path + ".with"))
+        }
         if let id = members["live"]?.stringValue, !id.isEmpty {
             guard let occurrence = members["occurrence"]?.integerValue.flatMap({ Int(exactly: $0) }), occurrence >= 1 else {
                 throw .field(path + ".occurrence", "a positive integer")
@@ -100,7 +102,19 @@ enum SnapshotFields {
             let context = try members["context"].map { value throws(SnapshotError) in try self.context(value, path: path + ".context") }
             return .live(id, context: context ?? [:], occurrence: occurrence)
         }
-        throw .field(path, "a destination (path, anywhere, push, live, update or merge)")
+        throw .field(path, "a destination (path, anywhere, push, live, update, merge, reset, remove, or replace with with)")
+    }
+
+    /// A path's entries read back: non-empty unless `record` (see `destination(_:path:record:)`).
+    private static func entries(_ json: JSONValue, path: String, record: Bool) throws(SnapshotError) -> [Entry] {
+        guard let list = json.arrayValue, record || !list.isEmpty, list.count <= NavigationGraph.maximumDepth else {
+            throw .field(path, record ? "an array of entries" : "a non-empty array of entries")
+        }
+        var saved: [Entry] = []
+        for (index, element) in list.enumerated() {
+            saved.append(try entry(element, path: "\(path)[\(index)]"))
+        }
+        return saved
     }
 
     /// A push read back: `{ push =, launch =, pop_up_to =, inclusive = }`.
@@ -132,6 +146,10 @@ enum SnapshotFields {
         case .leave(let target): .object(["leave": entry(target)])
         case .switch(let node, let target): .object(["switch": entry(node), "to": entry(target)])
         case .update(let target, let updated): .object(["update": entry(target), "to": entry(updated)])
+        case .remove(let target): .object(["remove": entry(target)])
+        case .insert(let target, let upper): .object(["insert": entry(target), "under": entry(upper)])
+        case .move(let target, let upper?): .object(["move": entry(target), "under": entry(upper)])
+        case .move(let target, nil): .object(["move": entry(target)])
         }
     }
 
@@ -145,6 +163,14 @@ enum SnapshotFields {
         if let target = members["update"], let updated = members["to"] {
             return .update(try entry(target, path: path + ".update"), to: try entry(updated, path: path + ".to"))
         }
-        throw .field(path, "an instruction (enter, leave, or switch or update with to)")
+        if let target = members["remove"] { return .remove(try entry(target, path: path + ".remove")) }
+        if let target = members["insert"], let upper = members["under"] {
+            return .insert(try entry(target, path: path + ".insert"), under: try entry(upper, path: path + ".under"))
+        }
+        if let target = members["move"] {
+            let upper = try members["under"].map { value throws(SnapshotError) in try entry(value, path: path + ".under") }
+            return .move(try entry(target, path: path + ".move"), under: upper)
+        }
+        throw .field(path, "an instruction (enter, leave, remove, move, switch or update with to, insert with under)")
     }
 }

@@ -7,14 +7,16 @@ extension RoutingTree {
     /// as it is.
     public func resolve(_ destination: Destination) throws(RouteFailure) -> Destination {
         switch destination {
-        case .path, .anywhere:
+        case .path, .anywhere, .reset:
             return destination
         case .push(let entry, let launch, let popUpTo):
             if let popUpTo, graph[popUpTo.id] == nil {
                 // A typo would otherwise be "not on the stack", and the push go on as if asked without it.
                 throw RouteFailure(.invalid, "pop_up_to names '\(Excerpt.of(popUpTo.id))', which is not declared")
             }
-            return .path(pushPath(entry, launch: launch ?? graph[entry.id]?.launch ?? .push, popUpTo: popUpTo))
+            let mode = launch ?? graph[entry.id]?.launch ?? .push
+            let path = pushPath(entry, launch: mode, popUpTo: popUpTo)
+            return mode.editsStack ? .reset(path) : .path(path)
         case .live(let id, let context, let occurrence):
             guard let path = livePath(to: id, context: context, occurrence: occurrence) else {
                 let which = Entry(id, context: context)
@@ -24,7 +26,24 @@ extension RoutingTree {
         case .update(let entry, let merging):
             let top = try updatedTop(entry, merging: merging)
             return .path(Array(activePath[..<top.depth]) + [top.entry])
+        case .remove(let entry):
+            let depth = try stackDepth(of: entry, doing: "removed")
+            return .reset(Array(activePath[..<depth]) + activePath[(depth + 1)...])
+        case .replace(let entry, let replacement):
+            var path = activePath
+            path[try stackDepth(of: entry, doing: "replaced")] = replacement
+            return .reset(path)
         }
+    }
+
+    /// The depth of the deepest entry of the active stack equal to `entry`, which a removal or a
+    /// replacement names; `unreachable` when it is not there.
+    private func stackDepth(of entry: Entry, doing change: String) throws(RouteFailure) -> Int {
+        let stack = stackDepths(below: activePath.count)
+        guard let depth = stack.last(where: { activePath[$0] == entry }) else {
+            throw RouteFailure(.unreachable, "'\(Excerpt.of(entry.description))' is not on the active stack to be \(change)")
+        }
+        return depth
     }
 
     /// The top screen as an update (`Destination.update`) leaves it: its depth and new entry.
@@ -56,7 +75,7 @@ extension RoutingTree {
         case .push:
             break
         case .pushNew:
-            if topIsOwnScreen, isSameScreen(path[top], entry) {
+            if topIsOwnScreen, graph.isSameScreen(path[top], entry) {
                 return Array(path[..<top]) + [entry]
             }
         case .singleTop:
@@ -64,7 +83,7 @@ extension RoutingTree {
                 return Array(path[..<top]) + [entry]
             }
         case .clearTop:
-            if let depth = stack.last(where: { isSameScreen(path[$0], entry) }) {
+            if let depth = stack.last(where: { graph.isSameScreen(path[$0], entry) }) {
                 return Array(path[..<depth]) + [entry]
             }
         case .popTo, .popToOrPush:
@@ -82,13 +101,16 @@ extension RoutingTree {
             if topIsOwnScreen {
                 return Array(path[..<top]) + [entry]
             }
+        case .bringToFront:
+            return path.indices.filter { !stack.contains($0) || path[$0].id != entry.id }.map { path[$0] } + [entry]
+        case .reorderToFront:
+            if let nearest = stack.last(where: { graph.isSameScreen(path[$0], entry) }) {
+                return Array(path[..<nearest]) + path[(nearest + 1)...] + [entry]
+            }
+        case .singular:
+            return path.indices.filter { !stack.contains($0) || !graph.isSameScreen(path[$0], entry) }.map { path[$0] } + [entry]
         }
         return path + [entry]
-    }
-
-    /// Whether `live` and `entry` are the same screen, as `entry`'s node says (`NodeSpec.key`).
-    private func isSameScreen(_ live: Entry, _ entry: Entry) -> Bool {
-        graph[entry.id]?.isSameScreen(live, as: entry) ?? (live == entry)
     }
 
     /// The active path once a push's `popUpTo` has gone back: to the most recent entry of its node

@@ -29,7 +29,7 @@ extension RoutingTree {
             } else {
                 try apply(route.instructions[index])
             }
-        case .leave, .update:
+        case .leave, .update, .remove, .insert, .move:
             try apply(route.instructions[index])
         }
         generation = route.generation(after: index)

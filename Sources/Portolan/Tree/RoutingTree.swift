@@ -61,6 +61,12 @@ public struct RoutingTree: Sendable, Equatable {
             try switchTo(target, in: switchNode)
         case .update(let entry, let updated):
             try update(entry, to: updated)
+        case .remove(let entry):
+            try remove(entry)
+        case .insert(let entry, let upper):
+            try insert(entry, under: upper)
+        case .move(let entry, let upper):
+            try move(entry, under: upper)
         }
         generation = TreeGeneration.next()
     }

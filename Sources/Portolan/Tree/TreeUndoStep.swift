@@ -25,9 +25,12 @@ extension RoutingTree {
         switch instruction {
         case .enter:
             return suffix(from: activePath.count)
-        case .update(let entry, _):
-            // Only the entry changes; undoing it puts back the path from there, as it was.
+        case .update(let entry, _), .remove(let entry), .insert(_, under: let entry), .move(let entry, under: nil):
+            // Nothing below the entry changes: undoing it puts back the path from there, as it was.
             return suffix(from: activePath.lastIndex(of: entry) ?? activePath.count)
+        case .move(let entry, under: let upper?):
+            let depths = [entry, upper].compactMap { activePath.lastIndex(of: $0) }
+            return suffix(from: depths.min() ?? activePath.count)
         case .leave(let entry):
             var depth = activePath.count - 1
             while depth > 0, activePath[depth] != entry { depth -= 1 }

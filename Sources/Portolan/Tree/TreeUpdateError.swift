@@ -15,6 +15,14 @@ public enum TreeUpdateError: Error, Equatable, Sendable {
     case updateChangesNode(Entry, to: NodeID)
     /// The root's entry names the tree: its context is not changed in place.
     case cannotUpdateRoot
+    /// A removal, insertion or move names a screen that is not in the top stack (it stands on a
+    /// switch node, or a switch node stands above it).
+    case notInTopStack(Entry)
+    /// A removal names the top screen, which is left instead.
+    case isTopScreen(Entry)
+    /// A removal, insertion or move would stand a node on one that neither declares it as a child
+    /// nor pushes it.
+    case cannotStand(NodeID, onTopOf: NodeID)
 }
 
 extension TreeUpdateError: CustomStringConvertible {
@@ -44,6 +52,12 @@ extension TreeUpdateError: CustomStringConvertible {
             return "'\(entry)' cannot be updated to '\(Excerpt.of(id))': an update changes a context, not the node"
         case .cannotUpdateRoot:
             return "the root's context cannot be updated"
+        case .notInTopStack(let entry):
+            return "'\(entry)' is not a screen of the top stack: only a screen that stands on a screen, with only screens above it, is removed, put in or moved"
+        case .isTopScreen(let entry):
+            return "'\(entry)' is the top screen: it is left, not removed"
+        case .cannotStand(let upper, let lower):
+            return "'\(Excerpt.of(upper))' cannot stand on '\(Excerpt.of(lower))': it is neither declared as its child nor pushed by it"
         }
     }
 }

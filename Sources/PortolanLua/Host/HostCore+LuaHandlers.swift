@@ -25,6 +25,9 @@ extension HostCore {
         if declared.contains(.update) {
             handlers.update = { [unowned self] entry, info in try runHandler(.update, of: node, entry: entry, info: info, timeLimit: timeLimit) }
         }
+        if declared.contains(.move) {
+            handlers.move = { [unowned self] entry, info in try runHandler(.move, of: node, entry: entry, info: info, timeLimit: timeLimit) }
+        }
         if declared.contains(.canLeave) {
             handlers.canLeave = { [unowned self] entry in try canLeave(node, entry: entry, timeLimit: timeLimit) }
         }
@@ -32,7 +35,7 @@ extension HostCore {
             handlers.contextTask = { [unowned self] entry, destination in try runContextTask(of: node, entry: entry, destination: destination, timeLimit: timeLimit) }
         }
         let hasAny = handlers.enter != nil || handlers.leave != nil || handlers.switchTo != nil || handlers.update != nil
-            || handlers.canLeave != nil || handlers.contextTask != nil
+            || handlers.move != nil || handlers.canLeave != nil || handlers.contextTask != nil
         return hasAny ? handlers : nil
     }
 

@@ -45,7 +45,7 @@ final class PinnedInstructionTexts {
         return .reference(pinned)
     }
 
-    /// The instruction's first slot; nil for one with a context, which is not pinned.
+    /// The instruction's first slot; nil for one that is not pinned (one with a context, an edit of the stack).
     static func slot(of instruction: Instruction) -> Int? {
         var hash: UInt32 = 2_166_136_261   // FNV-1a
         switch instruction {
@@ -58,8 +58,9 @@ final class PinnedInstructionTexts {
         case .switch(let switchNode, let child):
             guard switchNode.context.isEmpty, child.context.isEmpty else { return nil }
             hash = mixed(mixed(hash, switchNode.id) &* 31 &+ 2, child.id)
-        case .update:
-            // An update changes a context, so there is always one.
+        case .update, .remove, .insert, .move:
+            // An update changes a context, so there is always one; the stack's edits are rare
+            // requests, not a tap's route, and their texts are made anew.
             return nil
         }
         return Int(hash % UInt32(slotCount))

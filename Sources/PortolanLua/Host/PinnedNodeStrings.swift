@@ -44,6 +44,7 @@ final class PinnedNodeStrings {
         case .guard: 4
         case .contextTask: 5
         case .update: 6
+        case .move: 7
         }
     }
 }

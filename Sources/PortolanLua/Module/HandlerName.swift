@@ -5,6 +5,7 @@ public enum HandlerName: String, CaseIterable, Sendable {
     case leave
     case `switch`
     case update
+    case move
     case canLeave = "can_leave"
     case `guard`
     case contextTask = "context_task"

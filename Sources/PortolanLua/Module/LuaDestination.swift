@@ -6,7 +6,8 @@ import Portolan
 /// A destination is a list, from the root, of ids or entries (`{ id = "book", context = { id = 42 } }`),
 /// the id or entry of a node reachable from anywhere, a push (`{ push = entry, launch = "single_top" }`,
 /// with `pop_up_to = id` and `inclusive = true` to go back first), the top screen's context changed
-/// in place (`{ update = entry }`, `{ merge = entry }`) or a live copy (`{ id = "product", nth = 2 }`:
+/// in place (`{ update = entry }`, `{ merge = entry }`), the stack edited below its top (`{ reset =
+/// path }`, `{ remove = entry }`, `{ replace = entry, with = entry }`) or a live copy (`{ id = "product", nth = 2 }`:
 /// the second product of the stack). Anything else is `invalid`, with a message that says what was
 /// expected.
 extension Destination {
@@ -21,6 +22,18 @@ extension Destination {
             self = .update(try Entry(lua: value["update"]))
         case .table(let table) where table[.string("merge")] != nil:
             self = .update(try Entry(lua: value["merge"]), merging: true)
+        case .table(let table) where table[.string("reset")] != nil:
+            guard case .path(let entries) = try Destination(lua: value["reset"]) else {
+                throw Self.invalid("reset takes a list of ids or entries from the root, as in { reset = { \"root\", \"home\" } }")
+            }
+            self = .reset(entries)
+        case .table(let table) where table[.string("remove")] != nil:
+            self = .remove(try Entry(lua: value["remove"]))
+        case .table(let table) where table[.string("replace")] != nil:
+            guard value["with"] != .nil else {
+                throw Self.invalid("replace needs with, the entry to put in its place, as in { replace = \"cart\", with = \"checkout\" }")
+            }
+            self = .replace(try Entry(lua: value["replace"]), with: try Entry(lua: value["with"]))
         case .table(let table) where table[.string("nth")] != nil:
             let entry = try Entry(lua: value)
             guard case .integer(let nth) = value["nth"], nth >= 1, let occurrence = Int(exactly: nth) else {

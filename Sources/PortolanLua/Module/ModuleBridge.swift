@@ -65,6 +65,12 @@ enum ModuleBridge {
                 guard case .update(let previous, _)? = try core.unwrap().session.currentInstruction else { return [.nil] }
                 return [previous.luaValue]
             }),
+            ("under", { [weak core] _ in
+                switch try core.unwrap().session.currentInstruction {
+                case .insert(_, let upper)?, .move(_, let upper?)?: return [upper.luaValue]
+                default: return [.nil]
+                }
+            }),
             ("step", { [weak core] _ in [try core.unwrap().router?.runningStep?.luaValue ?? .nil] }),
             ("snapshot", { [weak core] _ in
                 do {

@@ -1,11 +1,12 @@
 -- The active stack from Lua (docs/rules.md, "Screens that repeat"): `portolan.push` with a launch
--- mode and `pop_up_to`, `portolan.back` with a distance, and `portolan.update` and `portolan.merge`,
--- which give the top screen another context in place. The host runs this chunk once per
+-- mode and `pop_up_to`, `portolan.back` with a distance, `portolan.update` and `portolan.merge`,
+-- which give the top screen another context in place, and `portolan.reset`, `portolan.remove` and
+-- `portolan.replace`, which edit the stack below its top. The host runs this chunk once per
 -- state and hands the function it returns to the module, which calls it with what they need
 -- (the bridge, routing, the caller's errors, the coroutine's role, a yield's outcome and the mark
 -- of a yield the host serves) and installs the functions it returns. The strategies themselves
--- are the engine's (LaunchMode, PopUpTo, BackDistance, Destination.update): this only reads the
--- arguments.
+-- are the engine's (LaunchMode, PopUpTo, BackDistance, Destination.update, .reset, .remove and
+-- .replace): this only reads the arguments.
 return function(bridge, route, error_at_caller, role, outcome, MARK)
 
   --- Pushes `entry` (an id or { id =, context = }) onto the active stack: a route to
@@ -49,17 +50,46 @@ return function(bridge, route, error_at_caller, role, outcome, MARK)
     return outcome(coroutine.yield(MARK, "back", distance))
   end
 
+  local function check_entry(name, entry, what)
+    if type(entry) ~= "string" and type(entry) ~= "table" then
+      error_at_caller(name .. " expects " .. what .. " { id =, context = }, not a " .. type(entry))
+    end
+  end
+
+  --- Routes to `path`, a list from the root as portolan.route takes one, by an edit of the active
+  -- stack ({ reset = path }): the screens the live path and this one both hold stay (moved, or
+  -- updated if keyed), never left and entered again; the others are removed and inserted.
+  local function reset(path)
+    if type(path) ~= "table" then
+      error_at_caller("portolan.reset expects a list of ids or entries from the root, not a " .. type(path))
+    end
+    return route({ reset = path })
+  end
+
+  --- Takes `entry` out of the active stack from wherever it stands ({ remove = entry }); what
+  -- stood on it stands on what it stood on, neither left nor entered.
+  local function remove(entry)
+    check_entry("portolan.remove", entry, "an entry of the active stack")
+    return route({ remove = entry })
+  end
+
+  --- Puts `replacement` in the place of `entry` on the active stack, wherever it stands
+  -- ({ replace = entry, with = replacement }).
+  local function replace(entry, replacement)
+    check_entry("portolan.replace", entry, "an entry of the active stack")
+    check_entry("portolan.replace", replacement, "as its second argument an entry")
+    return route({ replace = entry, with = replacement })
+  end
+
   --- Gives the top screen, which must be `entry`'s node, `entry`'s context in place (a route to
   -- { update = entry }), or with `merging` that context over its own ({ merge = entry }): its
   -- `update` handler is told; it is neither left nor entered.
   local function in_place(name, field)
     return function(entry)
-      if type(entry) ~= "string" and type(entry) ~= "table" then
-        error_at_caller(name .. " expects the top screen's entry { id =, context = }, not a " .. type(entry))
-      end
+      check_entry(name, entry, "the top screen's entry")
       return route({ [field] = entry })
     end
   end
 
-  return push, back, in_place("portolan.update", "update"), in_place("portolan.merge", "merge")
+  return push, back, in_place("portolan.update", "update"), in_place("portolan.merge", "merge"), reset, remove, replace
 end

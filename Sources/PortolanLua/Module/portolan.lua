@@ -90,8 +90,9 @@ end
 function portolan.route(dest) return route(dest) end
 
 -- The active stack (Stack.lua): portolan.push(entry, { launch =, pop_up_to = }), portolan.back(distance),
--- and the top screen's context changed in place, portolan.update(entry) and portolan.merge(entry).
-portolan.push, portolan.back, portolan.update, portolan.merge =
+-- the top screen's context changed in place, portolan.update(entry) and portolan.merge(entry), and the
+-- stack edited below its top, portolan.reset(path), portolan.remove(entry), portolan.replace(entry, by).
+portolan.push, portolan.back, portolan.update, portolan.merge, portolan.reset, portolan.remove, portolan.replace =
   make_stack(bridge, route, error_at_caller, role, outcome, MARK)
 
 -- Flows and steps (Flows.lua): portolan.flow { name =, steps =, adapt = } and portolan.step(name, payload).
@@ -275,10 +276,12 @@ function host.run_and_show(fn)
   return table.unpack(shown, 1, results.n)
 end
 
--- `info.instruction`, `.destination` (the whole path), `.step` and `.previous` (the entry an update
--- replaced) are built when a handler reads them.
+-- `info.instruction`, `.destination` (the whole path), `.step`, `.previous` (the entry an update
+-- replaced) and `.under` (the screen an inserted or moved one now stands under) are built when a
+-- handler reads them.
 local LAZY_INFO = {
   instruction = bridge.instruction, destination = bridge.destination, step = bridge.step, previous = bridge.previous,
+  under = bridge.under,
 }
 local Info = { __metatable = "portolan.info" }
 function Info.__index(info, key)
@@ -324,7 +327,7 @@ function host.run_handler(id, field, context, entry_id, index, count, animated, 
   if index == nil then return handler(node, entry) end
   local info = owner.info == co and shared_info or info_for(co)
   info.index, info.count, info.last, info.animated = index, count, index == count, animated
-  info.instruction, info.destination, info.step, info.previous = nil, nil, nil, nil   -- read anew (LAZY_INFO)
+  info.instruction, info.destination, info.step, info.previous, info.under = nil, nil, nil, nil, nil   -- LAZY_INFO
   url = url or NO_URL
   info.url, info.query, info.query_items, info.fragment = url.url, url.query, url.query_items, url.fragment
   return handler(node, entry, info)

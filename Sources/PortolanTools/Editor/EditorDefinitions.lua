@@ -19,7 +19,7 @@
 --- top taking the new context (`"single_top"`), back to the same entry (`"clear_top"`), back to the
 --- nearest copy else in place of the top (`"pop_to"`) or else a push (`"pop_to_or_push"`), back to
 --- the one copy (`"single_task"`), or in place of the top screen (`"replace"`).
----@alias portolan.LaunchMode "push"|"push_new"|"single_top"|"clear_top"|"pop_to"|"pop_to_or_push"|"single_task"|"replace"
+---@alias portolan.LaunchMode "push"|"push_new"|"single_top"|"clear_top"|"pop_to"|"pop_to_or_push"|"single_task"|"replace"|"bring_to_front"|"reorder_to_front"|"singular"
 
 --- A push's options: its launch mode, and the node it goes back to first (with it, when inclusive).
 ---@alias portolan.PushOptions { launch?: portolan.LaunchMode, pop_up_to?: string, inclusive?: boolean }
@@ -28,8 +28,9 @@
 --- root; the id or entry of a node declared in `anywhere` (entered on top of the active leaf); a
 --- push onto the active stack, `{ push = entry, launch = mode, pop_up_to = id }`; a live copy of a node,
 --- `{ id = "product", nth = 2 }` (the second product along the path, as `portolan.find` finds it); or
---- the top screen's context changed in place, `{ update = entry }` or merged, `{ merge = entry }`.
----@alias portolan.Destination string|portolan.EntryLike[]|{ id: string, context?: portolan.Context, nth?: integer }|{ push: portolan.EntryLike, launch?: portolan.LaunchMode, pop_up_to?: string, inclusive?: boolean }|{ update: portolan.EntryLike }|{ merge: portolan.EntryLike }
+--- the top screen's context changed in place, `{ update = entry }` or merged, `{ merge = entry }`; or
+--- the stack edited below its top: `{ reset = path }`, `{ remove = entry }`, `{ replace = entry, with = entry }`.
+---@alias portolan.Destination string|portolan.EntryLike[]|{ id: string, context?: portolan.Context, nth?: integer }|{ push: portolan.EntryLike, launch?: portolan.LaunchMode, pop_up_to?: string, inclusive?: boolean }|{ update: portolan.EntryLike }|{ merge: portolan.EntryLike }|{ reset: portolan.EntryLike[] }|{ remove: portolan.EntryLike }|{ replace: portolan.EntryLike, with: portolan.EntryLike }
 
 --- The step that asked for a route (`portolan.step`), as handlers, requests and observers see it.
 ---@class portolan.Step
@@ -90,6 +91,7 @@
 ---@field query_items? portolan.QueryItem[] # every query item, in order, repeats kept
 ---@field fragment? string # the URL's fragment
 ---@field previous? portolan.Entry # for `update`: the entry as it was before the update
+---@field under? portolan.Entry # for an insertion (`enter`) or a `move`: the screen it now stands under (nil: on top)
 
 --- What guards and interceptors receive.
 ---@class portolan.Request
@@ -143,6 +145,7 @@ function Request:goes_to(id) end
 ---@field leave? fun(node: portolan.Node, entry: portolan.Entry, info: portolan.Info): portolan.HandlerResult, string? # when the node is left
 ---@field switch? fun(node: portolan.Node, child_entry: portolan.Entry, info: portolan.Info): portolan.HandlerResult, string? # on a switch node, when one of its children becomes active
 ---@field update? fun(node: portolan.Node, entry: portolan.Entry, info: portolan.Info): portolan.HandlerResult, string? # when the node takes another context in place (`info.previous` is the entry before)
+---@field move? fun(node: portolan.Node, entry: portolan.Entry, info: portolan.Info): portolan.HandlerResult, string? # when the screen moves within its stack (`info.under`: the screen it now stands under, nil on top)
 ---@field can_leave? fun(node: portolan.Node, entry: portolan.Entry): boolean? # before any route that would leave the node: false refuses (`blocked`)
 ---@field guard? fun(node: portolan.Node, request: portolan.Request): portolan.Verdict # before every route to the node or below it
 ---@field context_task? fun(node: portolan.Node, entry: portolan.Entry, info: portolan.Info): portolan.HandlerResult, string? # after every route that succeeds, for each node on its destination
@@ -265,6 +268,27 @@ function portolan.update(entry) end
 ---@return portolan.Instructions|portolan.Pending|nil
 ---@return portolan.Error?
 function portolan.merge(entry) end
+
+--- Routes to `path` by an edit of the active stack (`{ reset = path }`): the screens the live path
+--- and this one both hold stay, moved if need be, never left and entered again; the others are
+--- removed (their `leave` is told) and inserted (their `enter`).
+---@param path portolan.EntryLike[]
+---@return portolan.Instructions|portolan.Pending|nil
+---@return portolan.Error?
+function portolan.reset(path) end
+
+--- Takes `entry` out of the active stack from wherever it stands (`{ remove = entry }`).
+---@param entry portolan.EntryLike
+---@return portolan.Instructions|portolan.Pending|nil
+---@return portolan.Error?
+function portolan.remove(entry) end
+
+--- Puts `replacement` in the place of `entry` on the active stack (`{ replace = entry, with = replacement }`).
+---@param entry portolan.EntryLike
+---@param replacement portolan.EntryLike
+---@return portolan.Instructions|portolan.Pending|nil
+---@return portolan.Error?
+function portolan.replace(entry, replacement) end
 
 --- What `portolan.route(dest)` would do now, decided without doing it: the guards, interceptors,
 --- redirects and can_leave answer (`request.dry_run` is true); no handler, context task or observer

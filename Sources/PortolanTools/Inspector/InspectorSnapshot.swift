@@ -71,13 +71,13 @@ public struct InspectorSnapshot: Sendable {
         }
     }
 
-    /// The id of the node an event shows: what it enters, switches to or updates.
+    /// The id of the node an event shows: what it enters, inserts, moves, switches to or updates.
     private static func shownID(_ event: RouterEvent) -> NodeID? {
         guard case .instruction(let instruction) = event else { return nil }
         switch instruction {
-        case .enter(let entry): return entry.id
+        case .enter(let entry), .insert(let entry, _), .move(let entry, _): return entry.id
         case .switch(_, let target), .update(_, let target): return target.id
-        case .leave: return nil
+        case .leave, .remove: return nil
         }
     }
 
