@@ -53,7 +53,7 @@ import TestSupport
             #"app.lua:3: error: queue must be "fifo" or "latest_wins", not "latest-wins" [invalid-option]"#,
             "app.lua:4: error: max_redirects must be a whole number from 0 to 1000, not 2000 [invalid-option]",
             #"app.lua:7: error: 'tabs': back must be "first", "initial", "order", "history", "full_history" or "none", not "histroy" [invalid-option]"#,
-            #"app.lua:8: error: 'feed': launch must be "push", "push_new", "single_top", "clear_top", "pop_to", "pop_to_or_push", "single_task" or "replace", not "pop" [invalid-option]"#,
+            #"app.lua:8: error: 'feed': launch must be "push", "push_new", "single_top", "clear_top", "pop_to", "pop_to_or_push", "single_task", "replace", "bring_to_front", "reorder_to_front" or "singular", not "pop" [invalid-option]"#,
             "app.lua:9: error: duplicate id 'home' (first declared at line 6) [duplicate-id]",
             "5 errors, 0 warnings",
         ], "\(run.stdout)")

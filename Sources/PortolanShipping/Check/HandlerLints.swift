@@ -39,9 +39,9 @@ extension AppLinter {
     /// A switch node's children are switched to, never entered or left on their own.
     private mutating func checkManagedChildHandlers(_ item: Visited) {
         guard let parent = item.parent, firstByID[parent]?.node.isSwitch == true else { return }
-        for handler in [HandlerName.enter, .leave].map(\.rawValue) where item.node.fields[handler] == "function" {
+        for handler in [HandlerName.enter, .leave, .move].map(\.rawValue) where item.node.fields[handler] == "function" {
             report(.warning, .handlerNeverRuns, line: line(of: item, field: handler),
-                   "\(item.label) is a child of switch node '\(parent)': it is switched to, never entered or left, so its "
+                   "\(item.label) is a child of switch node '\(parent)': it is switched to, never entered, left or moved, so its "
                    + "\(handler) handler never runs; give '\(parent)' a switch handler instead")
         }
     }
