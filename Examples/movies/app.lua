@@ -125,6 +125,12 @@ local related = {
   leave = function(node, entry, info)
     print("pop RelatedMovie " .. tostring(context(entry).id) .. step(info))
   end,
+  -- A related movie brought back to the front of the chain, or one put in under another, moves
+  -- within the stack without being shown again.
+  move = function(node, entry, info)
+    local under = info.under and ("under RelatedMovie " .. tostring(context(info.under).id)) or "to the top"
+    print("move RelatedMovie " .. tostring(context(entry).id) .. " " .. under .. step(info))
+  end,
 }
 
 -- A movie screen: the same rules for both tabs, only the tab name differs. `routes` are its

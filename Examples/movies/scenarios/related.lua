@@ -114,3 +114,19 @@ scenario("a chain longer than max_copies fails cleanly, naming the limit", funct
   expect(err.message:find("max_copies", 1, true) ~= nil, true)
   expect(#portolan.active_path(), 12)
 end)
+
+scenario("the related chain edited below its top: a movie brought back, one dropped, the chain set", function()
+  open_movie()
+  portolan.push(related(7))
+  portolan.push(related(8))
+  portolan.push(related(9))
+  -- reorder_to_front: movie 7, already in the chain, comes back to the top, neither left nor entered.
+  expect(portolan.push(related(7), { launch = "reorder_to_front" }), { "move related {id=7} to top" })
+  -- remove: movie 8 leaves the middle of the chain; 9 and 7 stay where they are.
+  expect(portolan.remove(related(8)), { "remove related {id=8}" })
+  -- reset: the chain set whole; 9 and 7 are kept, and 5 is put in under 9.
+  expect(portolan.reset { "root", "dashboard", "wishlist", movie("wishlist", 42), related(5), related(9), related(7) },
+    { "insert related {id=5} under related {id=9}" })
+  expect(portolan.back(), { "leave related {id=7}" })
+  expect(portolan.active_entries()[6].context.id, 9)
+end)
