@@ -151,7 +151,13 @@ public struct NavigationGraph: Sendable, Equatable {
     /// Whether two entries are the same screen, as their node says (`NodeSpec.key`): equal
     /// entries, or entries of one keyed node whose key fields are equal.
     public func isSameScreen(_ entry: Entry, _ other: Entry) -> Bool {
-        self[other.id]?.isSameScreen(entry, as: other) ?? (entry == other)
+        indices[other.id].map { isSameScreen(entry, other, node: $0) } ?? (entry == other)
+    }
+
+    /// The same, for `other` an entry of the node index `node` the graph handed out: read in
+    /// place, without hashing the id (the planner asks where a route's path diverges).
+    func isSameScreen(_ entry: Entry, _ other: Entry, node: Int) -> Bool {
+        declarations[node].isSameScreen(entry, as: other)
     }
 
     /// Every declared node, in declaration order (the root first).
@@ -193,7 +199,7 @@ public struct NavigationGraph: Sendable, Equatable {
         table.append(IndexedNode(
             kind: spec.kind, parent: parent, position: position, isAnywhere: isAnywhere,
             initialPosition: spec.children.firstIndex { $0.id == initialActive } ?? 0,
-            keepsStacks: spec.kind == .switch && spec.keepsStacks, canRepeat: isAnywhere, hasKey: !spec.key.isEmpty))
+            keepsStacks: spec.kind == .switch && spec.keepsStacks, canRepeat: isAnywhere))
         for pattern in spec.routes {
             try routes.add(pattern, to: spec.id)
         }

@@ -24,9 +24,6 @@ struct IndexedNode: Sendable {
     /// How many nodes the node brings onto the active path when it is entered fresh: itself and,
     /// for a switch node, its initial child's chain.
     var freshDepth = 1
-    /// Whether the node declares a key (`NodeSpec.key`), so that a route may update an entry of it
-    /// in place: read on the planner's path, where a declaration's arrays would be retained.
-    var hasKey = false
 }
 
 extension NavigationGraph {

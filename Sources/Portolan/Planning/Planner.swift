@@ -79,7 +79,7 @@ public enum Planner {
             throw RouteFailure(.invalid, limits.depthMessage(entries.count))
         }
         if let malformed = entries.first(where: { !$0.isWellFormed }) {
-            throw RouteFailure(.invalid, "malformed entry '\(malformed)': ids must be non-empty and numbers finite")
+            throw RouteFailure.malformed(malformed)
         }
         let root = tree.activePath[0]
         guard first == root else {
@@ -123,7 +123,7 @@ public enum Planner {
 
     private static func validateAnywhere(_ entry: Entry, in graph: NavigationGraph) throws(RouteFailure) -> Int {
         guard entry.isWellFormed else {
-            throw RouteFailure(.invalid, "malformed entry '\(entry)': ids must be non-empty and numbers finite")
+            throw RouteFailure.malformed(entry)
         }
         guard let index = graph.index(of: entry.id) else {
             throw RouteFailure(.unreachable, "no node '\(Excerpt.of(entry.id))' is declared")

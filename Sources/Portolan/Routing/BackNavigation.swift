@@ -90,7 +90,7 @@ enum BackNavigation: Equatable {
         guard case .switch(let switchNode, let target) = instruction, let back = tree.graph[switchNode.id]?.back,
             back.keepsHistory, let depth = tree.activePath.lastIndex(of: switchNode), depth + 1 < tree.activePath.count
         else { return nil }
-        return SwitchAway(switchNode: switchNode.id, child: tree.activePath[depth + 1], target: target.id, onceEach: back == .history)
+        return SwitchAway(switchNode: switchNode.id, child: tree.activePath[depth + 1], target: target.id, back: back)
     }
 
     /// A switch away from a child, as `SwitchHistory.record` takes it.
@@ -98,7 +98,8 @@ enum BackNavigation: Equatable {
         let switchNode: NodeID
         let child: Entry
         let target: NodeID
-        let onceEach: Bool
+        /// The switch node's behaviour, one that keeps a history.
+        let back: TabBackBehavior
     }
 
     /// Where plain back leads: the active path without its top screen; nil when there is none to leave.

@@ -89,7 +89,7 @@ struct InstructionExecutor {
         if !switchedAway.isEmpty {
             router.state.withLock { state in
                 for away in switchedAway {
-                    state.switchHistory.record(awayFrom: away.child, to: away.target, in: away.switchNode, onceEach: away.onceEach)
+                    state.switchHistory.record(awayFrom: away.child, to: away.target, in: away.switchNode, back: away.back)
                 }
             }
         }

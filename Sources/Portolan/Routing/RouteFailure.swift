@@ -134,6 +134,12 @@ extension RouteFailure {
     /// read, a long stack traceback included.
     public static let messageBytes = 64 << 10
 
+    /// An entry with an empty id or a number that is not finite, refused before anything runs, in
+    /// the tree's words (`TreeUpdateError.malformedEntry`).
+    static func malformed(_ entry: Entry) -> RouteFailure {
+        RouteFailure(.invalid, TreeUpdateError.malformedEntry(entry).description)
+    }
+
     /// A node refused to be left.
     static func blocked(_ entry: Entry) -> RouteFailure {
         RouteFailure(.blocked, "'\(entry)' refused to be left", instruction: .leave(entry))

@@ -19,10 +19,10 @@ struct SwitchHistory {
     }
 
     /// Records that `switchNode` switched away from `child` to `target`, forgetting the oldest entry
-    /// past the limit. `onceEach` (`TabBackBehavior.history`): each child stands once, where it was
-    /// left last, and the child switched to is no longer one to go back to.
-    mutating func record(awayFrom child: Entry, to target: NodeID, in switchNode: NodeID, onceEach: Bool) {
-        if onceEach { children[switchNode]?.removeAll { $0.id == child.id || $0.id == target } }
+    /// past the limit. With `back` `.history`, each child stands once, where it was left last, and
+    /// the child switched to is no longer one to go back to; `.fullHistory` remembers every switch.
+    mutating func record(awayFrom child: Entry, to target: NodeID, in switchNode: NodeID, back: TabBackBehavior) {
+        if back == .history { children[switchNode]?.removeAll { $0.id == child.id || $0.id == target } }
         children[switchNode, default: []].append(child)
         let excess = (children[switchNode]?.count ?? 0) - Self.limit
         if excess > 0 { children[switchNode]?.removeFirst(excess) }

@@ -57,7 +57,7 @@ extension RoutingTree {
         }
         let updated = merging ? Entry(top.id, context: top.context.merging(entry.context) { $1 }) : entry
         guard updated.isWellFormed else {
-            throw RouteFailure(.invalid, "malformed entry '\(updated)': ids must be non-empty and numbers finite")
+            throw RouteFailure.malformed(updated)
         }
         return (depth, updated)
     }
