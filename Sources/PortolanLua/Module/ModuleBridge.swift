@@ -24,6 +24,16 @@ enum ModuleBridge {
         return .table(table)
     }
 
+    /// What a handler's `info.previous` (the entry an update replaced) and `info.under` (the
+    /// screen an inserted or moved one now stands under) read from the instruction running now.
+    private static func instructionEntry(_ field: String, of core: HostCore) -> LuaValue {
+        switch (field, core.session.currentInstruction) {
+        case ("previous", .update(let previous, _)?): previous.luaValue
+        case ("under", .insert(_, let upper)?), ("under", .move(_, let upper?)?): upper.luaValue
+        default: .nil
+        }
+    }
+
     private static func functions(of core: HostCore) -> [(String, ([LuaValue]) throws -> [LuaValue])] {
         [
             ("declaration", { [weak core] _ in try declarationFunctions(of: core.unwrap()) }),
@@ -61,16 +71,8 @@ enum ModuleBridge {
             }),
             ("destination", { [weak core] _ in [try core.unwrap().session.currentDestination?.luaValue ?? .nil] }),
             ("instruction", { [weak core] _ in [try core.unwrap().session.currentInstruction.map { .string($0.description) } ?? .nil] }),
-            ("previous", { [weak core] _ in
-                guard case .update(let previous, _)? = try core.unwrap().session.currentInstruction else { return [.nil] }
-                return [previous.luaValue]
-            }),
-            ("under", { [weak core] _ in
-                switch try core.unwrap().session.currentInstruction {
-                case .insert(_, let upper)?, .move(_, let upper?)?: return [upper.luaValue]
-                default: return [.nil]
-                }
-            }),
+            ("previous", { [weak core] _ in [instructionEntry("previous", of: try core.unwrap())] }),
+            ("under", { [weak core] _ in [instructionEntry("under", of: try core.unwrap())] }),
             ("step", { [weak core] _ in [try core.unwrap().router?.runningStep?.luaValue ?? .nil] }),
             ("snapshot", { [weak core] _ in
                 do {
