@@ -7,7 +7,7 @@
 /// screen both hold out of that order is moved rather than left and entered again. The plan is,
 /// in order:
 /// 1. what goes, from the top down: the top screen is left, one below it is removed;
-/// 2. each kept screen in another context, updated in place;
+/// 2. each screen that stays in another context, updated in place;
 /// 3. from the bottom up, each destination screen that is not a kept one in order is moved or
 ///    inserted directly under the nearest kept one above it, and what stands above the last kept
 ///    screen is entered.
@@ -20,9 +20,9 @@
 /// the stack's depth per instruction, where a path route plans each in O(1) on a simulated path;
 /// only the routes that ask for an edit pay it.
 struct StackEdit {
-    /// Where a live screen stays: the index of its destination entry, and whether it keeps its
-    /// order among the kept screens (else it is moved).
-    private typealias Kept = (to: Int, inOrder: Bool)
+    /// Where a live screen that stays goes: the index of its destination entry, and whether it
+    /// keeps its order among those that stay (else it is moved).
+    private typealias Survivor = (to: Int, inOrder: Bool)
 
     private(set) var instructions: [Instruction] = []
     private(set) var steps: [PlannedStep] = []
@@ -42,8 +42,9 @@ struct StackEdit {
         let old = Array(live[stem...])
         let new = Array(entries[stem...])
         guard !Self.holdsTwice(old), !Self.holdsTwice(new) else { return nil }
-        let kept = Self.keptScreens(old, new, in: tree.graph)
-        guard removeUnkept(old, kept: kept), updateKept(old, new, kept: kept), place(new, kept: kept),
+        let survivors = Self.survivors(old, new, in: tree.graph)
+        guard removeTheRest(old, survivors: survivors), updateSurvivors(old, new, survivors: survivors),
+            place(new, survivors: survivors),
             self.tree.activePath == entries
         else { return nil }
     }
@@ -56,7 +57,7 @@ struct StackEdit {
     /// For each live screen above the stem, the destination screen it stays as (nil: it goes),
     /// and whether it keeps its order: the longest common subsequence keeps its order, and any
     /// other screen both hold is moved.
-    private static func keptScreens(_ old: [Entry], _ new: [Entry], in graph: NavigationGraph) -> [Kept?] {
+    private static func survivors(_ old: [Entry], _ new: [Entry], in graph: NavigationGraph) -> [Survivor?] {
         // lengths[i][j]: the longest common subsequence of old[i...] and new[j...].
         var lengths = Array(repeating: Array(repeating: 0, count: new.count + 1), count: old.count + 1)
         for i in old.indices.reversed() {
@@ -65,12 +66,12 @@ struct StackEdit {
                     ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
             }
         }
-        var kept: [Kept?] = Array(repeating: nil, count: old.count)
+        var survivors: [Survivor?] = Array(repeating: nil, count: old.count)
         var matched = Set<Int>()
         var (i, j) = (0, 0)
         while i < old.count, j < new.count {
             if graph.isSameScreen(old[i], new[j]) {
-                kept[i] = (j, true)
+                survivors[i] = (j, true)
                 matched.insert(j)
                 (i, j) = (i + 1, j + 1)
             } else if lengths[i + 1][j] >= lengths[i][j + 1] {
@@ -80,28 +81,28 @@ struct StackEdit {
             }
         }
         // From the top down: of several live copies of one screen, the topmost is the one kept.
-        for i in old.indices.reversed() where kept[i] == nil {
+        for i in old.indices.reversed() where survivors[i] == nil {
             if let j = new.indices.first(where: { !matched.contains($0) && graph.isSameScreen(old[i], new[$0]) }) {
-                kept[i] = (j, false)
+                survivors[i] = (j, false)
                 matched.insert(j)
             }
         }
-        return kept
+        return survivors
     }
 
-    /// Step 1: leaves or removes, from the top down, every live screen that is not kept.
-    private mutating func removeUnkept(_ old: [Entry], kept: [Kept?]) -> Bool {
-        for i in old.indices.reversed() where kept[i] == nil {
+    /// Step 1: leaves or removes, from the top down, every live screen that does not stay.
+    private mutating func removeTheRest(_ old: [Entry], survivors: [Survivor?]) -> Bool {
+        for i in old.indices.reversed() where survivors[i] == nil {
             let isTop = tree.activePath.last == old[i]
             guard run(isTop ? .leave(old[i]) : .remove(old[i]), kind: isTop ? .leave : .remove) else { return false }
         }
         return true
     }
 
-    /// Step 2: updates in place each kept screen whose destination entry has another context.
-    private mutating func updateKept(_ old: [Entry], _ new: [Entry], kept: [Kept?]) -> Bool {
+    /// Step 2: updates in place each screen that stays whose destination entry has another context.
+    private mutating func updateSurvivors(_ old: [Entry], _ new: [Entry], survivors: [Survivor?]) -> Bool {
         for i in old.indices {
-            guard let to = kept[i]?.to, old[i] != new[to] else { continue }
+            guard let to = survivors[i]?.to, old[i] != new[to] else { continue }
             guard run(.update(old[i], to: new[to]), kind: .update) else { return false }
         }
         return true
@@ -110,12 +111,12 @@ struct StackEdit {
     /// Step 3: from the bottom up, moves or inserts each destination screen that is not kept in
     /// order directly under the nearest kept one above it (to the top when there is none), then
     /// enters what stands above the last screen kept.
-    private mutating func place(_ new: [Entry], kept: [Kept?]) -> Bool {
+    private mutating func place(_ new: [Entry], survivors: [Survivor?]) -> Bool {
         var inOrder = Set<Int>()
         var moved = Set<Int>()
-        for case let (to, keepsOrder)? in kept { if keepsOrder { inOrder.insert(to) } else { moved.insert(to) } }
-        let lastKept = inOrder.union(moved).max() ?? -1
-        for j in new.indices where j <= lastKept && !inOrder.contains(j) {
+        for case let (to, keepsOrder)? in survivors { if keepsOrder { inOrder.insert(to) } else { moved.insert(to) } }
+        let lastSurvivor = inOrder.union(moved).max() ?? -1
+        for j in new.indices where j <= lastSurvivor && !inOrder.contains(j) {
             let upper = new.indices[(j + 1)...].first(where: inOrder.contains).map { new[$0] }
             let screen = new[j]
             if moved.contains(j) {
@@ -127,7 +128,7 @@ struct StackEdit {
                 guard run(.enter(screen), kind: .enter) else { return false }
             }
         }
-        for j in new.indices where j > lastKept {
+        for j in new.indices where j > lastSurvivor {
             guard run(.enter(new[j]), kind: .enter) else { return false }
         }
         return true

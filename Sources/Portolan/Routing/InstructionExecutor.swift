@@ -10,10 +10,10 @@
 ///
 /// Undoing, each executed instruction's inverse (`enter` ↔ `leave`, a switch back to the child
 /// it left, an update back to the context it replaced, `remove` ↔ `insert`, a move back to where
-/// the screen stood) runs its handler and its step, newest first, with a `rolledBack` event. When every step succeeds the tree is set to the value it had
-/// at the start, so what no inverse can rebuild exactly (the stacks inside a left switch node)
-/// comes back too. When a step fails, the undo
-/// stops there and the tree reflects exactly what ran.
+/// the screen stood) runs its handler and its step, newest first, with a `rolledBack` event.
+/// When every step succeeds the tree is set to the value it had at the start, so what no inverse
+/// can rebuild exactly (the stacks inside a left switch node) comes back too. When a step fails,
+/// the undo stops there and the tree reflects exactly what ran.
 ///
 /// The screens of a kept stack are off the active path: a rules change that takes them away runs
 /// only their handlers (`runHandlers`), and their undo only their inverses' (`undoHandlers`).
