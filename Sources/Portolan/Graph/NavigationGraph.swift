@@ -151,13 +151,14 @@ public struct NavigationGraph: Sendable, Equatable {
     /// Whether two entries are the same screen, as their node says (`NodeSpec.key`): equal
     /// entries, or entries of one keyed node whose key fields are equal.
     public func isSameScreen(_ entry: Entry, _ other: Entry) -> Bool {
-        indices[other.id].map { isSameScreen(entry, other, node: $0) } ?? (entry == other)
+        self[other.id]?.isSameScreen(entry, as: other) ?? (entry == other)
     }
 
-    /// The same, for `other` an entry of the node index `node` the graph handed out: read in
-    /// place, without hashing the id (the planner asks where a route's path diverges).
-    func isSameScreen(_ entry: Entry, _ other: Entry, node: Int) -> Bool {
-        declarations[node].isSameScreen(entry, as: other)
+    /// Whether two entries the planner has found unequal, `other` of the node index `node`, are
+    /// still the same screen by that node's key: read in place, without hashing the id, and
+    /// without comparing them again for a node that has no key.
+    func sharesKey(_ entry: Entry, with other: Entry, node: Int) -> Bool {
+        !declarations[node].key.isEmpty && declarations[node].isSameScreen(entry, as: other)
     }
 
     /// Every declared node, in declaration order (the root first).

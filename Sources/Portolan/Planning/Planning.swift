@@ -41,7 +41,7 @@ struct Planning {
             while depth < entries.count, depth < path.count {
                 let live = path.entry(at: depth)
                 if live != entries[depth] {
-                    guard graph.isSameScreen(live, entries[depth], node: indices[depth]), !path.holds(live, below: depth)
+                    guard graph.sharesKey(live, with: entries[depth], node: indices[depth]), !path.holds(live, below: depth)
                     else { break }
                     updates.append(depth)
                 }
