@@ -103,4 +103,21 @@ import TestSupport
             "15 a redirect rule at line 15 assigns 'hits",
         ], "\(report.text)")
     }
+
+    /// Every function of the module that routes is an effect in a decision, the stack's own
+    /// (`push`, `update`, `reset`, …) as much as `route`.
+    @Test func everyRoutingFunctionIsAnEffectInADecision() async {
+        let calls = ["push \"a\"", "back()", "update \"a\"", "merge \"a\"", "reset { \"root\" }", "remove \"a\"",
+                     "replace(\"a\", \"a\")", "step \"next\"", "reset_tabs()", "switch_to(\"root\", \"a\")"]
+        for call in calls {
+            let report = await AppChecker.check(source: """
+                local portolan = require "portolan"
+                portolan.app { id = "root", children = {
+                  { id = "a", guard = function(node, request) portolan.\(call) end },
+                } }
+                """, file: "app.lua")
+            let found = report.findings.filter { $0.code == .decisionSideEffect }.map(\.message)
+            #expect(found.count == 1 && found.first?.contains("calls portolan.") == true, "\(call): \(report.text)")
+        }
+    }
 }

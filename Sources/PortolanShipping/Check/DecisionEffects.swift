@@ -19,10 +19,14 @@ package struct DecisionEffects {
         var what: String
     }
 
-    /// The `portolan` functions that act rather than read or decide.
+    /// The `portolan` functions that act rather than read or decide: everything that routes,
+    /// reports, declares, waits or sets state. The others (`find`, `match`, `history`, `pending`,
+    /// `active_path`, `active_entries`, `tree`, `snapshot`, `deny`, `redirect`) only read or make a
+    /// verdict.
     package static let actingFunctions: Set<String> = [
-        "route", "refresh", "back", "resume", "switch_to", "did_enter", "did_leave", "did_switch", "wait", "load", "app",
-        "intercept", "on", "redirect_rule", "plan",
+        "route", "push", "back", "update", "merge", "reset", "remove", "replace", "step", "refresh", "resume",
+        "switch_to", "reset_tabs", "restore", "did_enter", "did_leave", "did_switch", "wait", "load", "app", "flow",
+        "initial_state", "intercept", "on", "redirect_rule", "plan",
     ]
 
     /// The node fields holding decisions, each with the position (from 1) of its parameter that is
