@@ -74,6 +74,19 @@ import TestSupport
         ])
     }
 
+    /// A host that took a screen out from under the top itself reports it: nothing is told, the
+    /// tree follows, and one it cannot take out is refused with the tree's reason.
+    @Test func theHostReportsARemovalBelowTheTop() async throws {
+        let shown = try await run("""
+            portolan.did_remove(product(2))
+            local ok, message = pcall(portolan.did_remove, product(3))
+            return stack(), #told, message
+            """)
+        #expect(shown.count == 3)
+        #expect(shown.prefix(2) == [#""1,3""#, "0"])
+        #expect(shown.last?.contains("'product {id=3}' is the top screen: it is left, not removed") == true, "\(shown)")
+    }
+
     @Test func theDestinationLiteralsAreReadAndBadOnesRefused() async throws {
         let shown = try await run("""
             local plan = portolan.plan { remove = product(2) }

@@ -21,6 +21,16 @@ extension RoutingTree {
         return instruction
     }
 
+    /// The host took the deepest active entry equal to `entry` out of the top stack by itself,
+    /// from below the top screen (an app's own edit of its navigation stack): what stood on it
+    /// stays. An entry, not an id: the copies of a pushed screen differ only by their contexts.
+    @discardableResult
+    public mutating func didRemove(_ entry: Entry) throws(TreeUpdateError) -> Instruction {
+        let instruction = Instruction.remove(entry)
+        try apply(instruction)
+        return instruction
+    }
+
     /// The host made `child` the active child of a switch node on the active path (a tab tap).
     /// The child keeps its context and whatever was open inside it.
     @discardableResult

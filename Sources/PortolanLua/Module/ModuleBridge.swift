@@ -45,6 +45,7 @@ enum ModuleBridge {
             ("tree", { [weak core] _ in [.string(GraphRenderer.activeTree(try currentRouter(of: core.unwrap()).tree))] }),
             ("did_enter", { [weak core] in report(try core.unwrap(), $0) { router, args throws in try router.didEnter(Entry(lua: args[0])) } }),
             ("did_leave", { [weak core] in report(try core.unwrap(), $0) { router, args throws in try router.didLeave(Self.id(args[0])) } }),
+            ("did_remove", { [weak core] in report(try core.unwrap(), $0) { router, args throws in try router.didRemove(Entry(lua: args[0])) } }),
             ("did_switch", { [weak core] in
                 report(try core.unwrap(), $0) { router, args throws in try router.didSwitch(Self.id(args[0]), to: Self.id(args[1])) }
             }),

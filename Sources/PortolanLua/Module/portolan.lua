@@ -202,6 +202,7 @@ end
 
 function portolan.did_enter(entry) return checked(bridge.did_enter(entry)) end
 function portolan.did_leave(id) return checked(bridge.did_leave(id)) end
+function portolan.did_remove(entry) return checked(bridge.did_remove(entry)) end
 function portolan.did_switch(switch_id, child_id) return checked(bridge.did_switch(switch_id, child_id)) end
 
 --- Drops the stacks switch nodes keep for their other children (all, or switch_id's): the entries.

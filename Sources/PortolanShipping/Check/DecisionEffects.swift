@@ -25,7 +25,7 @@ package struct DecisionEffects {
     /// verdict.
     package static let actingFunctions: Set<String> = [
         "route", "push", "back", "update", "merge", "reset", "remove", "replace", "step", "refresh", "resume",
-        "switch_to", "reset_tabs", "restore", "did_enter", "did_leave", "did_switch", "wait", "load", "app", "flow",
+        "switch_to", "reset_tabs", "restore", "did_enter", "did_leave", "did_remove", "did_switch", "wait", "load", "app", "flow",
         "initial_state", "intercept", "on", "redirect_rule", "plan",
     ]
 

@@ -383,6 +383,12 @@ function portolan.did_enter(entry) end
 ---@return true
 function portolan.did_leave(id) end
 
+--- Reports that the UI took `entry` out of its stack, from below the top screen, by itself (an app's
+--- own edit of its navigation stack): what stood on it stays.
+---@param entry portolan.EntryLike
+---@return true
+function portolan.did_remove(entry) end
+
 --- Reports that the UI switched a switch node by itself (a tab tap); checked against the graph.
 ---@param switch_id string
 ---@param child_id string
