@@ -154,6 +154,49 @@ import Testing
         ])
     }
 
+    /// On random stacks of a, b and c screens (the sheet only on b), a reset to a random stack
+    /// arrives exactly there; when its plan edits the stack, no screen both stacks hold is left or
+    /// entered, and applying each instruction's inverse, newest first, gives back the stack it
+    /// started from.
+    @Test func aResetNeverLeavesOrEntersAScreenBothStacksHold() throws {
+        var random = SeededRandom(seed: 35)
+        var edits = 0
+        for _ in 0..<400 {
+            let (from, to) = (randomStack(&random), randomStack(&random))
+            var tree = RoutingTree(graph: try Self.graph())
+            _ = try planAndApply(&tree, to: .path(["root"] + from))
+            let start = tree
+            let ran = try planAndApply(&tree, to: .reset(["root"] + to))
+            #expect(tree.activePath == ["root"] + to, "\(from) to \(to): \(ran)")
+            guard ran.contains(where: { if case .remove = $0 { true } else if case .insert = $0 { true } else if case .move = $0 { true } else { false } })
+            else { continue }
+            edits += 1
+            let both = Set(from).intersection(to)
+            let touched = ran.compactMap { instruction -> Entry? in
+                switch instruction {
+                case .enter(let entry), .leave(let entry): entry
+                default: nil
+                }
+            }
+            #expect(both.isDisjoint(with: touched), "\(from) to \(to): \(ran)")
+            var undone = tree
+            for inverse in InstructionExecutor.inverses(of: ran, from: start).reversed() { try undone.apply(inverse) }
+            #expect(undone.activePath == start.activePath, "\(from) to \(to): \(ran)")
+        }
+        #expect(edits > 100)
+    }
+
+    /// A stack of up to five distinct screens that the graph allows: a, b and c in any order, in
+    /// one of three contexts for c, and the sheet only on b.
+    private func randomStack(_ random: inout SeededRandom) -> [Entry] {
+        var stack: [Entry] = []
+        for _ in 0..<random.int(in: 0...5) {
+            let candidates = [a, b, c(1), c(2), c(3)] + (stack.last == b ? [sheet] : [])
+            if let next = random.pick(candidates.filter { !stack.contains($0) }) { stack.append(next) }
+        }
+        return stack
+    }
+
     /// Each new instruction has its text and its snapshot form, and comes back from it.
     @Test func theStacksInstructionsPrintAndAreSavedCanonically() throws {
         let instructions: [Instruction] = [.remove(b), .insert(a, under: b), .move(c(1), under: b), .move(c(1), under: nil)]
