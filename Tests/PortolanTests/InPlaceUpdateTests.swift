@@ -95,6 +95,20 @@ import Testing
 
     // MARK: The router
 
+    /// Through the router as through the planner: a node without a key is updated in place too,
+    /// not left and entered (the route once became a path to the top first, and a path to an
+    /// unkeyed screen in another context leaves and enters it).
+    @Test func theRouterUpdatesAnUnkeyedTopScreenInPlace() async throws {
+        let router = Router(graph: try ShopGraph.graph())
+        _ = await router.route(to: .path(ShopGraph.path("home", red)))
+        #expect(await router.route(to: .update(blue)).success == [.update(red, to: blue)])
+        let size = ShopGraph.product(1, ["colour": .string("blue"), "size": .string("L")])
+        #expect(await router.route(to: .update(Entry("product", context: ["size": .string("L")]), merging: true)).success == [
+            .update(blue, to: size),
+        ])
+        #expect(router.activePath == ShopGraph.path("home", size))
+    }
+
     /// The node's `update` handler is told the new entry, the route is one record, and a failure
     /// after it undoes it with its inverse, which the handler is told too.
     @Test func theRouterTellsTheUpdateHandlerAndUndoesIt() async throws {

@@ -1,10 +1,11 @@
 /// Destinations said relative to the live tree — a push onto the active stack, a live copy of a
-/// node — as the paths from the root they name now.
+/// node, an edit of the stack, the top screen's context — as what they name now.
 extension RoutingTree {
-    /// The path `destination` names against this tree: a push as its launch mode places it, a live
-    /// copy where it is; `unreachable` when no such copy is live, `invalid` for a push that goes
-    /// back to an undeclared node. Any other destination is returned
-    /// as it is.
+    /// What `destination` names against this tree: a push as its launch mode places it (a path,
+    /// or a `reset` for a mode that edits the stack), a live copy where it is, a removal or a
+    /// replacement as the `reset` that makes it, an update of the top screen with its whole new
+    /// entry; `unreachable` when no such copy or entry is live, `invalid` for a push that goes
+    /// back to an undeclared node. Any other destination is returned as it is.
     public func resolve(_ destination: Destination) throws(RouteFailure) -> Destination {
         switch destination {
         case .path, .anywhere, .reset:
@@ -24,8 +25,9 @@ extension RoutingTree {
             }
             return .path(path)
         case .update(let entry, let merging):
-            let top = try updatedTop(entry, merging: merging)
-            return .path(Array(activePath[..<top.depth]) + [top.entry])
+            // It stays an update, with a merge made whole: that the top screen's context changes in
+            // place is what no path says (a path to the top in another context leaves and enters it).
+            return .update(try updatedTop(entry, merging: merging).entry)
         case .remove(let entry):
             let depth = try stackDepth(of: entry, doing: "removed")
             return .reset(Array(activePath[..<depth]) + activePath[(depth + 1)...])
