@@ -66,6 +66,31 @@ import TestSupport
         ])
     }
 
+    /// An update is a route through every node above the top screen: their guards see it, with the
+    /// whole path as its destination, and so do the top's handlers; a node without a key is
+    /// updated in place as well.
+    @Test func anUpdatesGuardsAndHandlersSeeTheWholePath() async throws {
+        let host = try await PortolanHost.quiet(loading: """
+            seen = {}
+            portolan.app {
+              id = "root", kind = "switch", children = {
+                { id = "home", push = { "note" },
+                  guard = function(node, request) seen[#seen + 1] = "guard " .. #request.destination end,
+                  children = {
+                    { id = "note", update = function(node, entry, info) seen[#seen + 1] = "update " .. #info.destination end },
+                  } },
+              },
+            }
+            """)
+        let shown = try await host.run("""
+            portolan.route { "root", "home", { id = "note", context = { text = "a" } } }
+            seen = {}
+            local ran = portolan.update { id = "note", context = { text = "b" } }
+            return table.concat(ran, ", "), table.concat(seen, ", ")
+            """, chunkName: "s.lua")
+        #expect(shown == [#""update note {text=a} -> note {text=b}""#, #""guard 3, update 3""#])
+    }
+
     @Test func aKeyThatIsNoFieldNameIsRefusedAtTheDeclaration() async throws {
         for (key, reason) in [
             ("3", "key must be a context field's name or a list of them, as in { \"id\" }, not a number"),

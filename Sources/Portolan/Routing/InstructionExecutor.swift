@@ -197,7 +197,7 @@ struct InstructionExecutor {
 
     /// Calls the context task of every node on the destination, root first; the first failure.
     private func runContextTasks(nodes: [NodeID: NodeHandlers]) -> RouteFailure? {
-        for entry in destination.namedEntries {
+        for entry in destination.entries(from: router.tree.activePath) {
             guard let task = nodes[entry.id]?.contextTask else { continue }
             do {
                 try task(entry, destination)

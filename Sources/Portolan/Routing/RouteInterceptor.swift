@@ -32,7 +32,7 @@ public struct RouteRequest: Sendable, Equatable {
 
     /// Whether the route ends at, or passes through, the node `id`.
     public func goes(to id: NodeID) -> Bool {
-        destination.namedEntries.contains { $0.id == id }
+        destination.entries(from: from).contains { $0.id == id }
     }
 }
 

@@ -102,7 +102,7 @@ extension HostCore {
     func intercept(_ request: RouteRequest) throws -> InterceptionDecision {
         guard app.rules.hasInterceptors || app.hasGuards else { return .pass }
         var requestFields = request.url?.urlFields ?? [:]
-        requestFields[.string("destination")] = request.destination.luaValue
+        requestFields[.string("destination")] = .array(request.destination.entries(from: request.from).map(\.luaValue))
         requestFields[.string("from")] = .array(request.from.map(\.luaValue))
         if let step = request.step { requestFields[.string("step")] = step.luaValue }
         if let original = request.redirectedFrom { requestFields[.string("redirected_from")] = original.luaValue }

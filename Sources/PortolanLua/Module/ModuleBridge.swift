@@ -70,7 +70,11 @@ enum ModuleBridge {
                 try core.unwrap().app.rules.hasInterceptors = true
                 return []
             }),
-            ("destination", { [weak core] _ in [try core.unwrap().session.currentDestination?.luaValue ?? .nil] }),
+            ("destination", { [weak core] _ in
+                let core = try core.unwrap()
+                let path = try currentRouter(of: core).activePath
+                return [core.session.currentDestination.map { .array($0.entries(from: path).map(\.luaValue)) } ?? .nil]
+            }),
             ("instruction", { [weak core] _ in [try core.unwrap().session.currentInstruction.map { .string($0.description) } ?? .nil] }),
             ("previous", { [weak core] _ in [instructionEntry("previous", of: try core.unwrap())] }),
             ("under", { [weak core] _ in [instructionEntry("under", of: try core.unwrap())] }),
