@@ -49,9 +49,12 @@ public enum Destination: Hashable, Sendable {
     /// The entries from the root the route leads to, read against the active path it starts
     /// from: `namedEntries`, except that an update of the top screen leads to that path with its
     /// new top (what guards and handlers see as the route's destination).
-    public func entries(from activePath: [Entry]) -> [Entry] {
-        guard case .update(let entry, _) = self, activePath.count > 1 else { return namedEntries }
-        return activePath.dropLast() + [entry]
+    /// The path is read only for an update, so a caller that must lock to read it pays nothing
+    /// for any other destination.
+    public func entries(from activePath: @autoclosure () -> [Entry]) -> [Entry] {
+        guard case .update(let entry, _) = self else { return namedEntries }
+        let path = activePath()
+        return path.count > 1 ? path.dropLast() + [entry] : namedEntries
     }
 
     /// The entries the route names, root first: the path, or the one entry (a replacement's new

@@ -36,8 +36,7 @@ struct StackEdit {
         var stem = 0
         while stem < min(live.count, entries.count), live[stem] == entries[stem] { stem += 1 }
         if stem == live.count, stem == entries.count { return }
-        let deepestSwitch = tree.switches.last?.depth ?? -1
-        guard stem - 1 > deepestSwitch, (stem..<entries.count).allSatisfy({ tree.graph[entries[$0].id]?.kind == .screen })
+        guard tree.isTopStackPosition(stem), (stem..<entries.count).allSatisfy({ tree.graph[entries[$0].id]?.kind == .screen })
         else { return nil }
         let old = Array(live[stem...])
         let new = Array(entries[stem...])

@@ -104,15 +104,20 @@ extension RoutingTree {
                 return Array(path[..<top]) + [entry]
             }
         case .bringToFront:
-            return path.indices.filter { !stack.contains($0) || path[$0].id != entry.id }.map { path[$0] } + [entry]
+            return Self.path(path, without: { $0.id == entry.id }, in: stack) + [entry]
         case .reorderToFront:
             if let nearest = stack.last(where: { graph.isSameScreen(path[$0], entry) }) {
                 return Array(path[..<nearest]) + path[(nearest + 1)...] + [entry]
             }
         case .singular:
-            return path.indices.filter { !stack.contains($0) || !graph.isSameScreen(path[$0], entry) }.map { path[$0] } + [entry]
+            return Self.path(path, without: { graph.isSameScreen($0, entry) }, in: stack) + [entry]
         }
         return path + [entry]
+    }
+
+    /// `path` without the entries at the `stack` depths that `goes` picks; the rest in order.
+    private static func path(_ path: [Entry], without goes: (Entry) -> Bool, in stack: Range<Int>) -> [Entry] {
+        path.indices.filter { !stack.contains($0) || !goes(path[$0]) }.map { path[$0] }
     }
 
     /// The active path once a push's `popUpTo` has gone back: to the most recent entry of its node

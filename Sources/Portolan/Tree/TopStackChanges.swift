@@ -73,7 +73,7 @@ extension RoutingTree {
     /// Whether a screen at `depth` stands in the top stack: what it stands on is above the
     /// deepest switch node (so that, and everything up to the top, is a screen). The same whether
     /// the path is the active one or one being edited above that switch node.
-    private func isTopStackPosition(_ depth: Int) -> Bool {
+    func isTopStackPosition(_ depth: Int) -> Bool {
         depth - 1 > (switches.last?.depth ?? -1)
     }
 
