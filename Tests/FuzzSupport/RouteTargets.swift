@@ -21,8 +21,9 @@ public enum RouteTargets {
     /// and a fragment now and then. Nil when the pattern does not parse.
     public static func url(matching pattern: String, _ random: inout SeededRandom) -> String? {
         guard let parsed = try? RoutePattern(pattern) else { return nil }
+        let path = random.element(parsed.alternatives)
         var segments: [String] = []
-        for segment in parsed.segments {
+        for segment in path.segments {
             switch segment {
             case .constant(let text):
                 segments.append(text.addingPercentEscapesForSegment)
@@ -32,11 +33,20 @@ public enum RouteTargets {
                 segments.append("3f2504e0-4f89-11d3-9a0c-0305e82c330\(random.int(in: 0...9))")
             case .validated, .parameter, .anySegment:
                 segments.append(random.element(["a", "en", "fr", "abc", "X1", "%C3%A9", "42"]))
-            case .rest:
-                segments += (0..<random.int(in: 0...3)).map { _ in random.element(["x", "y", "1"]) }
+            case .composite(let composite):
+                segments.append(composite.pieces.map { piece in
+                    switch piece {
+                    case .text(let text): text.addingPercentEscapesForSegment
+                    case .parameter(_, .int?): String(random.element([0, 7, -3]))
+                    case .parameter(_, .uuid?): "3f2504e0-4f89-11d3-9a0c-0305e82c3301"
+                    case .parameter: random.element(["a", "b.c", "x-y", "%C3%A9"])
+                    }
+                }.joined())
+            case .rest(_, let atLeastOne):
+                segments += (0..<random.int(in: (atLeastOne ? 1 : 0)...3)).map { _ in random.element(["x", "y", "1"]) }
             }
         }
-        var url = "/" + segments.joined(separator: "/")
+        var url = "/" + segments.joined(separator: "/") + (path.endsWithSlash && random.oneIn(2) ? "/" : "")
         if let scheme = parsed.scheme { url = scheme + "://" + (parsed.host ?? "") + url }
         if random.oneIn(4) { url += random.element(["?ref=push", "?a=1&a=2", "#cast", "?q=%20#x"]) }
         return url

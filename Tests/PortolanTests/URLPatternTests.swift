@@ -10,7 +10,7 @@ import TestSupport
         let pattern = try RoutePattern("/books/:id<int>/:slug{[a-z]+}/:name/*/**rest")
         #expect(pattern.segments == [
             .constant("books"), .typed(name: "id", type: .int), .validated(name: "slug", validator: "[a-z]+"),
-            .parameter(name: "name"), .anySegment, .rest(name: "rest"),
+            .parameter(name: "name"), .anySegment, .rest(name: "rest", atLeastOne: false),
         ])
         #expect(pattern.parameterNames == ["id", "slug", "name", "rest"])
         #expect(pattern.scheme == nil && pattern.host == nil)
@@ -33,7 +33,7 @@ import TestSupport
 
     @Test func escapesWriteLiteralSpecialSegments() throws {
         #expect(try RoutePattern("/%3Aid/%2A").segments == [.constant(":id"), .constant("*")])
-        #expect(try RoutePattern("/a*b/x:y").segments == [.constant("a*b"), .constant("x:y")])
+        #expect(try RoutePattern("/a*b/x%3Ay").segments == [.constant("a*b"), .constant("x:y")])
     }
 
     @Test func rootAndSlashes() throws {
@@ -45,15 +45,28 @@ import TestSupport
         ("", .emptyPattern),
         ("/a/:", .invalidParameterName(pattern: "/a/:", offset: 4)),
         ("/a/:1x", .invalidParameterName(pattern: "/a/:1x", offset: 4)),
-        ("/a/:x-y", .invalidParameterName(pattern: "/a/:x-y", offset: 5)),
+        ("/a/:x:y", .adjacentParameters(pattern: "/a/:x:y", offset: 5)),
+        ("/a/v-:", .invalidParameterName(pattern: "/a/v-:", offset: 6)),
+        ("/a/:x.:y{[a-z]}", .needsWholeSegment(pattern: "/a/:x.:y{[a-z]}", offset: 8)),
+        ("/a/:x.:y+", .needsWholeSegment(pattern: "/a/:x.:y+", offset: 8)),
+        ("/a/:x+y", .trailingCharacters(pattern: "/a/:x+y", offset: 6)),
         ("/a/**1", .invalidParameterName(pattern: "/a/**1", offset: 5)),
         ("/a/:id<float>", .unknownType(pattern: "/a/:id<float>", type: "float", offset: 7)),
         ("/a/:id<int", .unterminatedParameter(pattern: "/a/:id<int", offset: 6)),
         ("/a/:id{[a-z]+", .unterminatedParameter(pattern: "/a/:id{[a-z]+", offset: 6)),
-        ("/a/:id<int>x", .trailingCharacters(pattern: "/a/:id<int>x", offset: 11)),
+        ("/a/:id<int>:x", .adjacentParameters(pattern: "/a/:id<int>:x", offset: 11)),
         ("/a/:id{a}x", .trailingCharacters(pattern: "/a/:id{a}x", offset: 9)),
-        ("/a/**/b", .restNotLast(pattern: "/a/**/b", offset: 3)),
-        ("/**rest/:id", .restNotLast(pattern: "/**rest/:id", offset: 1)),
+        ("/**a/b/**", .secondRest(pattern: "/**a/b/**", offset: 7, first: 1)),
+        ("/:a+/:b*", .secondRest(pattern: "/:a+/:b*", offset: 5, first: 1)),
+        ("/a{/b", .unbalancedGroup(pattern: "/a{/b", offset: 2)),
+        ("/a}/b", .unbalancedGroup(pattern: "/a}/b", offset: 2)),
+        ("/a{}", .emptyGroup(pattern: "/a{}", offset: 2)),
+        ("/a?", .misplacedOptional(pattern: "/a?", offset: 2)),
+        ("/:a.:b?", .misplacedOptional(pattern: "/:a.:b?", offset: 6)),
+        ("/:a?x", .misplacedOptional(pattern: "/:a?x", offset: 3)),
+        ("/x" + String(repeating: "{/a}", count: 7), .tooManyAlternatives(pattern: "/x" + String(repeating: "{/a}", count: 7), limit: 64)),
+        ("/a{/:id}/b/:id", .duplicateParameter(pattern: "/a{/:id}/b/:id", name: "id")),
+        ("/a{/:x:y}", .adjacentParameters(pattern: "/a{/:x:y}", offset: 6)),
         ("/a/:id/b/:id", .duplicateParameter(pattern: "/a/:id/b/:id", name: "id")),
         ("/a/:id/**id", .duplicateParameter(pattern: "/a/:id/**id", name: "id")),
         ("myapp:///books", .missingHost(pattern: "myapp:///books")),

@@ -29,14 +29,14 @@ public struct GraphRoutes: Sendable {
         private var owners: [String: NodeID] = [:]
         private let origins: URLOrigins
 
-        init(caseInsensitive: Bool, origins: URLOrigins = .any) {
-            matcher = URLMatcherBuilder(caseInsensitive: caseInsensitive)
+        init(caseInsensitive: Bool, significantTrailingSlash: Bool = false, origins: URLOrigins = .any) {
+            matcher = URLMatcherBuilder(caseInsensitive: caseInsensitive, significantTrailingSlash: significantTrailingSlash)
             self.origins = origins
         }
 
-        mutating func add(_ text: String, to node: NodeID) throws(GraphError) {
+        mutating func add(_ text: String, options: RouteOptions = .app, to node: NodeID) throws(GraphError) {
             do {
-                let pattern = try RoutePattern(text)
+                let pattern = try RoutePattern(text, options: options)
                 try matcher.insert(pattern, value: node)
                 owners[pattern.text] = node
                 addPrefix(of: pattern, to: node)
@@ -49,8 +49,14 @@ public struct GraphRoutes: Sendable {
 
         private mutating func addPrefix(of pattern: RoutePattern, to node: NodeID) {
             var prefixes = prefixMatchers[node] ?? URLMatcherBuilder(caseInsensitive: matcher.isCaseInsensitive)
-            // Two patterns of one node may share a prefix form (`/a` and `/a/**`): the first serves both.
-            try? prefixes.insert(GraphRoutes.prefixPattern(of: pattern), value: 0)
+            // Two patterns of one node may share a prefix form (`/a` and `/a/**`): the first serves
+            // both. A pattern with a part of several segments already in it has none (`/**p/edit/**`
+            // would have two), and its ancestors take no context from its URLs.
+            var options = pattern.options
+            options.significantTrailingSlash = false
+            if let prefix = try? RoutePattern(GraphRoutes.prefixPattern(of: pattern), options: options) {
+                try? prefixes.insert(prefix, value: 0)
+            }
             prefixMatchers[node] = prefixes
         }
 
@@ -82,7 +88,7 @@ public struct GraphRoutes: Sendable {
 
     /// `pattern` followed by anything, so that it matches URLs it is a prefix of.
     fileprivate static func prefixPattern(of pattern: RoutePattern) -> String {
-        if case .rest? = pattern.segments.last { return pattern.text }
+        if pattern.alternatives.allSatisfy({ if case .rest? = $0.segments.last { true } else { false } }) { return pattern.text }
         return pattern.text.hasSuffix("/") ? pattern.text + "**" : pattern.text + "/**"
     }
 }

@@ -18,21 +18,34 @@ struct MatchedRoute {
         self.fragment = fragment
     }
 
-    /// `pattern`'s parameters from the segments it matched, starting at `start` in `url`.
-    init(route: Int32, pattern: RoutePattern, url: ParsedURL, start: Int) {
+    /// The parameters `alternative` (a path of the route's pattern) captures from the segments it
+    /// matched, starting at `start` in `url`. What follows a multi-segment part is matched
+    /// against the URL's last segments, and the part takes what lies between.
+    init(route: Int32, alternative: RoutePattern.Alternative, foldingCase: Bool, url: ParsedURL, start: Int) {
         var parameters: [String: ContextValue] = [:]
         let segments = url.routingSegments
-        for (offset, segment) in pattern.segments.enumerated() {
-            let index = start + offset
+        let pattern = alternative.segments
+        let suffixStart = alternative.restIndex.map { segments.count - (pattern.count - $0 - 1) } ?? segments.count
+        for (offset, segment) in pattern.enumerated() {
+            // Before the part that takes several segments, counted from the start; after it, from the end.
+            let index = alternative.restIndex.map { offset > $0 ? suffixStart + offset - $0 - 1 : start + offset } ?? start + offset
+            guard index <= segments.count else { break }
             switch segment {
             case .constant, .anySegment:
                 continue
             case .parameter(let name), .validated(let name, _):
-                parameters[name] = .string(segments[index])
+                if index < segments.count { parameters[name] = .string(segments[index]) }
             case .typed(let name, let type):
-                parameters[name] = type.value(of: segments[index]) ?? .string(segments[index])
-            case .rest(let name):
-                if let name { parameters[name] = .string(segments[min(index, segments.count)...].joined(separator: "/")) }
+                if index < segments.count { parameters[name] = type.value(of: segments[index]) ?? .string(segments[index]) }
+            case .composite(let composite):
+                guard index < segments.count else { continue }
+                for piece in composite.values(in: segments[index], foldingCase: foldingCase) ?? [] {
+                    parameters[piece.name] = piece.type.flatMap { $0.value(of: piece.value) } ?? .string(piece.value)
+                }
+            case .rest(let name, _):
+                guard let name else { continue }
+                let upper = max(index, min(suffixStart, segments.count))
+                parameters[name] = .string(segments[index..<upper].joined(separator: "/"))
             }
         }
         self.route = Int(route)

@@ -6,7 +6,8 @@
 ///   and the `#`. Both are percent-decoded.
 /// - The path is split on `/` first, then each segment is percent-decoded once, so `a%2Fb` is the
 ///   single segment `a/b` and `%252F` is `%2F`. Empty segments (leading, trailing, repeated
-///   slashes) are dropped. `.` and `..` are ordinary segments.
+///   slashes) are dropped; whether the path ends with a slash is kept beside them. `.` and `..`
+///   are ordinary segments.
 /// - Query items are split on `&` (empty items dropped), then on the first `=`; repeated names are
 ///   kept in order and a name without `=` has a `nil` value. `+` is kept as is (not a space).
 /// - `scheme://authority` is recognised when `://` comes before any other `/`. Scheme and host are
@@ -38,6 +39,9 @@ public struct ParsedURL: Sendable, Equatable {
     public private(set) var routingSegments: [String]
     /// Where the path starts in ``routingSegments``: 1 when the host was prepended, else 0.
     let pathStart: Int
+    /// Whether the path ends with a `/` after a segment (`/a/`; not the root `/`): routes whose
+    /// trailing slash is significant read it (``RouteOptions``), the others ignore it.
+    public private(set) var hasTrailingSlash: Bool
     /// The query items, in order, repeats kept.
     public private(set) var query: [QueryItem]
     /// Everything after the first `#`, percent-decoded; `nil` when there is no `#`.
@@ -89,11 +93,15 @@ public struct ParsedURL: Sendable, Equatable {
         }
     }
 
-    init(scheme: String?, host: String?, routingSegments: [String], pathStart: Int, query: [QueryItem], fragment: String?) {
+    init(
+        scheme: String?, host: String?, routingSegments: [String], pathStart: Int, hasTrailingSlash: Bool = false,
+        query: [QueryItem], fragment: String?
+    ) {
         self.scheme = scheme
         self.host = host
         self.routingSegments = routingSegments
         self.pathStart = pathStart
+        self.hasTrailingSlash = hasTrailingSlash
         self.query = query
         self.fragment = fragment
     }

@@ -1,7 +1,8 @@
 /// One segment of a route pattern.
 ///
 /// Listed from most to least specific: at each segment the matcher tries a constant, then a typed
-/// or validated parameter, then a plain parameter, then `*`, then `**`.
+/// or validated parameter or a segment of text and parameters, then a plain parameter, then `*`,
+/// then a part that takes several segments.
 public enum PathSegmentPattern: Sendable, Hashable, CustomStringConvertible {
     /// A segment that must equal this text (percent-decoded; `%3A` writes a leading `:`).
     case constant(String)
@@ -9,18 +10,21 @@ public enum PathSegmentPattern: Sendable, Hashable, CustomStringConvertible {
     case typed(name: String, type: ParameterType)
     /// `:name{validator}`: a segment the validator matches as a whole (see ``ValidatorSyntax``).
     case validated(name: String, validator: String)
+    /// `:name.:ext`, `v-:version`: text and parameters in one segment.
+    case composite(CompositeSegment)
     /// `:name`: any one segment, as a string.
     case parameter(name: String)
     /// `*`: any one segment, not captured.
     case anySegment
-    /// `**` or `**name`: the rest of the path, zero or more segments; only last.
-    case rest(name: String?)
+    /// Several segments: `**` and `**name` (zero or more), `:name*` (the same), `:name+` (one or
+    /// more). At most one per pattern; what follows it is matched against the URL's last segments.
+    case rest(name: String?, atLeastOne: Bool)
 
     /// The specificity class: lower is tried first.
     var rank: Int {
         switch self {
         case .constant: return 0
-        case .typed, .validated: return 1
+        case .typed, .validated, .composite: return 1
         case .parameter: return 2
         case .anySegment: return 3
         case .rest: return 4
@@ -31,9 +35,15 @@ public enum PathSegmentPattern: Sendable, Hashable, CustomStringConvertible {
     public var parameterName: String? {
         switch self {
         case .typed(let name, _), .validated(let name, _), .parameter(let name): return name
-        case .rest(let name): return name
-        case .constant, .anySegment: return nil
+        case .rest(let name, _): return name
+        case .constant, .anySegment, .composite: return nil
         }
+    }
+
+    /// The names of every value it captures (a composite has several).
+    var parameterNames: [String] {
+        if case .composite(let composite) = self { return composite.parameterNames }
+        return parameterName.map { [$0] } ?? []
     }
 
     /// The segment as a pattern writes it.
@@ -42,9 +52,11 @@ public enum PathSegmentPattern: Sendable, Hashable, CustomStringConvertible {
         case .constant(let text): return text
         case .typed(let name, let type): return ":\(name)<\(type.rawValue)>"
         case .validated(let name, let validator): return ":\(name){\(validator)}"
+        case .composite(let composite): return composite.description
         case .parameter(let name): return ":\(name)"
         case .anySegment: return "*"
-        case .rest(let name): return "**\(name ?? "")"
+        case .rest(let name?, true): return ":\(name)+"
+        case .rest(let name, _): return "**\(name ?? "")"
         }
     }
 }

@@ -38,8 +38,12 @@ public struct URLMatcher<Value> {
     /// The registered values, by route.
     @usableFromInline let values: [Value]
 
-    /// Whether constants compare case-insensitively (parameters keep the URL's case either way).
+    /// Whether constants compare case-insensitively (parameters keep the URL's case either way),
+    /// unless a pattern's options say otherwise.
     public var isCaseInsensitive: Bool { trie.trie.caseInsensitive }
+
+    /// Whether a pattern's final slash is significant, unless its options say otherwise.
+    public var hasSignificantTrailingSlash: Bool { trie.trie.significantTrailingSlash }
 
     /// The registered patterns, in insertion order.
     public var patterns: [RoutePattern] { trie.trie.patterns }

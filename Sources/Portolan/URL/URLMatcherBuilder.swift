@@ -4,13 +4,18 @@ public struct URLMatcherBuilder<Value> {
     private var trie: URLTrie
     private var values: [Value] = []
 
-    /// An empty builder; `caseInsensitive` makes constant segments compare without case.
-    public init(caseInsensitive: Bool = false) {
-        trie = URLTrie(caseInsensitive: caseInsensitive)
+    /// An empty builder; `caseInsensitive` makes constant segments compare without case, and
+    /// `significantTrailingSlash` makes a pattern's final slash part of what it matches (`/a/`
+    /// is then not `/a`), for every pattern whose ``RouteOptions`` do not say otherwise.
+    public init(caseInsensitive: Bool = false, significantTrailingSlash: Bool = false) {
+        trie = URLTrie(caseInsensitive: caseInsensitive, significantTrailingSlash: significantTrailingSlash)
     }
 
-    /// Whether constants compare case-insensitively.
+    /// Whether constants compare case-insensitively, unless a pattern's options say otherwise.
     public var isCaseInsensitive: Bool { trie.caseInsensitive }
+
+    /// Whether a final slash is significant, unless a pattern's options say otherwise.
+    public var hasSignificantTrailingSlash: Bool { trie.significantTrailingSlash }
 
     /// The patterns inserted so far, in insertion order.
     public var patterns: [RoutePattern] { trie.patterns }

@@ -94,11 +94,13 @@ struct URLReader {
             segments.append(authority.rawHost)
             pathStart = 1
         }
-        try appendSegments(of: (authority?.pathBegin ?? 0)..<pathEnd, to: &segments, pathStart: pathStart)
+        let pathBegin = authority?.pathBegin ?? 0
+        try appendSegments(of: pathBegin..<pathEnd, to: &segments, pathStart: pathStart)
         let (query, fragment) = try queryAndFragment(layout)
+        let hasTrailingSlash = !segments.isEmpty && pathEnd > pathBegin && bytes[pathEnd - 1] == UInt8(ascii: "/")
         return ParsedURL(
             scheme: authority?.scheme, host: authority?.host, routingSegments: segments, pathStart: pathStart,
-            query: query, fragment: fragment)
+            hasTrailingSlash: hasTrailingSlash, query: query, fragment: fragment)
     }
 
     /// The query's items and the fragment, decoded, in that order.

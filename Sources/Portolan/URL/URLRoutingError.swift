@@ -40,8 +40,26 @@ public enum URLRoutingError: Error, Equatable, Sendable {
     case unterminatedParameter(pattern: String, offset: Int)
     /// Text after a parameter's `<type>` or `{validator}` in the same segment.
     case trailingCharacters(pattern: String, offset: Int)
-    /// `**` is somewhere other than the last segment.
-    case restNotLast(pattern: String, offset: Int)
+    /// A second part that takes several segments (`**`, `:name*`, `:name+`) after the one at `first`:
+    /// where one ends and the other begins would be a guess.
+    case secondRest(pattern: String, offset: Int, first: Int)
+    /// Two parameters with no text between them in one segment (`:a:b`): the split is a guess.
+    case adjacentParameters(pattern: String, offset: Int)
+    /// A validator, `+` or `*` after a parameter in a segment of text and parameters: each needs
+    /// the whole segment.
+    case needsWholeSegment(pattern: String, offset: Int)
+    /// A `{` without its `}`, or a `}` without its `{`.
+    case unbalancedGroup(pattern: String, offset: Int)
+    /// `{}`: a group with nothing in it.
+    case emptyGroup(pattern: String, offset: Int)
+    /// A `?` that does not follow a parameter which is its whole segment.
+    case misplacedOptional(pattern: String, offset: Int)
+    /// A segment of text and parameters too long to compare with the other segments at its place.
+    case segmentTooComplex(pattern: String, segment: String, reason: String)
+    /// Two of the paths a pattern's optional parts spell match the same URLs.
+    case ambiguousAlternatives(pattern: String, first: String, second: String)
+    /// More optional parts than ``PatternAlternatives/maximumCount`` paths can spell.
+    case tooManyAlternatives(pattern: String, limit: Int)
     /// Two parameters (or a parameter and `**name`) share a name.
     case duplicateParameter(pattern: String, name: String)
 
@@ -60,6 +78,27 @@ public enum URLLimits {
     public static let maximumSegments = 256
     /// The most character positions a `{validator}` may compile to (after `{n,m}` is expanded).
     public static let maximumValidatorPositions = 128
+}
+
+extension URLRoutingError {
+    /// The same error with its offset into a pattern moved by `move` (from one of the paths a
+    /// pattern stands for to the pattern as written).
+    func movingOffsets(_ move: (Int) -> Int) -> URLRoutingError {
+        switch self {
+        case .invalidParameterName(let pattern, let offset): .invalidParameterName(pattern: pattern, offset: move(offset))
+        case .unknownType(let pattern, let type, let offset): .unknownType(pattern: pattern, type: type, offset: move(offset))
+        case .invalidValidator(let pattern, let reason, let offset):
+            .invalidValidator(pattern: pattern, reason: reason, offset: move(offset))
+        case .unterminatedParameter(let pattern, let offset): .unterminatedParameter(pattern: pattern, offset: move(offset))
+        case .trailingCharacters(let pattern, let offset): .trailingCharacters(pattern: pattern, offset: move(offset))
+        case .secondRest(let pattern, let offset, let first): .secondRest(pattern: pattern, offset: move(offset), first: move(first))
+        case .adjacentParameters(let pattern, let offset): .adjacentParameters(pattern: pattern, offset: move(offset))
+        case .needsWholeSegment(let pattern, let offset): .needsWholeSegment(pattern: pattern, offset: move(offset))
+        case .invalidPercentEscape(let offset): .invalidPercentEscape(offset: move(offset))
+        case .invalidUTF8(let offset): .invalidUTF8(offset: move(offset))
+        default: self
+        }
+    }
 }
 
 extension URLRoutingError: CustomStringConvertible {
@@ -95,8 +134,26 @@ extension URLRoutingError: CustomStringConvertible {
             return "pattern '\(pattern)': unterminated '<' or '{' at offset \(offset)"
         case .trailingCharacters(let pattern, let offset):
             return "pattern '\(pattern)': unexpected characters after the parameter at offset \(offset)"
-        case .restNotLast(let pattern, let offset):
-            return "pattern '\(pattern)': '**' at offset \(offset) must be the last segment"
+        case .secondRest(let pattern, let offset, let first):
+            return "pattern '\(pattern)': a second part of several segments at offset \(offset), after the one at offset \(first); "
+                + "a pattern may have one ('**', ':name*' or ':name+')"
+        case .adjacentParameters(let pattern, let offset):
+            return "pattern '\(pattern)': the parameter at offset \(offset) follows another with no text between them"
+        case .needsWholeSegment(let pattern, let offset):
+            return "pattern '\(pattern)': at offset \(offset), a validator, '+' or '*' needs a parameter that is its whole segment"
+        case .unbalancedGroup(let pattern, let offset):
+            return "pattern '\(pattern)': unbalanced group brace at offset \(offset)"
+        case .emptyGroup(let pattern, let offset):
+            return "pattern '\(pattern)': empty group '{}' at offset \(offset)"
+        case .misplacedOptional(let pattern, let offset):
+            return "pattern '\(pattern)': '?' at offset \(offset) must follow a parameter that is its whole segment ('/:id?'); "
+                + "a group makes anything else optional ('{.:ext}' after text, '{/:section}')"
+        case .segmentTooComplex(let pattern, let segment, let reason):
+            return "pattern '\(pattern)': segment '\(segment)' is too long to compare with others: \(reason)"
+        case .ambiguousAlternatives(let pattern, let first, let second):
+            return "pattern '\(pattern)' is ambiguous: its optional parts spell '\(first)' and '\(second)', which match the same URLs"
+        case .tooManyAlternatives(let pattern, let limit):
+            return "pattern '\(pattern)': its optional parts spell more than \(limit) paths"
         case .duplicateParameter(let pattern, let name):
             return "pattern '\(pattern)': parameter '\(name)' is declared more than once"
         case .ambiguous(let existing, let new, let reason):

@@ -4,17 +4,21 @@ import PortolanLua
 /// Comparisons of route patterns by shape, segment by segment, for the route lints. They answer
 /// only what the shapes prove: when unsure, "no" for `alwaysBeats` and `contains` (no false
 /// warning) and "yes" for `mayOverlap` (no false error).
+///
+/// A pattern stands for one or more paths (its optional parts spelled out); each comparison is
+/// made path by path. A path whose part of several segments is not last, or a route with options
+/// of its own, is beyond what the shapes follow here, and gets the unsure answer.
 enum RouteShapes {
     /// Whether `winner` matches every URL `loser` matches and is always preferred by the matcher:
     /// the two have the same segments up to one where `winner` has `:name` and `loser` has `*`
     /// (a parameter is tried before `*`, and both accept any segment), and from there `winner`'s
     /// segments accept whatever `loser`'s do.
     static func alwaysBeats(_ winner: RoutePattern, _ loser: RoutePattern, caseInsensitive: Bool) -> Bool {
-        guard winner.scheme == loser.scheme, winner.host == loser.host, winner.segments.count == loser.segments.count else {
-            return false
-        }
+        guard winner.scheme == loser.scheme, winner.host == loser.host, winner.options == .app, loser.options == .app,
+            let mine = onlyPath(winner), let theirs = onlyPath(loser), mine.count == theirs.count
+        else { return false }
         var decided = false
-        for (mine, theirs) in zip(winner.segments, loser.segments) {
+        for (mine, theirs) in zip(mine, theirs) {
             if decided {
                 guard accepts(mine, allOf: theirs, caseInsensitive: caseInsensitive) else { return false }
             } else if !same(mine, theirs, caseInsensitive: caseInsensitive) {
@@ -26,40 +30,55 @@ enum RouteShapes {
     }
 
     /// Whether `rule` (a redirect rule's pattern, matched case-sensitively) matches every URL
-    /// `route` matches, so that no URL ever reaches `route`.
+    /// `route` matches, so that no URL ever reaches `route`: each of the route's paths is within
+    /// one of the rule's.
     static func contains(_ rule: RoutePattern, _ route: RoutePattern, caseInsensitiveTarget: Bool) -> Bool {
         // A rule naming no host matches the routing segments of URLs that have one (with the host
         // in front), which a shape comparison does not follow: only like with like.
-        guard rule.scheme == route.scheme, rule.host == route.host else { return false }
-        let ruleRest = rule.segments.last.map(isRest) ?? false
-        let routeRest = route.segments.last.map(isRest) ?? false
+        guard rule.scheme == route.scheme, rule.host == route.host, route.options == .app else { return false }
+        return route.alternatives.allSatisfy { routePath in
+            rule.alternatives.contains { rulePath in
+                contains(rulePath.segments, routePath.segments, caseInsensitiveTarget: caseInsensitiveTarget)
+            }
+        }
+    }
+
+    private static func contains(_ rule: [PathSegmentPattern], _ route: [PathSegmentPattern], caseInsensitiveTarget: Bool) -> Bool {
+        guard restIsLastOrAbsent(rule), restIsLastOrAbsent(route) else { return false }
+        let ruleRest = rule.last.map(isRest) ?? false
+        let routeRest = route.last.map(isRest) ?? false
         if ruleRest {
-            let fixed = rule.segments.count - 1
-            guard route.segments.count - (routeRest ? 1 : 0) >= fixed else { return false }
-            return zip(rule.segments.prefix(fixed), route.segments.prefix(fixed)).allSatisfy {
+            let fixed = rule.count - 1
+            guard route.count - (routeRest ? 1 : 0) >= fixed else { return false }
+            if case .rest(_, true) = rule.last, route.count - (routeRest ? 1 : 0) == fixed { return false }
+            return zip(rule.prefix(fixed), route.prefix(fixed)).allSatisfy {
                 accepts($0, allOf: $1, caseInsensitive: false, targetCaseInsensitive: caseInsensitiveTarget)
             }
         }
-        guard !routeRest, rule.segments.count == route.segments.count else { return false }
-        return zip(rule.segments, route.segments).allSatisfy {
+        guard !routeRest, rule.count == route.count else { return false }
+        return zip(rule, route).allSatisfy {
             accepts($0, allOf: $1, caseInsensitive: false, targetCaseInsensitive: caseInsensitiveTarget)
         }
     }
 
     /// Whether some URL could match both; `true` when the shapes cannot tell.
     static func mayOverlap(_ a: RoutePattern, _ b: RoutePattern, caseInsensitive: Bool) -> Bool {
-        if a.scheme != nil || b.scheme != nil { return a.scheme == b.scheme && a.host == b.host ? overlapSegments(a, b, caseInsensitive) : true }
-        return overlapSegments(a, b, caseInsensitive)
+        if (a.scheme != nil || b.scheme != nil) && (a.scheme != b.scheme || a.host != b.host) { return true }
+        let folds = caseInsensitive || a.options.caseInsensitive == true || b.options.caseInsensitive == true
+        return a.alternatives.contains { x in
+            b.alternatives.contains { y in overlapSegments(x.segments, y.segments, folds) }
+        }
     }
 
-    private static func overlapSegments(_ a: RoutePattern, _ b: RoutePattern, _ caseInsensitive: Bool) -> Bool {
-        let aRest = a.segments.last.map(isRest) ?? false, bRest = b.segments.last.map(isRest) ?? false
-        let aFixed = a.segments.count - (aRest ? 1 : 0), bFixed = b.segments.count - (bRest ? 1 : 0)
+    private static func overlapSegments(_ a: [PathSegmentPattern], _ b: [PathSegmentPattern], _ caseInsensitive: Bool) -> Bool {
+        guard restIsLastOrAbsent(a), restIsLastOrAbsent(b) else { return true }
+        let aRest = a.last.map(isRest) ?? false, bRest = b.last.map(isRest) ?? false
+        let aFixed = a.count - (aRest ? 1 : 0), bFixed = b.count - (bRest ? 1 : 0)
         if aFixed != bFixed {
             // The shorter one must end with `**` to take the longer one's extra segments.
             guard (aFixed < bFixed && aRest) || (bFixed < aFixed && bRest) else { return false }
         }
-        for (x, y) in zip(a.segments.prefix(aFixed), b.segments.prefix(bFixed)) {
+        for (x, y) in zip(a.prefix(aFixed), b.prefix(bFixed)) {
             switch (x, y) {
             case (.constant(let c), .constant(let d)):
                 guard caseInsensitive ? c.lowercased() == d.lowercased() : c == d else { return false }
@@ -72,6 +91,18 @@ enum RouteShapes {
             }
         }
         return true
+    }
+
+    /// The segments of a pattern that stands for one path, whose part of several segments (if
+    /// any) is last.
+    private static func onlyPath(_ pattern: RoutePattern) -> [PathSegmentPattern]? {
+        guard pattern.alternatives.count == 1, restIsLastOrAbsent(pattern.segments) else { return nil }
+        return pattern.segments
+    }
+
+    private static func restIsLastOrAbsent(_ segments: [PathSegmentPattern]) -> Bool {
+        guard let index = segments.firstIndex(where: isRest) else { return true }
+        return index == segments.count - 1
     }
 
     // MARK: Segments
@@ -87,7 +118,9 @@ enum RouteShapes {
         case (.constant(let x), .constant(let y)): return caseInsensitive ? x.lowercased() == y.lowercased() : x == y
         case (.typed(_, let x), .typed(_, let y)): return x == y
         case (.validated(_, let x), .validated(_, let y)): return x == y
-        case (.parameter, .parameter), (.anySegment, .anySegment), (.rest, .rest): return true
+        case (.composite(let x), .composite(let y)): return x == y
+        case (.rest(_, let x), .rest(_, let y)): return x == y
+        case (.parameter, .parameter), (.anySegment, .anySegment): return true
         default: return false
         }
     }
@@ -97,8 +130,8 @@ enum RouteShapes {
         _ a: PathSegmentPattern, allOf b: PathSegmentPattern, caseInsensitive: Bool, targetCaseInsensitive: Bool = false
     ) -> Bool {
         switch (a, b) {
-        case (.rest, .rest):
-            return true
+        case (.rest(_, let aNeedsOne), .rest(_, let bNeedsOne)):
+            return !aNeedsOne || bNeedsOne
         case (.rest, _), (_, .rest):
             return false
         case (.parameter, _), (.anySegment, _):

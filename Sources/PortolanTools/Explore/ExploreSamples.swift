@@ -22,20 +22,40 @@ enum ExploreSamples {
     /// Sample segments, tried in order until the pattern's validators accept one.
     private static let candidates = ["1", "a", "abc", "a-1", "A1", "x_1", "00000000-0000-4000-8000-000000000001"]
 
+    /// A URL of the pattern's first path (its optional parts all taken).
     private static func text(of pattern: RoutePattern, candidate: Int) -> String {
         var segments: [String] = []
         for segment in pattern.segments {
             switch segment {
             case .constant(let text): segments.append(encoded(text))
-            case .typed(_, .int): segments.append("1")
-            case .typed(_, .uuid): segments.append(candidates[candidates.count - 1])
+            case .typed(_, let type): segments.append(sample(of: type))
             case .validated: segments.append(candidates[candidate])
+            case .composite(let composite): segments.append(sample(of: composite, candidate: candidate))
             case .parameter: segments.append(candidate == 0 ? "a1" : candidates[candidate])
             case .anySegment: segments.append("x")
-            case .rest: break
+            case .rest(_, let atLeastOne): if atLeastOne { segments.append("x") }
             }
         }
-        return origin(of: pattern) + "/" + segments.joined(separator: "/")
+        let slash = pattern.alternatives[0].endsWithSlash ? "/" : ""
+        return origin(of: pattern) + "/" + segments.joined(separator: "/") + slash
+    }
+
+    private static func sample(of type: ParameterType) -> String {
+        switch type {
+        case .int: "1"
+        case .uuid: candidates[candidates.count - 1]
+        }
+    }
+
+    /// A segment of text and parameters, each parameter a sample without the text around it.
+    private static func sample(of composite: CompositeSegment, candidate: Int) -> String {
+        composite.pieces.map { piece in
+            switch piece {
+            case .text(let text): encoded(text)
+            case .parameter(_, let type?): sample(of: type)
+            case .parameter: "a1"
+            }
+        }.joined()
     }
 
     /// The pattern's URL with its first typed or validated parameter given a value of no type,
@@ -49,13 +69,14 @@ enum ExploreSamples {
             case .typed, .validated:
                 segments.append(changed ? "1" : "not-a-value!")
                 changed = true
+            case .composite(let composite): segments.append(sample(of: composite, candidate: 0))
             case .parameter: segments.append("a1")
             case .anySegment: segments.append("x")
-            case .rest: break
+            case .rest(_, let atLeastOne): if atLeastOne { segments.append("x") }
             }
         }
         if !changed {
-            if case .rest = pattern.segments.last {
+            if pattern.segments.contains(where: { if case .rest = $0 { true } else { false } }) {
                 segments.insert("explore-unmatched", at: 0)
             } else {
                 segments.append("explore-unmatched")
