@@ -39,6 +39,17 @@ public struct CompositeSegment: Sendable, Hashable, CustomStringConvertible {
         }.joined()
     }
 
+    /// The segment with its parameters' names left out: two composites of one shape accept the
+    /// same segments.
+    var shape: String {
+        pieces.map { piece in
+            switch piece {
+            case .text(let text): Self.written(text)
+            case .parameter(_, let type): ":" + (type.map { "<\($0.rawValue)>" } ?? "")
+            }
+        }.joined()
+    }
+
     /// `text` as a pattern writes it: the characters the pattern syntax reads, escaped.
     private static func written(_ text: String) -> String {
         var written = ""

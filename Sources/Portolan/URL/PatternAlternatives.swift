@@ -3,8 +3,9 @@
 /// `/users/:id?` (Vue Router's spelling for a whole optional segment) is `/users/:id` and `/users`.
 ///
 /// - `{…}` is a group, optional as a whole; groups nest. Right after a parameter's name, braces are
-///   that parameter's validator instead (`:slug{[a-z]+}`), so a group never directly follows a
-///   parameter's name.
+///   that parameter's validator (`:slug{[a-z]+}`), unless what they hold starts with `/` or holds
+///   a parameter (`/:foo{/test/:bar}`, `/:file{.:ext}`): a validator never needs either (a
+///   validator's literal `:` is written `\:`).
 /// - `?` right after a parameter that is its whole segment (`/:id?`, `/:id<int>?`) makes the
 ///   segment optional; anywhere else it is an error.
 ///
@@ -150,14 +151,25 @@ enum PatternAlternatives {
             return index == end
         }
 
-        /// The `}` of a validator's braces opened at `open`, when they follow a parameter's name;
-        /// `nil` when the brace opens a group.
+        /// The `}` of a validator's braces opened at `open`, when they follow a parameter's name
+        /// and are not a group's; `nil` when the brace opens a group.
         private func validatorEnd(at open: Int) -> Int? {
             var nameStart = open
             while nameStart > 0, isNameByte(bytes[nameStart - 1]) { nameStart -= 1 }
             guard nameStart < open, nameStart > 0, bytes[nameStart - 1] == UInt8(ascii: ":") else { return nil }
             // Unclosed: the segment reader reports it where the validator starts.
-            return PatternAlternatives.closingBrace(in: bytes, from: open, end: end) ?? end - 1
+            let close = PatternAlternatives.closingBrace(in: bytes, from: open, end: end) ?? end - 1
+            if open + 1 < end, bytes[open + 1] == UInt8(ascii: "/") { return nil }
+            var index = open + 1
+            while index < close {
+                if bytes[index] == UInt8(ascii: "\\") {
+                    index += 2
+                    continue
+                }
+                if bytes[index] == UInt8(ascii: ":"), index + 1 < close, isNameByte(bytes[index + 1]) { return nil }
+                index += 1
+            }
+            return close
         }
 
         private func isNameByte(_ byte: UInt8) -> Bool {

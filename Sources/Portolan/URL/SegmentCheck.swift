@@ -40,7 +40,7 @@ enum SegmentCheck: Sendable {
         switch self {
         case .type(let type): return "<\(type.rawValue)>"
         case .validator(let validator): return "{\(validator.source)}"
-        case .composite(let composite, let foldingCase, _): return composite.description + (foldingCase ? " (any case)" : "")
+        case .composite(let composite, let foldingCase, _): return composite.shape + (foldingCase ? " (any case)" : "")
         }
     }
 
