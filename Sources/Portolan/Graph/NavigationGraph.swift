@@ -68,11 +68,13 @@ public struct NavigationGraph: Sendable, Equatable {
     /// How deep paths may grow and how many copies of one node they may hold.
     public let limits: PathLimits
 
-    /// `caseInsensitiveRoutes` makes constant URL segments match without regard to case;
-    /// `origins` says which schemes and hosts URLs may come from; `limits` how far paths may grow.
+    /// `caseInsensitiveRoutes` makes constant URL segments match without regard to case, and
+    /// `significantTrailingSlash` a pattern's final `/` part of what it matches, for every route
+    /// whose ``NodeSpec/routeOptions`` do not say otherwise; `origins` says which schemes and hosts
+    /// URLs may come from; `limits` how far paths may grow.
     public init(
-        root: NodeSpec, anywhere: [NodeSpec] = [], caseInsensitiveRoutes: Bool = false, origins: URLOrigins = .any,
-        limits: PathLimits = .engine
+        root: NodeSpec, anywhere: [NodeSpec] = [], caseInsensitiveRoutes: Bool = false,
+        significantTrailingSlash: Bool = false, origins: URLOrigins = .any, limits: PathLimits = .engine
     ) throws(GraphError) {
         var count = try Self.checkDepth(of: root)
         for spec in anywhere {
@@ -81,7 +83,8 @@ public struct NavigationGraph: Sendable, Equatable {
         rootID = root.id
         anywhereIDs = anywhere.map(\.id)
         self.limits = limits
-        var routes = GraphRoutes.Builder(caseInsensitive: caseInsensitiveRoutes, origins: origins)
+        var routes = GraphRoutes.Builder(
+            caseInsensitive: caseInsensitiveRoutes, significantTrailingSlash: significantTrailingSlash, origins: origins)
         urlRoutes = routes.build()
         reserve(count)
         try declare(root, parent: nil, position: 0, isAnywhere: false, routes: &routes)
@@ -202,7 +205,7 @@ public struct NavigationGraph: Sendable, Equatable {
             initialPosition: spec.children.firstIndex { $0.id == initialActive } ?? 0,
             keepsStacks: spec.kind == .switch && spec.keepsStacks, canRepeat: isAnywhere))
         for pattern in spec.routes {
-            try routes.add(pattern, to: spec.id)
+            try routes.add(pattern, options: spec.routeOptions, to: spec.id)
         }
         for (childPosition, child) in spec.children.enumerated() {
             let childIndex = try declare(child, parent: index, position: childPosition, isAnywhere: false, routes: &routes)

@@ -9,6 +9,8 @@ public struct NodeSpec: Sendable, Equatable {
     public var children: [NodeSpec]
     /// URL route patterns that lead to this node (`/movies/:id<int>`); see `RoutePattern`.
     public var routes: [String]
+    /// How its patterns read case and a final slash, where they differ from the app's.
+    public var routeOptions = RouteOptions.app
     /// On a switch node: a route that switches away from a child keeps what is open inside it (as a
     /// tab bar keeps each tab's stack) instead of leaving it first.
     public var keepsStacks: Bool

@@ -51,6 +51,9 @@ final class DeclarationBuilder {
             pushes: Self.strings(arguments[6]), launch: arguments[9].stringValue.flatMap(LaunchMode.init(rawValue:)),
             key: Self.strings(arguments[10]))
         node.isFloor = arguments[11] == .boolean(true)
+        node.routeOptions = RouteOptions(
+            caseInsensitive: arguments[5][.string("case_insensitive")].boolValue,
+            significantTrailingSlash: arguments[5][.string("significant_trailing_slash")].boolValue)
         built.append(node)
     }
 
@@ -67,12 +70,17 @@ final class DeclarationBuilder {
         }
         return try GraphDeclaration(
             root: root, anywhere: Array(built.dropFirst()), handlers: handlers,
-            caseInsensitiveRoutes: options.caseInsensitiveRoutes, origins: options.origins, limits: options.limits)
+            caseInsensitiveRoutes: options.caseInsensitiveRoutes, significantTrailingSlash: options.significantTrailingSlash,
+            origins: options.origins, limits: options.limits)
     }
 
-    /// A node's route patterns, pushed ids or key fields: one string, or a list of them (nothing else counts).
+    /// A node's route patterns, pushed ids or key fields: one string, or a list of them read as
+    /// `ipairs` reads it (a route list's named options are not patterns).
     private static func strings(_ value: LuaValue) -> [String] {
         if let text = value.stringValue { return [text] }
-        return (value.arrayValue ?? []).compactMap(\.stringValue)
+        guard let table = value.tableValue else { return [] }
+        var strings: [String] = []
+        while let text = table[.integer(Int64(strings.count + 1))]?.stringValue { strings.append(text) }
+        return strings
     }
 }

@@ -13,12 +13,12 @@ struct GraphDeclaration {
 
     init(
         root: NodeSpec, anywhere: [NodeSpec], handlers: [NodeID: Set<HandlerName>], caseInsensitiveRoutes: Bool = false,
-        origins: URLOrigins = .any, limits: PathLimits = .engine
+        significantTrailingSlash: Bool = false, origins: URLOrigins = .any, limits: PathLimits = .engine
     ) throws(DeclarationError) {
         do {
             graph = try NavigationGraph(
-                root: root, anywhere: anywhere, caseInsensitiveRoutes: caseInsensitiveRoutes, origins: origins,
-                limits: limits)
+                root: root, anywhere: anywhere, caseInsensitiveRoutes: caseInsensitiveRoutes,
+                significantTrailingSlash: significantTrailingSlash, origins: origins, limits: limits)
         } catch {
             throw DeclarationError(message: error.description)
         }

@@ -7,6 +7,8 @@ import Portolan
 struct AppOptions {
     /// `case_insensitive_routes = true`: URL patterns match letters in any case.
     var caseInsensitiveRoutes = false
+    /// `significant_trailing_slash = true`: `/a/` is not `/a` (unless a route says otherwise).
+    var significantTrailingSlash = false
     /// `schemes = { "shop" }`, `hosts = { "shop.example" }`: where URLs may come from.
     var origins = URLOrigins.any
     /// `rollback = false`: a failed route is left where it stopped instead of undone.
@@ -48,6 +50,7 @@ struct AppOptions {
             return number
         }
         caseInsensitiveRoutes = value(.caseInsensitiveRoutes) == .boolean(true)
+        significantTrailingSlash = value(.significantTrailingSlash) == .boolean(true)
         origins = URLOrigins(
             schemes: Set((value(.schemes).arrayValue ?? []).compactMap(\.stringValue)),
             hosts: Set((value(.hosts).arrayValue ?? []).compactMap(\.stringValue)))

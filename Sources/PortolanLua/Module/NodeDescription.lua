@@ -48,14 +48,25 @@ local function key_list(key, name)
 end
 
 -- A node's `route`: its pattern or list of patterns (false without one), or nil and what is wrong.
+-- A list may also say how its patterns read case and a final slash (`case_insensitive`,
+-- `significant_trailing_slash`), where they differ from the root's.
+local ROUTE_OPTIONS = { case_insensitive = true, significant_trailing_slash = true }
+
 local function route_list(route, name)
   if type(route) == "string" then return route end
   if route == nil then return false end
   if type(route) ~= "table" then
     return nil, name .. ": route must be a URL pattern or a list of them, not a " .. type(route)
   end
-  for _, pattern in ipairs(route) do
-    if type(pattern) ~= "string" then
+  for key, value in pairs(route) do
+    if ROUTE_OPTIONS[key] then
+      if type(value) ~= "boolean" then
+        return nil, name .. ": route's " .. key .. " must be true or false, not a " .. type(value)
+      end
+    elseif math.type(key) ~= "integer" then
+      return nil, name .. ": route has no option " .. tostring(key)
+        .. " (it lists URL patterns, and may set case_insensitive and significant_trailing_slash)"
+    elseif type(value) ~= "string" then
       return nil, name .. ": route must be a URL pattern or a list of them"
     end
   end
@@ -354,6 +365,7 @@ local function app_options(spec)
   local explore, bad_explore = explore_table(spec.explore)
   if explore == false then return nil, bad_explore end
   return { handler_timeout = handler_timeout, case_insensitive_routes = spec.case_insensitive_routes == true,
+           significant_trailing_slash = spec.significant_trailing_slash == true,
            rollback = spec.rollback, max_depth = max_depth, max_copies = max_copies, version = version,
            migrations = migrations, max_redirects = limit, animate = spec.animate, history = history,
            queue = spec.queue, schemes = schemes, hosts = hosts, explore = explore }

@@ -7,6 +7,8 @@ import Portolan
 /// the linter knows them as fields of the root.
 public enum RootOption: String, CaseIterable, Sendable {
     case caseInsensitiveRoutes = "case_insensitive_routes"
+    /// `significant_trailing_slash = true`: a pattern's final `/` is part of what it matches.
+    case significantTrailingSlash = "significant_trailing_slash"
     case schemes
     case hosts
     case rollback
@@ -36,7 +38,7 @@ public enum RootOption: String, CaseIterable, Sendable {
         case .maxDepth: PathLimits.depthRange
         case .maxCopies: PathLimits.copiesRange
         case .version: RulesIdentity.versions
-        case .caseInsensitiveRoutes, .schemes, .hosts, .rollback, .animate, .queue, .migrations, .handlerTimeout, .explore: nil
+        case .caseInsensitiveRoutes, .significantTrailingSlash, .schemes, .hosts, .rollback, .animate, .queue, .migrations, .handlerTimeout, .explore: nil
         }
     }
 
@@ -50,7 +52,7 @@ public enum RootOption: String, CaseIterable, Sendable {
     }
 
     /// Whether the option is true or false.
-    public var isFlag: Bool { self == .rollback || self == .caseInsensitiveRoutes }
+    public var isFlag: Bool { self == .rollback || self == .caseInsensitiveRoutes || self == .significantTrailingSlash }
 
     /// Whether the option is a time limit in seconds (any number, not only whole ones): more than
     /// 0, and at most `ScriptNumbers.maxSeconds`, as every wait and limit a script or a command

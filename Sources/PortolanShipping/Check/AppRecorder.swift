@@ -96,6 +96,7 @@ enum AppRecorder {
         if report["declared"] == .boolean(false) { app.declarationError = report["why"].stringValue ?? "refused" }
         app.functionRuleCount = Int(report["function_rules"].intValue ?? 0)
         app.caseInsensitiveRoutes = report["case_insensitive"] == .boolean(true)
+        app.significantTrailingSlash = report["significant_trailing_slash"] == .boolean(true)
         app.schemes = (report["schemes"].arrayValue ?? []).compactMap(\.stringValue)
         app.hosts = (report["hosts"].arrayValue ?? []).compactMap(\.stringValue)
         app.version = report["version"].intValue.flatMap { Int(exactly: $0) }

@@ -116,6 +116,10 @@ local function describe(node, visiting)
     for _, pattern in ipairs(routes) do
       if type(pattern) == "string" then d.routes[#d.routes + 1] = pattern else d.bad_route = type(pattern) end
     end
+    if type(routes.case_insensitive) == "boolean" then d.route_case_insensitive = routes.case_insensitive end
+    if type(routes.significant_trailing_slash) == "boolean" then
+      d.route_significant_trailing_slash = routes.significant_trailing_slash
+    end
   end
   if type(node.push) == "table" then
     d.pushes = {}
@@ -148,6 +152,7 @@ _G.__portolan_check_collect = function()
         for index, node in ipairs(anywhere) do report.anywhere[index] = describe(node, {}) end
       end
       report.case_insensitive = app.spec.case_insensitive_routes == true
+      report.significant_trailing_slash = app.spec.significant_trailing_slash == true
       report.schemes = strings_of(app.spec.schemes)
       report.hosts = strings_of(app.spec.hosts)
       if math.type(app.spec.version) == "integer" then report.version = app.spec.version end

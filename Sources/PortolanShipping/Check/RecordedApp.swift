@@ -19,6 +19,7 @@ struct RecordedApp {
     /// Redirect rules given as Lua functions: the linter cannot know where they send a URL.
     var functionRuleCount = 0
     var caseInsensitiveRoutes = false
+    var significantTrailingSlash = false
     /// The root's `schemes` and `hosts`, their strings.
     var schemes: [String] = []
     var hosts: [String] = []
@@ -55,6 +56,8 @@ struct RecordedNode {
     var kind: String?
     var active: String?
     var routes: [String] = []
+    /// What the node's route list says of case and a final slash.
+    var routeOptions = RouteOptions.app
     /// The ids of the nodes it may push (`push`), those that are strings.
     var pushes: [String] = []
     /// The type of a `route` element that is not a string.
@@ -80,6 +83,9 @@ struct RecordedNode {
         kind = value["kind"].stringValue
         active = value["active"].stringValue
         routes = (value["routes"].arrayValue ?? []).compactMap(\.stringValue)
+        routeOptions = RouteOptions(
+            caseInsensitive: value["route_case_insensitive"].boolValue,
+            significantTrailingSlash: value["route_significant_trailing_slash"].boolValue)
         pushes = (value["pushes"].arrayValue ?? []).compactMap(\.stringValue)
         badRouteType = value["bad_route"].stringValue
         children = value["children"].arrayValue.map { $0.map { RecordedNode(lua: $0, isAnywhere: isAnywhere) } }

@@ -19,14 +19,15 @@ extension AppLinter {
     }
 
     mutating func checkRoutes() -> Routes {
-        var routes = Routes(builder: URLMatcherBuilder(caseInsensitive: app.caseInsensitiveRoutes))
+        var routes = Routes(builder: URLMatcherBuilder(
+            caseInsensitive: app.caseInsensitiveRoutes, significantTrailingSlash: app.significantTrailingSlash))
         var owners: [String: DeclaredRoute] = [:]
         for item in visited {
             let routeLine = line(of: item, field: "route")
             for text in item.node.routes {
                 let pattern: RoutePattern
                 do {
-                    pattern = try RoutePattern(text)
+                    pattern = try RoutePattern(text, options: item.node.routeOptions)
                 } catch {
                     report(.error, .invalidRoute, line: routeLine, "route '\(text)' of \(item.label) is invalid: \(error)")
                     continue

@@ -6,6 +6,11 @@
 ---@alias portolan.ContextValue string|integer|number|boolean
 ---@alias portolan.Context table<string, portolan.ContextValue>
 
+--- A node's URL patterns, with how they read case and a final slash where that differs from the root's.
+---@class portolan.RouteList: string[]
+---@field case_insensitive? boolean # these patterns match letters in any case, or (false) only as written
+---@field significant_trailing_slash? boolean # these patterns' final `/` is part of what they match, or (false) ignored
+
 --- A node as a route names it: its id and the context it is shown with.
 ---@class portolan.Entry
 ---@field id string # the node's id
@@ -134,7 +139,7 @@ function Request:goes_to(id) end
 ---@field kind? "screen"|"switch" # `"screen"` by default
 ---@field active? string # a switch node's initial child (its first child by default)
 ---@field children? portolan.Node[]
----@field route? string|string[] # URL patterns: `"/movies/:id<int>"`, `"myapp://film/:id"`
+---@field route? string|string[]|portolan.RouteList # URL patterns: `"/movies/:id<int>"`, `"myapp://film/:id"`
 ---@field keep? boolean # on a switch node: keep each child's stack when switching away (a tab bar)
 ---@field back? "first"|"initial"|"order"|"history"|"full_history"|"none" # on a switch node: where `portolan.back()` takes it among its children
 ---@field push? string[] # on a screen: ids of nodes declared elsewhere that may be pushed on top of it, any number of times
@@ -186,6 +191,7 @@ function Request:goes_to(id) end
 ---@field max_depth? integer # how many nodes the active path may hold, 2 to 1000 (default 1000)
 ---@field max_copies? integer # how many copies of one node a path may hold, 1 to 1000 (default 1000)
 ---@field case_insensitive_routes? boolean # URL patterns match letters in any case (default false)
+---@field significant_trailing_slash? boolean # a pattern's final `/` is part of what it matches: `/a/` is not `/a` (default false)
 ---@field version? integer # which version of the rules this is, for snapshots, 1 to 1000000 (default 1)
 ---@field migrations? table<integer, portolan.Migration> # what changed at each version (docs/snapshots.md)
 ---@field explore? portolan.Explore # what `portolan explore` tries (docs/explore.md)
