@@ -3,8 +3,10 @@
 public enum FailedCall: Sendable, Hashable {
     /// A node's handler for an instruction (`enter`, `leave`, `switch`).
     case handler(Instruction)
-    /// An interceptor (a script's interceptors and guards run as one).
+    /// An interceptor (a script's interceptors run as one).
     case interceptor
+    /// The guard of the node of this entry, on the route's way.
+    case `guard`(Entry)
     /// The context task of a node on the destination.
     case contextTask(Entry)
     /// A node's `can_leave`, asked before the route runs anything.
@@ -41,7 +43,7 @@ extension FailedCall {
         switch self {
         case .handler(let instruction): instruction
         case .canLeave(let entry): .leave(entry)
-        case .interceptor, .contextTask, .redirectRule: nil
+        case .interceptor, .guard, .contextTask, .redirectRule: nil
         }
     }
 
@@ -50,6 +52,7 @@ extension FailedCall {
         switch self {
         case .handler: nil
         case .interceptor: "an interceptor did not decide"
+        case .guard(let entry): "the guard of '\(entry.id)' did not decide"
         case .contextTask(let entry): "the context task of '\(entry)' did not finish"
         case .canLeave(let entry): "can_leave of '\(entry)' did not finish"
         case .redirectRule: "a redirect rule did not finish"
@@ -61,6 +64,7 @@ extension FailedCall {
         switch self {
         case .handler, .redirectRule: nil
         case .interceptor: "an interceptor failed"
+        case .guard(let entry): "the guard of '\(entry.id)' failed"
         case .contextTask(let entry): "the context task of '\(entry)' failed"
         case .canLeave(let entry): "can_leave of '\(entry)' failed"
         }

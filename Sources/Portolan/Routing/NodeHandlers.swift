@@ -17,6 +17,10 @@ public struct NodeHandlers: @unchecked Sendable {
     /// the info's instruction. A removal is told to `leave`, and an insertion to `enter`.
     public var move: ((Entry, InstructionInfo) throws -> Void)?
     public var canLeave: ((Entry) throws -> Bool)?
+    /// The node's guard: asked about every route that ends at the node or passes through it,
+    /// whether or not the route enters it now, after the router's interceptors and before the
+    /// planner. It decides as an interceptor does (`InterceptionDecision`), and must change nothing.
+    public var guardRoute: ((RouteRequest) throws -> InterceptionDecision)?
     /// RouteComposer's context task: after a route succeeds, called for every node on its
     /// destination, entered now or already there, with the node's entry and the destination, so a
     /// screen that was found rather than entered still takes the route's context.
@@ -29,6 +33,7 @@ public struct NodeHandlers: @unchecked Sendable {
         update: ((Entry, InstructionInfo) throws -> Void)? = nil,
         move: ((Entry, InstructionInfo) throws -> Void)? = nil,
         canLeave: ((Entry) throws -> Bool)? = nil,
+        guardRoute: ((RouteRequest) throws -> InterceptionDecision)? = nil,
         contextTask: ((Entry, Destination) throws -> Void)? = nil
     ) {
         self.enter = enter
@@ -37,6 +42,7 @@ public struct NodeHandlers: @unchecked Sendable {
         self.update = update
         self.move = move
         self.canLeave = canLeave
+        self.guardRoute = guardRoute
         self.contextTask = contextTask
     }
 
@@ -88,6 +94,13 @@ extension NodeHandlers {
                 let answer = Locked<Bool?>(nil)
                 try wait.run { let value = try await leavable.canLeave(entry); answer.withLock { $0 = value } }
                 return answer.value ?? true
+            }
+        }
+        if let guarded = node as? any Guarded {
+            guardRoute = { request in
+                let answer = Locked<InterceptionDecision?>(nil)
+                try wait.run { let value = try await guarded.guardRoute(request); answer.withLock { $0 = value } }
+                return answer.value ?? .pass
             }
         }
         if let switchable = node as? any Switchable {

@@ -11,6 +11,8 @@ struct NodeIndexBindings {
     private var bound: [NodeHandlers?] = []
     /// How many of the graph's nodes have a `canLeave` bound: with none, a plan asks nobody.
     private(set) var canLeaveCount = 0
+    /// How many have a guard: with none, a route's decision looks up no node.
+    private(set) var guardCount = 0
 
     /// Binds `handlers` to the node `id` of `graph` (nil unbinds); an id the graph does not
     /// declare is only found by id.
@@ -22,12 +24,14 @@ struct NodeIndexBindings {
         let slot = slots[index]
         if slot > 0 {
             canLeaveCount -= bound[slot - 1]?.canLeave == nil ? 0 : 1
+            guardCount -= bound[slot - 1]?.guardRoute == nil ? 0 : 1
             bound[slot - 1] = handlers
         } else if let handlers {
             bound.append(handlers)
             slots[index] = bound.count
         }
         canLeaveCount += handlers?.canLeave == nil ? 0 : 1
+        guardCount += handlers?.guardRoute == nil ? 0 : 1
     }
 
     /// The handlers bound to the node `index`, if any.

@@ -35,7 +35,7 @@ public struct InstructionInfo: Sendable, Equatable {
 
 /// An object bound to a node id, which the router calls when that node is entered, left, switched,
 /// updated or moved. Conform to `Enterable`, `Leavable`, `Switchable`, `Updatable` and `Movable` for the
-/// instructions the node handles; a node with no handler for an instruction succeeds by default.
+/// instructions the node handles, and to `Guarded` for a guard on the routes through it; a node with no handler for an instruction succeeds by default.
 ///
 /// Handlers are `async` and fail by throwing. They run on the cooperative pool while the route,
 /// on the router's thread, waits for each one within its time limit; the route's unit of work
@@ -79,6 +79,15 @@ public protocol Updatable: Routable {
 public protocol Movable: Routable {
     /// `info.instruction` is `.move(entry, under: upper)`: it now stands under `upper`, or on top.
     func move(_ entry: Entry, info: InstructionInfo) async throws
+}
+
+/// A node that guards every route to it or through it (a sign-in wall, a paywall): asked before
+/// the route runs anything, after the router's interceptors, whether or not the route enters the
+/// node now. A route that passes several guarded nodes asks them from the root down.
+public protocol Guarded: Routable {
+    /// Decides as an interceptor does. It also runs for plans (`request.isDryRun`), so it must
+    /// change nothing.
+    func guardRoute(_ request: RouteRequest) async throws -> InterceptionDecision
 }
 
 /// Thrown by a handler that ran out of time (see `NodeHandlers`); the route fails as `timeout`.

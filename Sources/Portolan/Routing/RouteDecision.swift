@@ -1,6 +1,7 @@
 /// The decisions of a route, the one path a route (`RouteRun`) and a plan (`Router.plan`) both
-/// take: the interceptors, guards included, in turn (a redirect runs them all again on its new
-/// destination, until the chain settles, loops or grows past `maxRedirects`), then the planner,
+/// take: the interceptors in turn, then the guard of each node on the way (a redirect asks them
+/// all again on its new destination, until the chain settles, loops or grows past
+/// `maxRedirects`), then the planner,
 /// asking each node it would leave whether it may (`canLeave`). A route acts on the answer; a
 /// plan only reports it.
 struct RouteDecision {
@@ -39,28 +40,26 @@ struct RouteDecision {
         }
     }
 
-    /// Where the route settles after every interceptor let it pass, or why not; `redirected` hears
-    /// each redirect as it is decided. A redirect to where the request already goes is a pass.
+    /// Where the route settles after every interceptor and guard let it pass, or why not;
+    /// `redirected` hears each redirect as it is decided. A redirect to where the request already
+    /// goes is a pass.
     func settle(
         _ requested: Destination, url: URLResolution?, step: RouteStep?, redirected: (Destination, Destination) -> Void
     ) -> Result<Target, RouteFailure> {
-        let interceptors = router.state.withLock { $0.interceptors }
+        let (interceptors, nodes, hasGuards) = router.state.withLock {
+            ($0.interceptors, $0.nodes, $0.nodesByIndex.guardCount > 0)
+        }
         var current = Target(destination: requested, url: url)
+        var guards = hasGuards ? Self.guards(on: current.destination, from: router.activePath, in: nodes) : []
         var chain = [current]
         var index = 0
-        while index < interceptors.count {
+        while index < interceptors.count + guards.count {
             let request = RouteRequest(
                 destination: current.destination, from: router.activePath, url: current.url, step: step,
                 isDryRun: isDryRun, redirectedFrom: chain.count > 1 ? requested : nil)
-            let decision: InterceptionDecision
-            do {
-                decision = try interceptors[index].decide(request)
-            } catch {
-                return .failure(RouteFailure(thrownBy: .interceptor, error))
-            }
             let next: Target?
             do {
-                next = try target(of: decision)
+                next = try target(of: decide(request, by: index, interceptors: interceptors, guards: guards))
             } catch {
                 return .failure(error)
             }
@@ -75,9 +74,31 @@ struct RouteDecision {
             if let unsettled { return .failure(unsettled) }
             redirected(current.destination, next.destination)
             current = next
+            if hasGuards { guards = Self.guards(on: current.destination, from: router.activePath, in: nodes) }
             index = 0
         }
         return .success(current)
+    }
+
+    /// A guard on a route's way: the entry of its node on the destination, and its decision.
+    private typealias Guard = (entry: Entry, decide: (RouteRequest) throws -> InterceptionDecision)
+
+    /// The guards of the nodes on `destination`'s way, from the root down: each holds for every
+    /// route to its node or through it, whether or not the route enters the node now.
+    private static func guards(on destination: Destination, from activePath: [Entry], in nodes: [NodeID: NodeHandlers]) -> [Guard] {
+        destination.entries(from: activePath).compactMap { entry in nodes[entry.id]?.guardRoute.map { (entry, $0) } }
+    }
+
+    /// The decision of the `index`th decider of a route: the router's interceptors in turn, then
+    /// the guards. What one throws fails the route, naming which one it was.
+    private func decide(
+        _ request: RouteRequest, by index: Int, interceptors: [InterceptorHandler], guards: [Guard]
+    ) throws(RouteFailure) -> InterceptionDecision {
+        if index < interceptors.count {
+            do { return try interceptors[index].decide(request) } catch { throw RouteFailure(thrownBy: .interceptor, error) }
+        }
+        let found = guards[index - interceptors.count]
+        do { return try found.decide(request) } catch { throw RouteFailure(thrownBy: .guard(found.entry), error) }
     }
 
     /// Where a decision sends the request: nil to let it pass; a denial is thrown.

@@ -2,12 +2,12 @@ import Lua
 import Portolan
 
 /// A node's Lua handlers, guards and interceptors, as the router calls them inside a route's unit
-/// of work: each is a direct call of the module's `run_handler` or `run_interceptors` on the
+/// of work: each is a direct call of the module's `run_handler`, `run_guard` or `run_interceptors` on the
 /// host's thread, run by the host's `LuaRunner`.
 extension HostCore {
     /// The router's handlers for a node with these declared Lua handlers: only those it has, so a
-    /// node without `leave` or `can_leave` costs the route nothing for them. Nil when it has none
-    /// the router calls (a guard runs with the interceptors). `timeLimit` is that router's handler
+    /// node without `leave` or `can_leave` costs the route nothing for them. Nil when it has none.
+    /// `timeLimit` is that router's handler
     /// time limit, read once here rather than from its configuration on every call.
     func luaHandlers(of id: NodeID, declared: Set<HandlerName>, timeLimit: Duration) -> NodeHandlers? {
         var handlers = NodeHandlers()
@@ -31,11 +31,14 @@ extension HostCore {
         if declared.contains(.canLeave) {
             handlers.canLeave = { [unowned self] entry in try canLeave(node, entry: entry, timeLimit: timeLimit) }
         }
+        if declared.contains(.guard) {
+            handlers.guardRoute = { [unowned self] request in try runGuard(of: node.id, request) }
+        }
         if declared.contains(.contextTask) {
             handlers.contextTask = { [unowned self] entry, destination in try runContextTask(of: node, entry: entry, destination: destination, timeLimit: timeLimit) }
         }
         let hasAny = handlers.enter != nil || handlers.leave != nil || handlers.switchTo != nil || handlers.update != nil
-            || handlers.move != nil || handlers.canLeave != nil || handlers.contextTask != nil
+            || handlers.move != nil || handlers.canLeave != nil || handlers.guardRoute != nil || handlers.contextTask != nil
         return hasAny ? handlers : nil
     }
 
@@ -98,16 +101,27 @@ extension HostCore {
         if let context = entry.contextTable { try arguments.push(context) } else { arguments.pushNil() }
     }
 
-    /// The script's interceptors and the guards on the route's way; with neither, no Lua runs.
+    /// The script's interceptors, in turn; with none, no Lua runs.
     func intercept(_ request: RouteRequest) throws -> InterceptionDecision {
-        guard app.rules.hasInterceptors || app.hasGuards else { return .pass }
+        guard app.rules.hasInterceptors else { return .pass }
+        return try decide(request, by: try module.runInterceptors)
+    }
+
+    /// The guard of the node `id`, asked by the router about a route on its way.
+    private func runGuard(of id: NodeID, _ request: RouteRequest) throws -> InterceptionDecision {
+        try decide(request, by: try module.runGuard, first: .string(id))
+    }
+
+    /// Calls one of the module's deciders (`run_interceptors`, `run_guard`) with the request as a
+    /// table, after `first` when there is one, and reads its verdict.
+    private func decide(_ request: RouteRequest, by decider: LuaValue, first: LuaValue? = nil) throws -> InterceptionDecision {
         var requestFields = request.url?.urlFields ?? [:]
         requestFields[.string("destination")] = .array(request.destination.entries(from: request.from).map(\.luaValue))
         requestFields[.string("from")] = .array(request.from.map(\.luaValue))
         if let step = request.step { requestFields[.string("step")] = step.luaValue }
         if let original = request.redirectedFrom { requestFields[.string("redirected_from")] = original.luaValue }
         requestFields[.string("dry_run")] = .boolean(request.isDryRun)
-        let values = try runner.runHandler(try module.runInterceptors, [.table(requestFields)])
+        let values = try runner.runHandler(decider, (first.map { [$0] } ?? []) + [.table(requestFields)])
         let decision = try Self.redirectByURL(values) ?? HandlerResult.decision(values)
         switch decision {
         case .redirect, .redirectToURL:

@@ -1,8 +1,9 @@
 -- Guards and interceptors: what decides whether a route goes on. The host runs this chunk once per
 -- state and hands the function it returns to the module, which calls it with what deciding needs
 -- (`module`) and keeps the table it returns: portolan.deny, portolan.redirect and portolan.intercept
--- for scripts, `run` for the host (`host.run_interceptors`), and `list`, the interceptors, which a
--- reload sets aside. A misuse is raised with `module.error_at_caller`, at the script's line.
+-- for scripts, `run` and `run_guard` for the host (`host.run_interceptors`, `host.run_guard`: the
+-- engine asks the interceptors, then each guard on a route's way), and `list`, the interceptors,
+-- which a reload sets aside. A misuse is raised with `module.error_at_caller`, at the script's line.
 
 -- Locked, as every metatable the module hands out: the module knows them by `metatable_of`.
 local Deny = { __name = "portolan.deny", __metatable = "portolan.deny" }
@@ -10,14 +11,15 @@ local Redirect = { __name = "portolan.redirect", __metatable = "portolan.redirec
 local Request = {}   -- a request's methods
 local RequestMetatable = { __index = Request, __name = "portolan.request", __metatable = "portolan.request" }
 
--- nil to go on; otherwise "deny", reason or "redirect", destination.
-local function verdict(decision, who, metatable_of)
+-- nil to go on; otherwise "deny", reason or "redirect", destination. A wrong value is raised as
+-- `named` (who, unless the failure already names who: "the guard of 'x' failed: it returned ...").
+local function verdict(decision, who, metatable_of, named)
   if decision == nil or decision == true then return nil end
   if decision == false then return "deny", "denied by " .. who end
   local mt = metatable_of(decision)
   if mt == Deny then return "deny", decision.reason end
   if mt == Redirect then return "redirect", decision.destination, decision.resume end
-  error(who .. " returned a " .. type(decision)
+  error((named or who) .. " returned a " .. type(decision)
     .. "; expected nothing, false, portolan.deny(reason) or portolan.redirect(dest)", 0)
 end
 
@@ -35,8 +37,7 @@ local function define_goes_to(module)
   end)
 end
 
---- Asks the interceptors, then the guard of every node on the way: "pass", or the first
--- "deny", reason or "redirect", destination, resume.
+--- Asks the interceptors in turn: "pass", or the first "deny", reason or "redirect", destination, resume.
 local function asker(decisions, module)
   return function(request)
     setmetatable(request, RequestMetatable)
@@ -44,15 +45,19 @@ local function asker(decisions, module)
       local kind, value, resume = verdict(fn(request), "an interceptor", module.metatable_of)
       if kind then return kind, value, resume end
     end
-    -- A guard holds for every route to its node or below it, whether or not the node is entered now.
-    for _, entry in ipairs(request.destination) do
-      local node = module.node(entry.id)
-      if node and node.guard then
-        local who = "the guard of '" .. entry.id .. "'"
-        local kind, value, resume = verdict(node.guard(node, request), who, module.metatable_of)
-        if kind then return kind, value, resume end
-      end
-    end
+    return "pass"
+  end
+end
+
+--- Asks the guard of the node `id` (the engine asks each node on a route's way in turn): "pass",
+-- or "deny", reason or "redirect", destination, resume.
+local function guard_asker(module)
+  return function(id, request)
+    setmetatable(request, RequestMetatable)
+    local node = module.node(id)
+    if not (node and node.guard) then return "pass" end
+    local kind, value, resume = verdict(node.guard(node, request), "the guard of '" .. id .. "'", module.metatable_of, "it")
+    if kind then return kind, value, resume end
     return "pass"
   end
 end
@@ -62,6 +67,7 @@ return function(module)
   local decisions = { list = {} }
   define_goes_to(module)
   decisions.run = asker(decisions, module)
+  decisions.run_guard = guard_asker(module)
 
   function decisions.deny(reason)
     return setmetatable({ reason = reason ~= nil and tostring(reason) or "denied" }, Deny)

@@ -6,6 +6,7 @@ struct ModuleFunctions {
     let runAndShow: LuaValue
     let runHandler: LuaValue
     let runInterceptors: LuaValue
+    let runGuard: LuaValue
     let takeRules: LuaValue
     let show: LuaValue
     let flows: LuaValue
@@ -24,6 +25,7 @@ struct ModuleFunctions {
         runAndShow = try function("run_and_show")
         runHandler = try function("run_handler")
         runInterceptors = try function("run_interceptors")
+        runGuard = try function("run_guard")
         takeRules = try function("take_rules")
         show = try function("show")
         flows = try function("flows")

@@ -262,6 +262,11 @@ function host.run_interceptors(request)
   return decisions.run(request)
 end
 
+function host.run_guard(id, request)
+  driven[coroutine.running()] = "handler"
+  return decisions.run_guard(id, request)
+end
+
 -- Handlers and scripts, as the host starts them -----------------------------------------------------
 
 function host.run_script(fn, ...)
