@@ -13,6 +13,8 @@ public enum FailedCall: Sendable, Hashable {
     case canLeave(Entry)
     /// A redirect rule written as a function.
     case redirectRule
+    /// The flow of this name, asked where a step leads (`Flow`).
+    case flow(String)
 }
 
 extension RouteFailure {
@@ -43,7 +45,7 @@ extension FailedCall {
         switch self {
         case .handler(let instruction): instruction
         case .canLeave(let entry): .leave(entry)
-        case .interceptor, .guard, .contextTask, .redirectRule: nil
+        case .interceptor, .guard, .contextTask, .redirectRule, .flow: nil
         }
     }
 
@@ -56,6 +58,7 @@ extension FailedCall {
         case .contextTask(let entry): "the context task of '\(entry)' did not finish"
         case .canLeave(let entry): "can_leave of '\(entry)' did not finish"
         case .redirectRule: "a redirect rule did not finish"
+        case .flow(let name): "flow '\(name)' did not decide"
         }
     }
 
@@ -67,6 +70,7 @@ extension FailedCall {
         case .guard(let entry): "the guard of '\(entry.id)' failed"
         case .contextTask(let entry): "the context task of '\(entry)' failed"
         case .canLeave(let entry): "can_leave of '\(entry)' failed"
+        case .flow(let name): "flow '\(name)' failed"
         }
     }
 }

@@ -6,6 +6,8 @@ struct RouterState {
     /// The same bindings by node index, for a route's planned steps.
     var nodesByIndex = NodeIndexBindings()
     var interceptors: [InterceptorHandler] = []
+    /// The flows that turn steps into routes, asked in this order.
+    var flows: [Flow] = []
     var redirects = URLRedirects()
     /// The route running, those waiting, and whether a drain runs them.
     var routes = RouteScheduler()

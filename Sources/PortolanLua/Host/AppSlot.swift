@@ -9,6 +9,8 @@ struct AppSlot {
     var declaration: GraphDeclaration?
     /// Swift objects bound to node ids; they take precedence over Lua handlers, and survive reloads.
     var swiftNodes: [NodeID: any Routable] = [:]
+    /// Flows added from Swift (`PortolanHost.addFlow`): asked after the script's, and they survive reloads.
+    var swiftFlows: [Flow] = []
     /// What the script registered besides its app; a reload starts it afresh.
     var rules = ScriptRules()
     /// What the last declaration did to the live state it carried, when it replaced an earlier
@@ -62,8 +64,11 @@ struct ScriptRules {
     /// URL redirect rules (`portolan.redirect_rule`), in declaration order, kept for routers of
     /// apps declared later.
     var redirectRules: [HostRedirectRule] = []
-    /// Whether the script added an interceptor; with none and no guards, routes skip Lua entirely.
+    /// Whether the script added an interceptor; with none, routes call no interceptor in Lua.
     var hasInterceptors = false
+    /// The script's flows (`portolan.flow`), in declaration order: the engine asks them through
+    /// the module (`HostCore+LuaFlows`).
+    var flows: [LuaFlow] = []
     /// The script's `portolan.on` observers, which the host calls itself (`HostCore.deliver`).
     /// A class of their own, made with the rules: a reload sets them aside with the rest.
     let observers = ScriptObservers()

@@ -3,7 +3,7 @@ import Portolan
 
 /// A script's main flow (an app file, a scenario, a REPL line) as one unit of work: the
 /// `LuaRunner` runs it, and the host serves each `portolan.route`, `portolan.plan`,
-/// `portolan.refresh`, `portolan.back`, `portolan.resume` and `portolan.wait` it yields, on the spot.
+/// `portolan.step`, `portolan.refresh`, `portolan.back`, `portolan.resume` and `portolan.wait` it yields, on the spot.
 extension HostCore {
     /// Runs `function(arguments…)` as a main flow and returns what it returns. Routes queued
     /// outside any route (from a plain coroutine, say) run before this returns.
@@ -18,6 +18,8 @@ extension HostCore {
         switch request {
         case .route(let value, let step):
             return route(luaDestination: value, step: step).luaValues
+        case .step(let name, let payload):
+            return step(luaName: name, payload: payload).luaValues
         case .plan(let value):
             return plan(luaDestination: value).luaValues
         case .refresh:

@@ -113,6 +113,7 @@ final class HostCore: @unchecked Sendable {
         for rule in app.rules.redirectRules {
             try? install(rule, on: router)
         }
+        installFlows(on: router)
         // Unowned: the core owns the router, and the router calls these only inside the core's units.
         // The delivery's is not even checked, nor retained: the hub calls it only right after the
         // first closure, whose checked load traps were the core gone, said it listens; a checked
@@ -182,6 +183,12 @@ final class HostCore: @unchecked Sendable {
         } catch {
             throw HostError(error)
         }
+    }
+
+    /// A flow from Swift, asked after the script's.
+    func addFlow(_ flow: Flow) {
+        app.swiftFlows.append(flow)
+        if let router { installFlows(on: router) }
     }
 
     func bind(_ node: any Routable, to id: NodeID) {

@@ -1,6 +1,6 @@
 import Portolan
 
-/// Routing from Swift: the module's calls (`portolan.route`, `plan`, `back`, `refresh`, `resume`,
+/// Routing from Swift: the module's calls (`portolan.route`, `step`, `plan`, `back`, `refresh`, `resume`,
 /// `reset_tabs`), URLs and the observers of what routes do, each one unit of work on the host's thread.
 extension PortolanHost {
     /// Routes as `portolan.route` does; routes queued by its handlers and observers run before
@@ -15,6 +15,12 @@ extension PortolanHost {
     /// (`Router.refuse`).
     public func route(url: String) -> RouteResult {
         core.route(url: url)
+    }
+
+    /// Routes to where the app's flows send `step` as `portolan.step` does (RxFlow's step), the step travelling with the
+    /// route; a step no flow handles is refused as `unreachable`, one an adapter refuses as `denied`.
+    public func step(_ step: RouteStep) -> RouteResult {
+        core.step(step)
     }
 
     /// Re-runs the guards and interceptors for the active path, as `portolan.refresh()` does: call

@@ -269,15 +269,13 @@ public actor PortolanHost {
     /// The root's `explore` option: what `portolan explore` tries (docs/explore.md).
     public var exploreDeclaration: ExploreDeclaration { core.app.explore }
 
+    /// The app's flows, the script's then those added from Swift, in the order they are asked.
+    public var flows: [Flow] { core.router?.flows ?? [] }
+
     /// The app's flows, a line each (`flow movies: movie_picked, settings_wanted`), as
     /// `portolan graph` shows them.
     public var flowLines: [String] {
-        guard let describe = try? core.module.flows else { return [] }
-        let state = core.state
-        let values = try? state.withInstructionBudget(core.configuration.handlerInstructionBudget) { () throws(LuaError) in
-            try state.call(describe, [])
-        }
-        return (values?.first?.arrayValue ?? []).compactMap(\.stringValue)
+        flows.map { flow in "flow \(flow.name): " + flow.steps.joined(separator: ", ") + (flow.adapt == nil ? "" : " (adapts steps)") }
     }
 
     /// The rules each node of the declared app has in Lua, by name (`guard`, `can_leave`,
@@ -306,6 +304,12 @@ public actor PortolanHost {
     /// Its `async` handlers run on the cooperative pool while the route waits for them.
     public func bind(_ node: any Routable, to id: NodeID) {
         core.bind(node, to: id)
+    }
+
+    /// Adds a flow (`Flow`): asked after the script's flows, it survives reloads, as bound Swift
+    /// nodes do.
+    public func addFlow(_ flow: Flow) {
+        core.addFlow(flow)
     }
 
     /// Makes a Swift function callable from Lua as the global `name`. It runs on the host's thread,

@@ -145,17 +145,27 @@ extension RouteStep {
         self.init(name, payload: entry.context)
     }
 
+    /// `portolan.step(name, payload)`'s step, checked as a route's step is.
+    init(luaName name: LuaValue, payload: LuaValue) throws(RouteFailure) {
+        guard let step = try Self(lua: .table([.string("name"): name, .string("payload"): payload])) else {
+            throw RouteFailure(.invalid, "portolan.step expects a step name")
+        }
+        self = step
+    }
+
     var luaValue: LuaValue {
-        .table([.string("name"): .string(name), .string("payload"): Entry(name, context: payload).contextTable ?? .table([:])])
+        .table([.string("name"): .string(name), .string("payload"): payloadTable])
+    }
+
+    /// The payload as a Lua table (an empty one when there is none).
+    var payloadTable: LuaValue {
+        Entry(name, context: payload).contextTable ?? .table([:])
     }
 }
 
-/// What `portolan.route` and `portolan.plan` accept: a destination, or a URL (a string that
-/// ``ParsedURL/isURL(_:)`` accepts), which the graph's route patterns resolve.
-package enum RouteTarget: Sendable {
-    case destination(Destination)
-    case url(String)
-
+extension RouteTarget {
+    /// What `portolan.route` and `portolan.plan` accept: a destination, or a URL (a string that
+    /// ``ParsedURL/isURL(_:)`` accepts), which the graph's route patterns resolve.
     package init(lua value: LuaValue) throws(RouteFailure) {
         if case .string(let text) = value, ParsedURL.isURL(text) {
             self = .url(text)

@@ -38,6 +38,8 @@ enum ModuleBridge {
         [
             ("declaration", { [weak core] _ in try declarationFunctions(of: core.unwrap()) }),
             ("enqueue", { [weak core] in enqueueFromLua(try core.unwrap(), $0) }),
+            ("enqueue_step", { [weak core] in enqueueStepFromLua(try core.unwrap(), $0) }),
+            ("add_flow", { [weak core] in try addFlowFromLua(try core.unwrap(), $0) }),
             ("refuse", { [weak core] in refuseFromLua(try core.unwrap(), $0) }),
             ("active_path", { [weak core] _ in [.array(try currentRouter(of: core.unwrap()).activePath.map { .string($0.id) })] }),
             ("active_entries", { [weak core] _ in [.array(try currentRouter(of: core.unwrap()).activePath.map(\.luaValue))] }),
@@ -139,6 +141,27 @@ enum ModuleBridge {
         } catch {
             return [.boolean(false), error.luaFields]
         }
+    }
+
+    /// `enqueue_step(name, payload)` from inside a route: true and where the step goes once queued;
+    /// false and the error's fields when no flow takes it, or the router refuses it.
+    private static func enqueueStepFromLua(_ core: HostCore, _ arguments: [LuaValue]) -> [LuaValue] {
+        do {
+            let step = try RouteStep(luaName: arguments.first ?? .nil, payload: arguments.count > 1 ? arguments[1] : .nil)
+            return [.boolean(true), try core.enqueue(step)]
+        } catch {
+            return [.boolean(false), error.luaFields]
+        }
+    }
+
+    /// `add_flow(index, name, steps, adapts)`: a flow Flows.lua checked and keeps, for the engine.
+    private static func addFlowFromLua(_ core: HostCore, _ arguments: [LuaValue]) throws -> [LuaValue] {
+        guard arguments.count == 4, case .integer(let index) = arguments[0], let name = arguments[1].stringValue,
+              case .boolean(let adapts) = arguments[3]
+        else { throw LuaError(.usage, "bridge.add_flow(index, name, steps, adapts)") }
+        let steps = (arguments[2].arrayValue ?? []).compactMap(\.stringValue)
+        core.addFlow(LuaFlow(index: Int(index), name: name, steps: steps, adaptsSteps: adapts))
+        return []
     }
 
     /// `refuse(message)`: a route request the module could not hand over (a destination that

@@ -9,7 +9,8 @@ struct ModuleFunctions {
     let runGuard: LuaValue
     let takeRules: LuaValue
     let show: LuaValue
-    let flows: LuaValue
+    let runFlow: LuaValue
+    let adaptStep: LuaValue
     let stateForSnapshot: LuaValue
     let restoreState: LuaValue
     let carryStateKeys: LuaValue
@@ -28,7 +29,8 @@ struct ModuleFunctions {
         runGuard = try function("run_guard")
         takeRules = try function("take_rules")
         show = try function("show")
-        flows = try function("flows")
+        runFlow = try function("run_flow")
+        adaptStep = try function("adapt_step")
         stateForSnapshot = try function("state_for_snapshot")
         restoreState = try function("restore_state")
         carryStateKeys = try function("carry_state_keys")
@@ -38,8 +40,10 @@ struct ModuleFunctions {
 
 /// A yield the host serves: `coroutine.yield(MARK, verb, argument)` from the module.
 enum ModuleRequest {
-    /// A route, and the step that asked for it (`portolan.step`), or nil.
+    /// A route, and the step that asked for it, or nil.
     case route(LuaValue, step: LuaValue)
+    /// `portolan.step(name, payload)`: a step for the engine's flows to resolve.
+    case step(LuaValue, payload: LuaValue)
     case plan(LuaValue)
     case refresh
     /// `portolan.back()`, or with a distance: `{ screens = n }` or `{ keep = k }`.
@@ -56,6 +60,7 @@ enum ModuleRequest {
         let argument = values.count > 2 ? values[2] : .nil
         switch verb {
         case "route": self = .route(argument, step: values.count > 3 ? values[3] : .nil)
+        case "step": self = .step(argument, payload: values.count > 3 ? values[3] : .nil)
         case "plan": self = .plan(argument)
         case "refresh": self = .refresh
         case "back": self = .back(argument)

@@ -96,8 +96,19 @@ portolan.push, portolan.back, portolan.update, portolan.merge, portolan.reset, p
   make_stack(bridge, route, error_at_caller, role, outcome, MARK)
 
 -- Flows and steps (Flows.lua): portolan.flow { name =, steps =, adapt = } and portolan.step(name, payload).
-local flows = make_flows { route = route, route_error = route_error, error_at_caller = error_at_caller }
-portolan.flow, portolan.step, host.flows = flows.flow, flows.step, flows.describe
+-- The engine resolves a step: from a script's main flow the host routes it; from inside a route it
+-- is queued, and this returns a pending handle with where it goes.
+local function step(name, payload)
+  if role() == "script" then
+    return outcome(coroutine.yield(MARK, "step", name, payload))
+  end
+  local called, ok, result = pcall(bridge.enqueue_step, name, payload)
+  if not called then return nil, route_error(bridge.refuse(tostring(ok))) end
+  if not ok then return nil, route_error(result) end
+  return { pending = true, destination = result }
+end
+local flows = make_flows { step = step, add_flow = bridge.add_flow, error_at_caller = error_at_caller }
+portolan.flow, portolan.step = flows.flow, flows.step
 
 -- The app's state (AppState.lua): portolan.state, kept across reloads, and portolan.initial_state.
 local app_state = make_state(error_at_caller, bridge.clear_metatable)
@@ -265,6 +276,16 @@ end
 function host.run_guard(id, request)
   driven[coroutine.running()] = "handler"
   return decisions.run_guard(id, request)
+end
+
+function host.run_flow(index, name, payload)
+  driven[coroutine.running()] = "handler"
+  return flows.target(index, name, payload)
+end
+
+function host.adapt_step(index, name, payload)
+  driven[coroutine.running()] = "handler"
+  return flows.adapt(index, name, payload)
 end
 
 -- Handlers and scripts, as the host starts them -----------------------------------------------------

@@ -18,7 +18,7 @@ struct ExploreSetup: Sendable {
             guard let graph = host.graph else { throw HostError("\(app) declares no app (portolan.app)") }
             let catalog = ExploreCatalog(
                 graph: graph, declaration: host.exploreDeclaration, literals: literals,
-                steps: flowSteps(host.flowLines), examples: options.examplesPerNode)
+                steps: Set(host.flows.flatMap(\.steps)).sorted(), examples: options.examplesPerNode)
             if let from {
                 let outcome = host.restore(from)
                 if case .refused(let reason) = outcome { throw HostError("the snapshot to start from was refused: \(reason)") }
@@ -29,21 +29,5 @@ struct ExploreSetup: Sendable {
             }
             return ExploreSetup(catalog: catalog, start: start)
         }
-    }
-
-    /// The step names of `flow movies: movie_picked, settings_wanted (adapts steps)` lines, sorted.
-    static func flowSteps(_ lines: [String]) -> [String] {
-        var steps: Set<String> = []
-        for line in lines {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            var list = String(line[line.index(after: colon)...])
-            let note = " (adapts steps)"
-            if list.hasSuffix(note) { list = String(list.dropLast(note.count)) }
-            for name in list.split(separator: ",") {
-                let step = name.filter { $0 != " " }
-                if !step.isEmpty { steps.insert(step) }
-            }
-        }
-        return steps.sorted()
     }
 }
