@@ -26,6 +26,28 @@ scenario("a step no flow handles is unreachable, and names the step", function()
   expect(err.message, "no flow handles step 'song_picked'")
 end)
 
+scenario("a step that leads nowhere is told of, as any refused request: a failed event and a history record", function()
+  local failed = {}
+  portolan.on("failed", function(err) failed[#failed + 1] = err.kind .. ": " .. err.message end)
+  portolan.step("song_picked", { id = 1 })
+  expect(failed, { "unreachable: no flow handles step 'song_picked'" })
+  local history = portolan.history()
+  expect(history[#history].ok, false)
+  expect(history[#history].error.message, "no flow handles step 'song_picked'")
+end)
+
+scenario("a step asked for from a handler is queued where the flows send it", function()
+  login()
+  local pending
+  portolan.on("did_route", function(_, _, step)
+    if step and step.name == "settings_wanted" then pending = portolan.step("movie_picked", { id = 5 }) end
+  end)
+  portolan.step("settings_wanted")
+  expect(pending.pending, true)
+  expect(pending.destination[#pending.destination], { id = "wishlist_movie", context = { id = 5 } })
+  expect(portolan.active_path(), { "root", "dashboard", "wishlist", "wishlist_movie" })
+end)
+
 scenario("a flow that refuses a step denies it", function()
   expect(portolan.step("settings_wanted"), { "enter settings" })
   portolan.route { "root", "onboarding" }

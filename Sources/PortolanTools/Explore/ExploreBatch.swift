@@ -36,8 +36,7 @@ struct ExploreBatch: Sendable {
         guard ContinuousClock.now < deadline else { return states.map { ExpandedState(index: $0.index, cutByTime: true) } }
         let host: PortolanHost
         do {
-            host = try PortolanHost(configuration: options.hostConfiguration(app: app))
-            try await AppLoadLimits.loadApp(host, file: app)
+            host = try await options.startHost(app: app)
         } catch {
             return states.map { ExpandedState(index: $0.index, notExpanded: "the app did not load: \(error.message)") }
         }

@@ -26,6 +26,10 @@ public struct ExploreOptions: Sendable {
     /// How many states one host explores before the next host starts afresh. Fixed, not derived
     /// from `jobs`, so that what a host did before a state is the same whatever `jobs` is.
     public var batchSize: Int
+    /// The app's Swift side, given to every host the explorer starts before its app loads: what
+    /// an embedder binds and adds (`PortolanHost.bind`, `addFlow`), so that its Swift nodes,
+    /// guards and flows are explored with the script's.
+    public var embed: (@Sendable (PortolanHost) async -> Void)?
 
     public init(
         depth: Int = 6, states: Int = 2_000, seconds: Double = 300, handlerTimeout: Duration = .seconds(2),
@@ -42,6 +46,14 @@ public struct ExploreOptions: Sendable {
         self.scenarioFiles = scenarioFiles
         self.examplesPerNode = max(1, examplesPerNode)
         self.batchSize = max(1, batchSize)
+    }
+
+    /// A host of the exploration: the app's Swift side given, then the app loaded as every command loads it.
+    func startHost(app: String) async throws(HostError) -> PortolanHost {
+        let host = try PortolanHost(configuration: hostConfiguration(app: app))
+        await embed?(host)
+        try await AppLoadLimits.loadApp(host, file: app)
+        return host
     }
 
     /// The configuration of each host: these handler limits, the app's directory for `require`.

@@ -10,8 +10,7 @@ struct ExploreSetup: Sendable {
     let start: ExploreState
 
     static func prepare(app: String, options: ExploreOptions, from: [UInt8]?) async throws(HostError) -> ExploreSetup {
-        let host = try PortolanHost(configuration: options.hostConfiguration(app: app))
-        try await AppLoadLimits.loadApp(host, file: app)
+        let host = try await options.startHost(app: app)
         let literals = ScenarioLiterals(files: options.scenarioFiles)
         return try await host.perform { host throws(HostError) -> ExploreSetup in
             host.setOutput { _ in }
