@@ -32,6 +32,29 @@ import TestSupport
         #expect(await host.router?.history.count == 2)
     }
 
+    struct AdminScreen: Enterable {
+        func enter(_ entry: Entry, info: InstructionInfo) async throws {}
+    }
+
+    struct AdminWall: Guarded {
+        func guardRoute(_ request: RouteRequest) async throws -> InterceptionDecision { .deny("Swift says no") }
+    }
+
+    /// A Swift screen takes its node's place but not the script's guard; a `Guarded` object's own guard does.
+    @Test func aSwiftNodeKeepsTheScriptsGuardUnlessItGuardsItself() async throws {
+        let host = try await PortolanHost.quiet(loading: Self.app)
+        try await host.run("mode = 'raise'", chunkName: "set.lua")
+        await host.bind(AdminScreen(), to: "admin")
+        let raised = await host.route(.path([Entry("root"), Entry("admin")]))
+        #expect(raised.failure?.message.hasPrefix("the guard of 'admin' failed") == true, "\(String(describing: raised.failure))")
+        _ = try await host.reload(.source(Self.app, chunkName: "app.lua"))
+        #expect(await host.route(.path([Entry("root"), Entry("admin")])).failure?.kind == .handlerFailed)
+        await host.bind(AdminWall(), to: "admin")
+        let denied = await host.route(.path([Entry("root"), Entry("admin")]))
+        #expect(denied.failure?.kind == .denied)
+        #expect(denied.failure?.message == "Swift says no")
+    }
+
     @Test func scriptFlowsComeFirstAndAReloadKeepsTheSwiftOnes() async throws {
         let host = try await PortolanHost.quiet(loading: Self.app)
         await host.addFlow(Flow(name: "swift", steps: ["home_wanted", "shelf_wanted"]) { step in

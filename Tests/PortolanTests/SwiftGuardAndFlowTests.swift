@@ -101,8 +101,8 @@ import Testing
         #expect(router.history[1].failure?.stage == .request)
         #expect(router.history[2].failure?.kind == .unreachable)
         #expect(events.value.suffix(2) == [
-            "failed denied: denied: flow 'gate' refused step 'secret_wanted'",
-            "failed unreachable: unreachable: no flow handles step 'nobody_listens'",
+            "failed denied (nothing): denied: flow 'gate' refused step 'secret_wanted'",
+            "failed unreachable (nothing): unreachable: no flow handles step 'nobody_listens'",
         ], "\(events.value)")
         #expect(router.activePath.map(\.id) == ["switchNode1", "node1", "node5", "node9"])
     }

@@ -82,7 +82,7 @@ public struct NodeHandlers: @unchecked Sendable {
 
 extension NodeHandlers {
     /// Handlers that call a Swift object's `async` methods and wait for them on the router's thread.
-    init(waitingFor node: any Routable, router: Router) {
+    package init(waitingFor node: any Routable, router: Router) {
         self.init()
         let wait = AsyncHandlerWait(router: router)
         if let enterable = node as? any Enterable {

@@ -130,7 +130,7 @@ final class HostCore: @unchecked Sendable {
             }
         }
         for (id, node) in app.swiftNodes {
-            router.bind(node, to: id)
+            bindSwift(node, to: id, on: router, declared: declaration.handlers[id] ?? [])
         }
         // The router replaced is gone for good, unless a reload that fails puts it back.
         if app.reload != .scriptRunning { app.router?.finishEventStreams() }
@@ -193,7 +193,18 @@ final class HostCore: @unchecked Sendable {
 
     func bind(_ node: any Routable, to id: NodeID) {
         app.swiftNodes[id] = node
-        app.router?.bind(node, to: id)
+        if let router { bindSwift(node, to: id, on: router, declared: app.declaration?.handlers[id] ?? []) }
+    }
+
+    /// Binds a Swift object over the node `id`: it takes the node's place whole, except for the
+    /// script's `guard`, which decides about routes, not screens, and still runs unless the object
+    /// guards the node itself (`Guarded`).
+    private func bindSwift(_ node: any Routable, to id: NodeID, on router: Router, declared: Set<HandlerName>) {
+        var handlers = NodeHandlers(waitingFor: node, router: router)
+        if handlers.guardRoute == nil, declared.contains(.guard) {
+            handlers.guardRoute = luaHandlers(of: id, declared: [.guard], timeLimit: router.configuration.handlerTimeout)?.guardRoute
+        }
+        router.bind(handlers, to: id)
     }
 
     func requireRouter() throws(RouteFailure) -> Router {
