@@ -67,7 +67,7 @@ struct ScriptRules {
     /// Whether the script added an interceptor; with none, routes call no interceptor in Lua.
     var hasInterceptors = false
     /// The script's flows (`portolan.flow`), in declaration order: the engine asks them through
-    /// the module (`HostCore+LuaFlows`).
+    /// the module (`HostCore+Flows`).
     var flows: [LuaFlow] = []
     /// The script's `portolan.on` observers, which the host calls itself (`HostCore.deliver`).
     /// A class of their own, made with the rules: a reload sets them aside with the rest.

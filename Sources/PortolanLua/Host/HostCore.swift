@@ -185,12 +185,6 @@ final class HostCore: @unchecked Sendable {
         }
     }
 
-    /// A flow from Swift, asked after the script's.
-    func addFlow(_ flow: Flow) {
-        app.swiftFlows.append(flow)
-        if let router { installFlows(on: router) }
-    }
-
     func bind(_ node: any Routable, to id: NodeID) {
         app.swiftNodes[id] = node
         if let router { bindSwift(node, to: id, on: router, declared: app.declaration?.handlers[id] ?? []) }

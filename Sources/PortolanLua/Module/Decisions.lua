@@ -56,7 +56,8 @@ local function guard_asker(module)
     setmetatable(request, RequestMetatable)
     local node = module.node(id)
     if not (node and node.guard) then return "pass" end
-    local kind, value, resume = verdict(node.guard(node, request), "the guard of '" .. id .. "'", module.metatable_of, "it")
+    local who = "the guard of '" .. id .. "'"
+    local kind, value, resume = verdict(node.guard(node, request), who, module.metatable_of, "it")
     if kind then return kind, value, resume end
     return "pass"
   end

@@ -2,7 +2,8 @@
 -- payload), and flows decide where that leads. The engine owns flows and resolves steps
 -- (Flow.swift, Router+Steps.swift); a Lua flow supplies its callbacks, kept here. The host runs
 -- this chunk once per state and hands the function it returns to the module, which calls it with
--- what declaring and stepping need (`module`) and keeps the table it returns. A misuse is raised with `module.error_at_caller`, at the script's line.
+-- what declaring and stepping need (`module`) and keeps the table it returns. A misuse is raised
+-- with `module.error_at_caller`, at the script's line.
 local function check(flow)
   if type(flow) ~= "table" then return "portolan.flow expects a table { name =, steps = {}, adapt = }" end
   if type(flow.name) ~= "string" or flow.name == "" then return "a flow needs a name (a non-empty string)" end
@@ -17,6 +18,18 @@ local function check(flow)
   end
 end
 
+-- The engine resolves a step: from a script's main flow the host routes it; from inside a route it
+-- is queued, and this returns a pending handle with where it goes.
+local function route_step(module, name, payload)
+  if module.role() == "script" then
+    return module.outcome(coroutine.yield(module.mark, "step", name, payload))
+  end
+  local called, ok, result = pcall(module.bridge.enqueue_step, name, payload)
+  if not called then return nil, module.route_error(module.bridge.refuse(tostring(ok))) end
+  if not ok then return nil, module.route_error(result) end
+  return { pending = true, destination = result }
+end
+
 return function(module)
   local flows = { list = {} }   -- by the index the host knows each by
 
@@ -28,7 +41,7 @@ return function(module)
     flows.list[#flows.list + 1] = flow
     local steps = {}
     for step in next, flow.steps do steps[#steps + 1] = step end   -- raw: no __pairs of the app's runs
-    module.add_flow(#flows.list, flow.name, steps, flow.adapt ~= nil)
+    module.bridge.add_flow(#flows.list, flow.name, steps, flow.adapt ~= nil)
     return flow
   end
 
@@ -39,7 +52,7 @@ return function(module)
     if payload ~= nil and type(payload) ~= "table" then
       module.error_at_caller("portolan.step's payload must be a table")
     end
-    return module.step(name, payload or {})
+    return route_step(module, name, payload or {})
   end
 
   --- host.run_flow: where the step `name` leads by flow `index`, or nil when the flow leaves it.

@@ -68,10 +68,7 @@ enum ModuleBridge {
             ("history", { [weak core] _ in [.array(try currentRouter(of: core.unwrap()).history.map(\.luaValue))] }),
             ("pending", { [weak core] _ in [try core.unwrap().session.pendingResume?.destination.luaValue ?? .nil] }),
             ("resume", { [weak core] _ in resumeFromLua(try core.unwrap()) }),
-            ("intercepting", { [weak core] _ in
-                try core.unwrap().app.rules.hasInterceptors = true
-                return []
-            }),
+            ("intercepting", { [weak core] _ in try core.unwrap().app.rules.hasInterceptors = true; return [] }),
             ("destination", { [weak core] _ in
                 let core = try core.unwrap()
                 let path = try currentRouter(of: core).activePath

@@ -96,18 +96,10 @@ portolan.push, portolan.back, portolan.update, portolan.merge, portolan.reset, p
   make_stack(bridge, route, error_at_caller, role, outcome, MARK)
 
 -- Flows and steps (Flows.lua): portolan.flow { name =, steps =, adapt = } and portolan.step(name, payload).
--- The engine resolves a step: from a script's main flow the host routes it; from inside a route it
--- is queued, and this returns a pending handle with where it goes.
-local function step(name, payload)
-  if role() == "script" then
-    return outcome(coroutine.yield(MARK, "step", name, payload))
-  end
-  local called, ok, result = pcall(bridge.enqueue_step, name, payload)
-  if not called then return nil, route_error(bridge.refuse(tostring(ok))) end
-  if not ok then return nil, route_error(result) end
-  return { pending = true, destination = result }
-end
-local flows = make_flows { step = step, add_flow = bridge.add_flow, error_at_caller = error_at_caller }
+local flows = make_flows {
+  bridge = bridge, role = role, outcome = outcome, route_error = route_error, mark = MARK,
+  error_at_caller = error_at_caller,
+}
 portolan.flow, portolan.step = flows.flow, flows.step
 
 -- The app's state (AppState.lua): portolan.state, kept across reloads, and portolan.initial_state.
@@ -268,25 +260,16 @@ local decisions = make_decisions {
 }
 portolan.deny, portolan.redirect, portolan.intercept = decisions.deny, decisions.redirect, decisions.intercept
 
-function host.run_interceptors(request)
-  driven[coroutine.running()] = "handler"
-  return decisions.run(request)
+-- The engine asks the interceptors, each guard on a route's way and the flows (HostCore+LuaHandlers,
+-- HostCore+Flows): to the script, each call is a handler's.
+local function as_handler(fn)
+  return function(...)
+    driven[coroutine.running()] = "handler"
+    return fn(...)
+  end
 end
-
-function host.run_guard(id, request)
-  driven[coroutine.running()] = "handler"
-  return decisions.run_guard(id, request)
-end
-
-function host.run_flow(index, name, payload)
-  driven[coroutine.running()] = "handler"
-  return flows.target(index, name, payload)
-end
-
-function host.adapt_step(index, name, payload)
-  driven[coroutine.running()] = "handler"
-  return flows.adapt(index, name, payload)
-end
+host.run_interceptors, host.run_guard = as_handler(decisions.run), as_handler(decisions.run_guard)
+host.run_flow, host.adapt_step = as_handler(flows.target), as_handler(flows.adapt)
 
 -- Handlers and scripts, as the host starts them -----------------------------------------------------
 

@@ -18,6 +18,12 @@ extension HostCore {
         router.setFlows(app.rules.flows.map(flow) + app.swiftFlows)
     }
 
+    /// A flow from Swift, asked after the script's.
+    func addFlow(_ flow: Flow) {
+        app.swiftFlows.append(flow)
+        if let router { installFlows(on: router) }
+    }
+
     /// A flow the script declared; it goes to the router in service unless a reload is running.
     func addFlow(_ declared: LuaFlow) {
         app.rules.flows.append(declared)
