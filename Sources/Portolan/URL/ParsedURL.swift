@@ -59,11 +59,21 @@ public struct ParsedURL: Sendable, Equatable {
         if first == UInt8(ascii: "/") { return true }
         guard isASCIILetter(first) else { return false }
         var rest = bytes.dropFirst()
-        while let byte = rest.first, isASCIILetter(byte) || isASCIIDigit(byte)
-            || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") {
+        while let byte = rest.first, isSchemeByte(byte) {
             rest = rest.dropFirst()
         }
         return rest.starts(with: "://".utf8)
+    }
+
+    /// Whether `text` is a scheme, without `://`: a letter followed by letters, digits, `+`, `-`
+    /// or `.` (RFC 3986), as `isURL` reads one.
+    public static func isScheme(_ text: some StringProtocol) -> Bool {
+        guard let first = text.utf8.first, isASCIILetter(first) else { return false }
+        return text.utf8.dropFirst().allSatisfy(isSchemeByte)
+    }
+
+    private static func isSchemeByte(_ byte: UInt8) -> Bool {
+        isASCIILetter(byte) || isASCIIDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
     }
 
     private static func isASCIILetter(_ byte: UInt8) -> Bool {

@@ -28,6 +28,6 @@ struct GraphDeclaration {
 }
 
 /// Why `portolan.app` refused a graph.
-struct DeclarationError: Error {
-    let message: String
+package struct DeclarationError: Error {
+    package let message: String
 }

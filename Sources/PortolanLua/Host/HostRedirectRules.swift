@@ -5,18 +5,8 @@ import Portolan
 /// order for the router of every app declared later.
 enum HostRedirectRule {
     case pattern(from: String, to: String)
-    case function(LuaRedirectFunction)
-}
-
-/// A redirect rule written as a Lua function. The host owns it (and so the Lua reference, which
-/// must be released on the host's thread); a router holds it weakly, through its closure.
-final class LuaRedirectFunction: @unchecked Sendable {
-    // @unchecked: the Lua function is called, and this object dropped, only on the host's thread.
-    let function: LuaValue
-
-    init(_ function: LuaValue) {
-        self.function = function
-    }
+    /// A rule written as a Lua function; a router holds it weakly, through its closure.
+    case function(HostLuaFunction)
 }
 
 extension HostCore {
@@ -36,7 +26,7 @@ extension HostCore {
 
     /// What a function rule makes of `url`, run as a handler is: within its time limit and
     /// instruction budget, on the host's thread.
-    private func rewrite(_ url: String, by rule: LuaRedirectFunction) throws(RouteFailure) -> String? {
+    private func rewrite(_ url: String, by rule: HostLuaFunction) throws(RouteFailure) -> String? {
         guard thread.isCurrent else {
             throw RouteFailure(
                 .invalid, "a redirect rule written in Lua runs on its host's thread: resolve the URL with the host's resolve(url:)")

@@ -152,10 +152,10 @@ public actor PortolanHost {
     /// Runs a tool's chunk that wraps functions of the `portolan` module (the linter's prelude
     /// records each `portolan.app`): the module is read-only to scripts, and writable only here.
     /// The chunk runs in the host's environment, as the module does.
-    package func extendModule(running source: String, chunkName: String) throws(HostError) {
+    package func extendModule(running source: String, chunkName: String, arguments: [LuaValue] = []) throws(HostError) {
         let chunk = try core.loadChunk(source, chunkName: chunkName, environment: .host)
         do {
-            _ = try core.state.withReadOnlyTablesWritable { () throws(HostError) in try core.drive(chunk, []) }
+            _ = try core.state.withReadOnlyTablesWritable { () throws(HostError) in try core.drive(chunk, arguments) }
         } catch let error as HostError {
             throw error
         } catch {

@@ -21,7 +21,7 @@ struct InstalledModule {
         let checkers = try Self.run(
             PortolanModule.nodeDescription,
             [.array(HandlerName.allCases.map { .string($0.rawValue) }), .integer(Int64(NavigationGraph.maximumDepth)),
-             .table(RootOption.luaBounds), .array(LaunchMode.allCases.map { .string($0.rawValue) }),
+             .array(RootOption.allCases.map { .string($0.rawValue) }), .array(LaunchMode.allCases.map { .string($0.rawValue) }),
              .array(TabBackBehavior.allCases.map { .string($0.rawValue) })],
             in: state)
         guard checkers.count == 2 else { throw HostError("the node-table checkers returned \(checkers.count) values") }

@@ -234,7 +234,7 @@ enum ModuleBridge {
     /// `redirect_rule(pattern, template)` or `redirect_rule(function)`: true, or false and why.
     private static func redirectRuleFromLua(_ core: HostCore, _ arguments: [LuaValue]) -> [LuaValue] {
         if case .function? = arguments.first {
-            try? core.addRedirectRule(.function(LuaRedirectFunction(arguments[0])))   // a function rule cannot be invalid
+            try? core.addRedirectRule(.function(HostLuaFunction(arguments[0])))   // a function rule cannot be invalid
             return [.boolean(true)]
         }
         let pattern = arguments.first?.stringValue ?? ""

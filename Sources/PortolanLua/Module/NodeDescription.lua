@@ -1,11 +1,11 @@
--- The checkers of the tables an app declares: each node's fields handed straight to the host's
--- builder of the graph (ids, kinds, children, handler names, routes), and the root table's
--- options; each returns nil and a message naming what is wrong instead. The host runs this chunk once per state
--- with its list of handler fields (HandlerName), the engine's depth limit
--- (NavigationGraph.maximumDepth) and the bounds of the root's numeric options (RootOption.range,
--- `{ max_redirects = { 0, 1000 }, ... }`), the names of the launch modes (LaunchMode) and those of
--- the switch nodes' back behaviours (TabBackBehavior), and hands the two functions to the module.
-local HANDLERS, MAX_DEPTH, BOUNDS, LAUNCH_MODES, BACK_BEHAVIOURS = ...
+-- The checker of the node tables an app declares: each node's fields handed straight to the host's
+-- builder of the graph (ids, kinds, children, handler names, routes), or nil and a message naming
+-- what is wrong; and the root table's options, picked out for the host, which reads them. The host
+-- runs this chunk once per state with its list of handler fields (HandlerName), the engine's depth
+-- limit (NavigationGraph.maximumDepth), the names of the root's options (RootOption), of the launch
+-- modes (LaunchMode) and of the switch nodes' back behaviours (TabBackBehavior), and hands the two
+-- functions to the module.
+local HANDLERS, MAX_DEPTH, ROOT_OPTIONS, LAUNCH_MODES, BACK_BEHAVIOURS = ...
 
 local function is_one_of(value, names)
   for _, name in ipairs(names) do
@@ -163,212 +163,12 @@ local function describe(node, where, found, emit, depth)
   return true
 end
 
--- A root's list of URL origins (`schemes`, `hosts`): nil when absent, else a list of strings
--- that `valid` accepts; or false and what is wrong.
-local function origin_list(spec, field, valid, example)
-  local list = spec[field]
-  if list == nil then return nil end
-  if type(list) ~= "table" then
-    return false, field .. " must be a list such as { " .. example .. " }, not a " .. type(list)
-  end
-  for index, item in ipairs(list) do
-    if type(item) ~= "string" or not valid(item) then
-      return false, field .. "[" .. index .. "] must be like " .. example .. ", not " .. tostring(item)
-    end
-  end
-  return list
+-- The root table's options, as the script wrote them: only the fields RootOption names, for the
+-- host to read and check (AppOptions.swift), so that the nodes are never handed over as a whole.
+local function root_options(spec)
+  local options = {}
+  for _, name in ipairs(ROOT_OPTIONS) do options[name] = spec[name] end
+  return options
 end
 
-local function is_scheme(text) return text:match("^%a[%w+.-]*$") ~= nil and #text <= 64 end
-local function is_host(text) return text:match("^[%w.-]+$") ~= nil and #text <= 253 end
-
--- A numeric root option within its bounds: nil when absent, else the number; or false and what is
--- wrong. The bounds' third item says them (RootOption.bounds); a time limit (`seconds`) may be any
--- number above its lower bound, the others are whole numbers within theirs.
-local function whole_number(spec, field)
-  local value, bounds = spec[field], BOUNDS[field]
-  if value == nil then return nil end
-  local fits
-  if bounds.seconds then
-    fits = type(value) == "number" and value > bounds[1] and value <= bounds[2]
-  else
-    fits = math.type(value) == "integer" and value >= bounds[1] and value <= bounds[2]
-  end
-  if not fits then
-    return false, string.format("%s must be %s, not %s", field, bounds[3], tostring(value))
-  end
-  return value
-end
-
--- A list of strings (`removed`), or false and what is wrong.
-local function id_list(list, field)
-  if type(list) ~= "table" then return false, field .. " must be a list of node ids" end
-  for index, id in ipairs(list) do
-    if type(id) ~= "string" then return false, field .. "[" .. index .. "] must be a node id, not " .. tostring(id) end
-  end
-  return list
-end
-
--- One version's migration, checked: { renamed = { old = "new" }, removed = { "x" },
--- moved = { y = { "new", "parent" } }, context = function(id, ctx) ... end }.
-local function migration(step, version)
-  local where = "migrations[" .. tostring(version) .. "]"
-  if type(step) ~= "table" then return false, where .. " must be a table" end
-  for key in pairs(step) do
-    if key ~= "renamed" and key ~= "removed" and key ~= "moved" and key ~= "context" and key ~= "incompatible" then
-      return false, where .. " has no field " .. tostring(key) .. " (renamed, removed, moved, context, incompatible)"
-    end
-  end
-  for old, new in pairs(step.renamed or {}) do
-    if type(old) ~= "string" or type(new) ~= "string" then
-      return false, where .. ".renamed must map old ids to new ids, as { old = \"new\" }"
-    end
-  end
-  if step.removed ~= nil then
-    local ok, bad = id_list(step.removed, where .. ".removed")
-    if not ok then return false, bad end
-  end
-  for id, lineage in pairs(step.moved or {}) do
-    if type(id) ~= "string" then return false, where .. ".moved's keys must be node ids" end
-    local ok, bad = id_list(lineage, where .. ".moved." .. id)
-    if not ok then return false, bad end
-  end
-  if step.incompatible ~= nil and type(step.incompatible) ~= "boolean" then
-    return false, where .. ".incompatible must be true or false"
-  end
-  if step.context ~= nil and type(step.context) ~= "function" then
-    return false, where .. ".context must be a function(id, context)"
-  end
-  return true
-end
-
--- The migrations table, checked: nil when absent, the table, or false and what is wrong.
-local function migration_table(migrations)
-  if migrations == nil then return nil end
-  if type(migrations) ~= "table" then return false, "migrations must be a table keyed by version" end
-  local bounds = BOUNDS.version
-  for version, step in pairs(migrations) do
-    if math.type(version) ~= "integer" or version < bounds[1] or version > bounds[2] then
-      return false, string.format("migrations' keys must be versions from %d to %d, not %s",
-        bounds[1], bounds[2], tostring(version))
-    end
-    local ok, bad = migration(step, version)
-    if not ok then return false, bad end
-  end
-  return migrations
-end
-
--- A list of plain tables (contexts, payloads): keys strings, values strings, numbers or booleans.
-local function flat_tables(list, where)
-  if type(list) ~= "table" then return false, where .. " must be a list of tables such as { { id = 1 } }" end
-  for index, item in ipairs(list) do
-    if type(item) ~= "table" then return false, where .. "[" .. index .. "] must be a table, not a " .. type(item) end
-    for key, value in pairs(item) do
-      local kind = type(value)
-      if type(key) ~= "string" or (kind ~= "string" and kind ~= "number" and kind ~= "boolean") then
-        return false, where .. "[" .. index .. "] must map names to strings, numbers or booleans"
-      end
-    end
-  end
-  return true
-end
-
--- A table of lists keyed by name (`contexts`, `payloads`, `state`), each list checked by `check`.
-local function keyed_lists(value, where, check)
-  if value == nil then return true end
-  if type(value) ~= "table" then return false, where .. " must be a table keyed by name" end
-  for key, list in pairs(value) do
-    if type(key) ~= "string" then return false, where .. "'s keys must be names, not " .. tostring(key) end
-    local ok, bad = check(list, where .. "." .. key)
-    if not ok then return false, bad end
-  end
-  return true
-end
-
--- The values one key of the app's state takes (`explore.state.logged_in = { true, false }`).
-local function state_values(list, where)
-  if type(list) ~= "table" or #list == 0 then
-    return false, where .. " must be a list of the values to try, such as { true, false }"
-  end
-  for index, value in ipairs(list) do
-    local kind = type(value)
-    if kind ~= "string" and kind ~= "number" and kind ~= "boolean" then
-      return false, where .. "[" .. index .. "] must be a string, a number or a boolean, not a " .. kind
-    end
-  end
-  return true
-end
-
--- The root's `explore` (docs/explore.md), checked: nil when absent, the table, or false and why.
-local EXPLORE_FIELDS = { state = true, contexts = true, payloads = true, urls = true, back = true, unreachable = true }
-local function explore_table(explore)
-  if explore == nil then return nil end
-  if type(explore) ~= "table" then
-    return false, "explore must be a table such as { state = { logged_in = { true, false } } }"
-  end
-  for key in pairs(explore) do
-    if not EXPLORE_FIELDS[key] then
-      return false, "explore has no field " .. tostring(key) .. " (state, contexts, payloads, urls, back, unreachable)"
-    end
-  end
-  local checks = { { "state", state_values }, { "contexts", flat_tables }, { "payloads", flat_tables } }
-  for _, pair in ipairs(checks) do
-    local ok, bad = keyed_lists(explore[pair[1]], "explore." .. pair[1], pair[2])
-    if not ok then return false, bad end
-  end
-  for _, field in ipairs { "back", "unreachable" } do
-    if explore[field] ~= nil then
-      local ok, bad = id_list(explore[field], "explore." .. field)
-      if not ok then return false, bad end
-    end
-  end
-  if explore.urls ~= nil then
-    if type(explore.urls) ~= "table" then return false, "explore.urls must be a list of URLs" end
-    for index, url in ipairs(explore.urls) do
-      if type(url) ~= "string" then
-        return false, "explore.urls[" .. index .. "] must be a URL, not " .. tostring(url)
-      end
-    end
-  end
-  return explore
-end
-
--- The root table's options, checked: a table for the host, or nil and what is wrong.
-local function app_options(spec)
-  local schemes, bad_scheme = origin_list(spec, "schemes", is_scheme, '"shop" (a scheme, without "://")')
-  if schemes == false then return nil, bad_scheme end
-  local hosts, bad_host = origin_list(spec, "hosts", is_host, '"shop.example" (a host name)')
-  if hosts == false then return nil, bad_host end
-  if spec.rollback ~= nil and type(spec.rollback) ~= "boolean" then
-    return nil, "rollback must be true or false, not a " .. type(spec.rollback)
-  end
-  local limit, bad_limit = whole_number(spec, "max_redirects")
-  if limit == false then return nil, bad_limit end
-  local history, bad_history = whole_number(spec, "history")
-  if history == false then return nil, bad_history end
-  if spec.queue ~= nil and spec.queue ~= "fifo" and spec.queue ~= "latest_wins" then
-    return nil, 'queue must be "fifo" or "latest_wins", not ' .. tostring(spec.queue)
-  end
-  if spec.animate ~= nil and spec.animate ~= "last" and spec.animate ~= "each" then
-    return nil, 'animate must be "last" or "each", not ' .. tostring(spec.animate)
-  end
-  local max_depth, bad_depth = whole_number(spec, "max_depth")
-  if max_depth == false then return nil, bad_depth end
-  local max_copies, bad_copies = whole_number(spec, "max_copies")
-  if max_copies == false then return nil, bad_copies end
-  local version, bad_version = whole_number(spec, "version")
-  if version == false then return nil, bad_version end
-  local migrations, bad_migrations = migration_table(spec.migrations)
-  if migrations == false then return nil, bad_migrations end
-  local handler_timeout, bad_timeout = whole_number(spec, "handler_timeout")
-  if handler_timeout == false then return nil, bad_timeout end
-  local explore, bad_explore = explore_table(spec.explore)
-  if explore == false then return nil, bad_explore end
-  return { handler_timeout = handler_timeout, case_insensitive_routes = spec.case_insensitive_routes == true,
-           significant_trailing_slash = spec.significant_trailing_slash == true,
-           rollback = spec.rollback, max_depth = max_depth, max_copies = max_copies, version = version,
-           migrations = migrations, max_redirects = limit, animate = spec.animate, history = history,
-           queue = spec.queue, schemes = schemes, hosts = hosts, explore = explore }
-end
-
-return describe, app_options
+return describe, root_options

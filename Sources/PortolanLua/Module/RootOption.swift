@@ -1,10 +1,10 @@
 import Lua
 import Portolan
 
-/// The options an app sets on its root table besides its nodes: the one list of their names and
-/// bounds. The module's checker of root options gets the bounds as a chunk argument (so a value out
-/// of range is an error at the script's line), `AppOptions` reads the options by these names, and
-/// the linter knows them as fields of the root.
+/// The options an app sets on its root table besides its nodes: the one list of their names,
+/// bounds and choices. The module hands the script's values of these fields over as written,
+/// `AppOptions` reads and checks them (for `portolan.app` and the linter alike), and the linter
+/// knows them as fields of the root.
 public enum RootOption: String, CaseIterable, Sendable {
     case caseInsensitiveRoutes = "case_insensitive_routes"
     /// `significant_trailing_slash = true`: a pattern's final `/` is part of what it matches.
@@ -71,23 +71,5 @@ public enum RootOption: String, CaseIterable, Sendable {
         if isTimeLimit { return "a number of seconds more than 0 and at most \(Int64(ScriptNumbers.maxSeconds))" }
         guard let range else { return "" }
         return "a whole number from \(range.lowerBound) to \(range.upperBound)"
-    }
-
-    /// What the module's checker gets: `{ max_redirects = { 0, 1000, "a whole number from 0 to 1000" }, … }`
-    /// for each numeric option, and for a time limit `{ 0, 1000000000, "a number of seconds …", seconds = true }`
-    /// (its lower bound excluded).
-    static var luaBounds: [LuaValue: LuaValue] {
-        var bounds: [LuaValue: LuaValue] = [:]
-        for option in allCases {
-            if let range = option.range {
-                bounds[.string(option.rawValue)] = .array([
-                    .integer(Int64(range.lowerBound)), .integer(Int64(range.upperBound)), .string(option.bounds)])
-            } else if option.isTimeLimit {
-                bounds[.string(option.rawValue)] = .table([
-                    .integer(1): .integer(0), .integer(2): .integer(Int64(ScriptNumbers.maxSeconds)),
-                    .integer(3): .string(option.bounds), .string("seconds"): .boolean(true)])
-            }
-        }
-        return bounds
     }
 }

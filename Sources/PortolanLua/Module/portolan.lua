@@ -8,7 +8,7 @@
 -- ValuePrinter.lua, NodeDescription.lua (two checkers), URLRules.lua, Flows.lua, AppState.lua,
 -- Decisions.lua, Snapshots.lua and Stack.lua; then the names of the events scripts observe
 -- (RouterEvent.Name.observedByScripts).
-local bridge, show_value, describe, app_options, make_url_rules, make_flows, make_state, make_decisions, make_snapshots,
+local bridge, show_value, describe, root_options, make_url_rules, make_flows, make_state, make_decisions, make_snapshots,
   make_stack, EVENTS = ...
 local portolan = {}
 local host = {}
@@ -236,9 +236,10 @@ function portolan.app(spec)
     if not ok then error_at_caller(why) end
     anywhere = index
   end
-  local options, bad = app_options(spec)
-  if not options then error_at_caller(bad) end
-  local ok, why = declare(anywhere, options)
+  -- The root's options cross as written: the host reads and checks them (AppOptions.swift). One
+  -- that cannot cross (a cyclic table) is a mistake of the script's too.
+  local called, ok, why = pcall(declare, anywhere, root_options(spec))
+  if not called then error_at_caller("the root's options cannot be read: " .. tostring(ok)) end
   if not ok then error_at_caller(why) end
   nodes = found
   return spec

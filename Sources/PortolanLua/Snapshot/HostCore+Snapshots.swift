@@ -131,29 +131,18 @@ extension HostCore {
     }
 
     /// The app's migrations as the engine takes them; a `context` function runs as a handler does.
-    func snapshotMigrations(_ declared: [Int: LuaValue]) -> [Int: SnapshotMigration] {
-        var migrations: [Int: SnapshotMigration] = [:]
-        for (version, step) in declared {
-            var renamed: [NodeID: NodeID] = [:]
-            if case .table(let table) = step[.string("renamed")] {
-                for (old, new) in table { if let old = old.stringValue, let new = new.stringValue { renamed[old] = new } }
-            }
-            let removed = Set((step[.string("removed")].arrayValue ?? []).compactMap(\.stringValue))
-            var moved: [NodeID: [NodeID]] = [:]
-            if case .table(let table) = step[.string("moved")] {
-                for (id, lineage) in table { if let id = id.stringValue { moved[id] = (lineage.arrayValue ?? []).compactMap(\.stringValue) } }
-            }
+    func snapshotMigrations(_ declared: [Int: DeclaredMigration]) -> [Int: SnapshotMigration] {
+        declared.mapValues { step in
             var rewrite: SnapshotMigration.ContextRewrite?
-            if case .function = step[.string("context")] {
+            if let function = step.context {
                 // Called only on the host's thread, inside its units, like every Lua handler.
-                nonisolated(unsafe) let function = step[.string("context")]
-                rewrite = { [unowned self] id, context throws in try rewriteContext(function, id: id, context: context) }
+                rewrite = { [unowned self] id, context throws in try rewriteContext(function.function, id: id, context: context) }
             }
-            migrations[version] = SnapshotMigration(
-                version: version, renamed: renamed, removed: removed, moved: moved, context: rewrite,
-                isIncompatible: step[.string("incompatible")] == .boolean(true))
+            return SnapshotMigration(
+                version: step.version, renamed: Dictionary(step.renamed, uniquingKeysWith: { first, _ in first }),
+                removed: Set(step.removed), moved: Dictionary(step.moved, uniquingKeysWith: { first, _ in first }),
+                context: rewrite, isIncompatible: step.isIncompatible)
         }
-        return migrations
     }
 
     /// Calls a migration's `context(id, ctx)`: what it returns is the new context (nil: none).

@@ -28,7 +28,9 @@ enum AppRecorder {
             host = try PortolanHost(configuration: configuration)
             await host.setOutput { _ in }
             _ = ShippingBytecode.checkPreludeInUse
-            try await host.extendModule(running: checkPreludeSource, chunkName: checkPreludeChunkName)
+            try await host.extendModule(
+                running: checkPreludeSource, chunkName: checkPreludeChunkName,
+                arguments: [.array(RootOption.allCases.map { .string($0.rawValue) })])
         } catch {
             outcome.findings.append(CheckFinding(.error, .loadError, file: file, line: 0, "the checker could not start: \(error)"))
             return outcome
@@ -95,16 +97,7 @@ enum AppRecorder {
         if let type = report["anywhere_type"].stringValue, type != "table", type != "nil" { app.anywhereType = type }
         if report["declared"] == .boolean(false) { app.declarationError = report["why"].stringValue ?? "refused" }
         app.functionRuleCount = Int(report["function_rules"].intValue ?? 0)
-        app.caseInsensitiveRoutes = report["case_insensitive"] == .boolean(true)
-        app.significantTrailingSlash = report["significant_trailing_slash"] == .boolean(true)
-        app.schemes = (report["schemes"].arrayValue ?? []).compactMap(\.stringValue)
-        app.hosts = (report["hosts"].arrayValue ?? []).compactMap(\.stringValue)
-        app.version = report["version"].intValue.flatMap { Int(exactly: $0) }
-        app.migrations = (report["migrations"].arrayValue ?? []).compactMap(RecordedMigration.init(lua:))
-        app.exploreNodes = (report["explore_nodes"].arrayValue ?? []).compactMap { item in
-            guard let field = item["field"].stringValue, let id = item["id"].stringValue else { return nil }
-            return (field, id)
-        }
+        (app.options, app.optionMistakes) = AppOptions.each(lua: report["options"])
         for rule in report["rules"].arrayValue ?? [] {
             guard let from = rule["from"].stringValue, let to = rule["to"].stringValue else { continue }
             let location = LuaLocation(rule["where"].stringValue ?? "", file: file)

@@ -1,68 +1,19 @@
 -- The prelude runs in the host's environment (HostEnvironment.c), so the builtins it calls are the
 -- sandbox's whatever the app rebinds; what the app must reach, it sets in the app's globals (`_G`).
 local portolan = _G.portolan
+local ROOT_OPTIONS = ...   -- RootOption's names
 local lines = setmetatable({}, { __mode = "k" })
 _G.__portolan_at = function(line, t)
   if type(t) == "table" and lines[t] == nil then lines[t] = line end
   return t
 end
 
--- The node ids the root's `explore` names (docs/explore.md), as { { field =, id = } }: the keys of
--- its contexts, and the ids listed in back and unreachable.
-local function explore_nodes_of(explore)
-  if type(explore) ~= "table" then return nil end
-  local named = {}
-  if type(explore.contexts) == "table" then
-    for id in pairs(explore.contexts) do
-      if type(id) == "string" then named[#named + 1] = { field = "contexts", id = id } end
-    end
-  end
-  for _, field in ipairs { "back", "unreachable" } do
-    if type(explore[field]) == "table" then
-      for _, id in ipairs(explore[field]) do
-        if type(id) == "string" then named[#named + 1] = { field = field, id = id } end
-      end
-    end
-  end
-  table.sort(named, function(a, b) return a.field .. " " .. a.id < b.field .. " " .. b.id end)
-  return named
-end
-
--- The data of the root's migrations (renamed, removed, moved; not the context functions), as
--- lists the linter reads: { { version =, renamed = { { old, new } }, removed = { id }, moved = { { id, lineage } } } }.
-local function migrations_of(migrations)
-  if type(migrations) ~= "table" then return nil end
-  local list = {}
-  for version, step in pairs(migrations) do
-    if math.type(version) == "integer" and type(step) == "table" then
-      local item = { version = version, renamed = {}, removed = {}, moved = {} }
-      for old, new in pairs(type(step.renamed) == "table" and step.renamed or {}) do
-        if type(old) == "string" and type(new) == "string" then item.renamed[#item.renamed + 1] = { old, new } end
-      end
-      for _, id in ipairs(type(step.removed) == "table" and step.removed or {}) do
-        if type(id) == "string" then item.removed[#item.removed + 1] = id end
-      end
-      for id, lineage in pairs(type(step.moved) == "table" and step.moved or {}) do
-        if type(id) == "string" and type(lineage) == "table" then
-          local ids = {}
-          for _, ancestor in ipairs(lineage) do if type(ancestor) == "string" then ids[#ids + 1] = ancestor end end
-          item.moved[#item.moved + 1] = { id, ids }
-        end
-      end
-      list[#list + 1] = item
-    end
-  end
-  return list
-end
-
--- The strings of a list (`schemes`, `hosts`), or nil when it is no table.
-local function strings_of(list)
-  if type(list) ~= "table" then return nil end
-  local strings = {}
-  for _, item in ipairs(list) do
-    if type(item) == "string" then strings[#strings + 1] = item end
-  end
-  return strings
+-- The root's options as the script wrote them, the fields RootOption names: the linter reads them
+-- as portolan.app does (AppOptions.swift), once, and reports each mistake at its own line.
+local function options_of(spec)
+  local options = {}
+  for _, name in ipairs(ROOT_OPTIONS) do options[name] = spec[name] end
+  return options
 end
 
 -- "file:line: " of the code that called the function calling this one (error's level 1 is pcall,
@@ -151,13 +102,7 @@ _G.__portolan_check_collect = function()
         report.anywhere = {}
         for index, node in ipairs(anywhere) do report.anywhere[index] = describe(node, {}) end
       end
-      report.case_insensitive = app.spec.case_insensitive_routes == true
-      report.significant_trailing_slash = app.spec.significant_trailing_slash == true
-      report.schemes = strings_of(app.spec.schemes)
-      report.hosts = strings_of(app.spec.hosts)
-      if math.type(app.spec.version) == "integer" then report.version = app.spec.version end
-      report.migrations = migrations_of(app.spec.migrations)
-      report.explore_nodes = explore_nodes_of(app.spec.explore)
+      report.options = options_of(app.spec)
     end
   end
   return report

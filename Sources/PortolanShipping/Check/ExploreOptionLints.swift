@@ -3,10 +3,10 @@
 
 extension AppLinter {
     mutating func checkExploreOption() {
-        guard !app.exploreNodes.isEmpty else { return }
+        guard !app.options.explore.namedNodes.isEmpty else { return }
         let at = visited.first.map { line(of: $0, field: "explore") } ?? app.appLine
         let ids = Set(visited.compactMap(\.node.id))
-        for (field, id) in app.exploreNodes where !ids.contains(id) {
+        for (field, id) in app.options.explore.namedNodes where !ids.contains(id) {
             report(.warning, .unknownNodeInExplore, line: at, "explore.\(field) names '\(id)', which the app does not declare")
         }
     }

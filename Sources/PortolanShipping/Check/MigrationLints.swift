@@ -1,14 +1,16 @@
+import PortolanLua
+
 // Lints of the root's `version` and `migrations` (docs/snapshots.md): a rename to a node the rules
 // do not have, a removed node the rules still have, a move under nodes they do not have, a
 // migration past the declared version, and a gap in the versions.
 
 extension AppLinter {
     mutating func checkMigrations() {
-        guard !app.migrations.isEmpty else { return }
+        guard !app.options.migrations.isEmpty else { return }
         let at = visited.first.map { line(of: $0, field: "migrations") } ?? app.appLine
         let ids = Set(visited.compactMap(\.node.id))
-        let version = app.version ?? 1
-        let steps = app.migrations.sorted { $0.version < $1.version }
+        let version = app.options.version
+        let steps = app.options.migrations.values.sorted { $0.version < $1.version }
         for (index, step) in steps.enumerated() {
             let later = steps[(index + 1)...]
             let label = "migrations[\(step.version)]"
@@ -48,7 +50,7 @@ extension AppLinter {
     }
 
     /// The name `id` has after the later migrations' renames; nil when a later one removes it.
-    private static func finalName(_ id: String, after later: ArraySlice<RecordedMigration>) -> String? {
+    private static func finalName(_ id: String, after later: ArraySlice<DeclaredMigration>) -> String? {
         var name = id
         for step in later {
             if step.removed.contains(name) { return nil }

@@ -1,8 +1,8 @@
 import Portolan
 import PortolanLua
 
-// Lints of the options an app sets as plain values: the root's (`queue`, `animate`, `rollback`,
-// the numbers; `RootOption`'s names, bounds and choices), a node's (`back`, `launch`, `keep`, `key`, `floor`), and
+// Lints of the options an app sets: the root's (each one `portolan.app` would refuse, as
+// `AppOptions` reads them), a node's (`back`, `launch`, `keep`, `key`, `floor`), and
 // a launch mode written literally in a `portolan.push` call's options or a `{ push = … }` destination.
 // Each bad value is reported at its own field's line, with the value and what it may be, whatever
 // else is wrong: `portolan.app` stops at the first one, the linter does not.
@@ -24,28 +24,10 @@ extension AppLinter {
         }
     }
 
+    /// A root option `portolan.app` would refuse, read as it reads them (`AppOptions`).
     private mutating func checkRootOption(_ option: RootOption, of root: Visited) {
-        let field = option.rawValue
-        guard let type = root.node.fields[field] else { return }
-        let value = root.node.values[field]
-        let allowed: String
-        if let choices = option.choices {
-            if let text = value?.stringValue, case .string? = value, choices.contains(text) { return }
-            allowed = Self.either(choices)
-        } else if option.isFlag {
-            if case .boolean? = value { return }
-            allowed = "true or false"
-        } else if let range = option.range {
-            if case .integer(let number)? = value, let whole = Int(exactly: number), range.contains(whole) { return }
-            allowed = option.bounds
-        } else if option.isTimeLimit {
-            if let seconds = value?.doubleValue, option.duration(seconds: seconds) != nil { return }
-            allowed = option.bounds
-        } else {
-            return   // schemes, hosts, migrations: lists and tables, which their own checks read
-        }
-        report(.error, .invalidOption, line: line(of: root, field: field),
-               "\(field) must be \(allowed), not \(Self.shown(value, type: type))")
+        guard let mistake = app.optionMistakes[option] else { return }
+        report(.error, .invalidOption, line: line(of: root, field: option.rawValue), mistake)
     }
 
     private mutating func checkNodeOptions(_ item: Visited) {

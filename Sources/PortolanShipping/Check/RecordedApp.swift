@@ -18,17 +18,10 @@ struct RecordedApp {
     var redirectRules: [RecordedRule] = []
     /// Redirect rules given as Lua functions: the linter cannot know where they send a URL.
     var functionRuleCount = 0
-    var caseInsensitiveRoutes = false
-    var significantTrailingSlash = false
-    /// The root's `schemes` and `hosts`, their strings.
-    var schemes: [String] = []
-    var hosts: [String] = []
-    /// The root's `version`, when it declares one.
-    var version: Int?
-    /// The root's `migrations`, what the linter can read of them (not their `context` functions).
-    var migrations: [RecordedMigration] = []
-    /// The node ids the root's `explore` names, with the field that names them (docs/explore.md).
-    var exploreNodes: [(field: String, id: String)] = []
+    /// The root's options, read as `portolan.app` reads them (`AppOptions`): one that is wrong
+    /// keeps its default, and what is wrong with it is in `optionMistakes`.
+    var options = AppOptions()
+    var optionMistakes: [RootOption: String] = [:]
 
     /// Every node table, root tree first then anywhere trees, parents before children.
     var allNodes: [RecordedNode] {

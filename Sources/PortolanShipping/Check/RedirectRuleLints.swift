@@ -17,13 +17,13 @@ extension AppLinter {
         }
         checkShadowedRules(parsed)
         for (rule, pattern) in parsed {
-            for route in routes.accepted where RouteShapes.contains(pattern, route.pattern, caseInsensitiveTarget: app.caseInsensitiveRoutes) {
+            for route in routes.accepted where RouteShapes.contains(pattern, route.pattern, caseInsensitiveTarget: app.options.caseInsensitiveRoutes) {
                 report(.warning, .shadowedRoute, line: line(of: route.item, field: "route"),
                        "route '\(route.pattern.text)' of \(route.item.label) never matches: the redirect rule '\(rule.from)' → '\(rule.to)' "
                        + "(line \(rule.line)) rewrites every URL it matches first")
             }
             guard let target = try? RoutePattern(rule.to), target.scheme == nil else { continue }
-            let leadsSomewhere = routes.accepted.contains { RouteShapes.mayOverlap(target, $0.pattern, caseInsensitive: app.caseInsensitiveRoutes) }
+            let leadsSomewhere = routes.accepted.contains { RouteShapes.mayOverlap(target, $0.pattern, caseInsensitive: app.options.caseInsensitiveRoutes) }
                 || parsed.contains { $0.rule.from != rule.from && RouteShapes.mayOverlap(target, $0.pattern, caseInsensitive: false) }
             if !leadsSomewhere {
                 report(.error, .unknownNodeInRedirect, file: rule.file, line: rule.line,

@@ -20,7 +20,7 @@ extension AppLinter {
 
     mutating func checkRoutes() -> Routes {
         var routes = Routes(builder: URLMatcherBuilder(
-            caseInsensitive: app.caseInsensitiveRoutes, significantTrailingSlash: app.significantTrailingSlash))
+            caseInsensitive: app.options.caseInsensitiveRoutes, significantTrailingSlash: app.options.significantTrailingSlash))
         var owners: [String: DeclaredRoute] = [:]
         for item in visited {
             let routeLine = line(of: item, field: "route")
@@ -56,7 +56,7 @@ extension AppLinter {
         }
         for route in routes.accepted {
             for other in routes.accepted where other.item.node.id != route.item.node.id {
-                guard RouteShapes.alwaysBeats(other.pattern, route.pattern, caseInsensitive: app.caseInsensitiveRoutes) else { continue }
+                guard RouteShapes.alwaysBeats(other.pattern, route.pattern, caseInsensitive: app.options.caseInsensitiveRoutes) else { continue }
                 report(.warning, .shadowedRoute, line: line(of: route.item, field: "route"),
                        "route '\(route.pattern.text)' of \(route.item.label) never matches: route '\(other.pattern.text)' of "
                        + "\(other.item.label) (line \(line(of: other.item, field: "route"))) matches every URL it does and is tried first")
