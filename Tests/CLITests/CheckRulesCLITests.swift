@@ -94,10 +94,29 @@ import TestSupport
 
     /// A refusal no lint explains is still reported, without the prelude's place in it.
     @Test func aRefusalNoLintExplainsNamesNoInternalChunk() async throws {
-        let run = try await Self.check("portolan.app { id = \"root\", migrations = 5, children = { { id = \"a\" } } }\n")
+        let run = try await Self.check("portolan.app { id = \"root\", children = { { id = \"a\", push = { \"nowhere\" } } } }\n")
         #expect(run.status == 1)
-        #expect(Self.lines(run).first == "app.lua:1: error: portolan.app refused the graph: migrations must be a table keyed by version [load-error]",
+        #expect(Self.lines(run).first == "app.lua:1: error: portolan.app refused the graph: 'a' pushes 'nowhere', which is not declared [load-error]",
                 "\(run.stdout)")
+    }
+
+    /// Issue 35, §1: the linter reads the root's options as `portolan.app` does (`AppOptions`), so a
+    /// migration or `explore` that is wrong is reported at its own line, beside the other mistakes.
+    @Test func rootOptionsAreReadAsTheAppReadsThemEachAtItsLine() async throws {
+        let run = try await Self.check("""
+            portolan.app { id = "root",
+              migrations = 5,
+              explore = { states = {} },
+              queue = "latest-wins",
+              children = { { id = "a" } } }
+
+            """)
+        #expect(run.status == 1)
+        #expect(Self.lines(run).prefix(3) == [
+            "app.lua:2: error: migrations must be a table keyed by version [invalid-option]",
+            "app.lua:3: error: explore has no field states (state, contexts, payloads, urls, back, unreachable) [invalid-option]",
+            #"app.lua:4: error: queue must be "fifo" or "latest_wins", not "latest-wins" [invalid-option]"#,
+        ], "\(run.stdout)")
     }
 
     /// Issue 25: only a guard that always redirects was caught; one that can, into its own node or
