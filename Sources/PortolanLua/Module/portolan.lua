@@ -5,11 +5,11 @@
 -- What lives here is what is easier and safer in Lua: argument checks that raise at the caller's
 -- line, the yields that hand a route to the host, error objects with `__tostring`, and the node
 -- tables that handlers receive as `node`. Its parts in files of their own come as arguments:
--- ValuePrinter.lua, NodeDescription.lua (two checkers), URLRules.lua, Flows.lua, AppState.lua,
--- Decisions.lua, Snapshots.lua and Stack.lua; then the names of the events scripts observe
--- (RouterEvent.Name.observedByScripts).
-local bridge, show_value, describe, root_options, make_url_rules, make_flows, make_state, make_decisions, make_snapshots,
-  make_stack, EVENTS = ...
+-- ValuePrinter.lua, NodeDescription.lua (the node checker, the root's options picked out),
+-- URLRules.lua, Flows.lua, AppState.lua, Decisions.lua, Snapshots.lua and Stack.lua; then the
+-- names of the events scripts observe (RouterEvent.Name.observedByScripts).
+local bridge, show_value, describe, root_options, make_url_rules, make_flows, make_state, make_decisions,
+  make_snapshots, make_stack, EVENTS = ...
 local portolan = {}
 local host = {}
 
