@@ -91,6 +91,15 @@ import Testing
         // The step travels with the route as the flows adapted it.
         #expect(stepsSeen.value == [RouteStep("detail_wanted", payload: ["id": .integer(42)])])
 
+        // A plan of a step asks the flows, then plans the route; it changes nothing.
+        let planned = await router.plan(step: RouteStep("old_name"))
+        #expect(planned.result.success?.isEmpty == true)
+        #expect(await router.plan(step: RouteStep("secret_wanted")).result.failure?.kind == .denied)
+        #expect(await router.plan(step: RouteStep("nobody_listens")).result.failure?.message == "no flow handles step 'nobody_listens'")
+        #expect(stepsSeen.value.count == 2, "the plan's interceptors see the adapted step too")
+        #expect(stepsSeen.value.last == RouteStep("detail_wanted", payload: [:]))
+        try #require(router.history.count == 1)
+
         let refused = await router.step(RouteStep("secret_wanted"))
         #expect(refused.failure?.kind == .denied)
         #expect(refused.failure?.message == "flow 'gate' refused step 'secret_wanted'")

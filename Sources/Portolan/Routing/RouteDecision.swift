@@ -28,11 +28,11 @@ struct RouteDecision {
     }
 
     /// Plans a route to `destination` without running it: what `Router.plan(to:)` answers.
-    static func plan(_ destination: Destination, url: URLResolution?, on router: Router) -> RoutePlan {
+    static func plan(_ destination: Destination, url: URLResolution?, step: RouteStep? = nil, on router: Router) -> RoutePlan {
         let decision = RouteDecision(router: router, isDryRun: true)
         let requested = router.tree.absolute(destination)
         var redirects: [Destination] = []
-        switch decision.settle(requested, url: url, step: nil, redirected: { _, target in redirects.append(target) }) {
+        switch decision.settle(requested, url: url, step: step, redirected: { _, target in redirects.append(target) }) {
         case .failure(let failure):
             return RoutePlan(requested: requested, redirects: redirects, result: .failure(failure))
         case .success(let settled):

@@ -41,6 +41,29 @@ extension Router {
         return .failure(RouteFailure(.unreachable, "no flow handles step '\(step.name)'"))
     }
 
+    /// What `step(_:)` would do now, decided without doing it: the flows' answer (a step that leads
+    /// nowhere is the plan's failure), then the plan of the route there, the step travelling with it.
+    public func plan(step: RouteStep) async -> RoutePlan {
+        await thread.run { self.planNow(step: step) }
+    }
+
+    /// `plan(step:)` on the router's thread (a host's unit of work).
+    public func planNow(step: RouteStep) -> RoutePlan {
+        switch resolve(step: step) {
+        case .failure(let failure):
+            return RoutePlan(requested: .path([]), result: .failure(failure))
+        case .success((.destination(let destination), let adapted)):
+            return RouteDecision.plan(destination, url: nil, step: adapted, on: self)
+        case .success((.url(let url), let adapted)):
+            switch resolve(url: url) {
+            case .success(let resolution): return RouteDecision.plan(resolution.destination, url: resolution, step: adapted, on: self)
+            case .failure(var failure):
+                failure.url = url
+                return RoutePlan(requested: .path([]), result: .failure(failure))
+            }
+        }
+    }
+
     /// Routes to where `step` leads, and returns when the route has run.
     public func step(_ step: RouteStep) async -> RouteResult {
         await thread.run { self.stepNow(step) }

@@ -90,6 +90,15 @@ extension HostCore {
         }
     }
 
+    /// What `step(_:)` would do, decided without doing it (`Router.planNow(step:)`).
+    func plan(step: RouteStep) -> RoutePlan {
+        do {
+            return try requireRouter().planNow(step: step)
+        } catch {
+            return RoutePlan(requested: .path([]), result: .failure(error))
+        }
+    }
+
     /// Queues a route to where the flows send `step`, from inside a route; returns where it goes,
     /// as Lua shows it. A step that leads nowhere is refused, and thrown.
     func enqueue(_ step: RouteStep) throws(RouteFailure) -> LuaValue {

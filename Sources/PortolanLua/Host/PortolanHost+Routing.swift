@@ -107,6 +107,11 @@ extension PortolanHost {
         core.plan(destination)
     }
 
+    /// What `step(_:)` would do: the flows' answer, then the plan of the route there.
+    public func plan(step: RouteStep) -> RoutePlan {
+        core.plan(step: step)
+    }
+
     /// `plan(_:)` for a URL, resolved as `route(url:)` resolves it; interceptors see its query.
     public func plan(url: String) -> RoutePlan {
         core.plan(url: url)

@@ -75,6 +75,7 @@ struct ExploreHostSession {
         switch action {
         case .route(let destination): host.plan(destination)
         case .url(let url): host.plan(url: url)
+        case .step(let name, let payload): host.plan(step: RouteStep(name, payload: payload))
         default: nil
         }
     }
