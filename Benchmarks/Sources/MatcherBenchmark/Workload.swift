@@ -62,6 +62,68 @@ struct Workload {
     }
 }
 
+/// The pattern forms of issue 35 §3, which RoutingKit 4 does not have, each beside the closest
+/// RoutingKit routes and the work an app would add to them to read the same parameters:
+///
+/// | form | Portolan | RoutingKit |
+/// |---|---|---|
+/// | text and parameters in a segment | `/s{s}/files/:name.:ext` | `/s{s}/files/:file`, split at the last `.` |
+/// | an optional parameter | `/s{s}/users/:id?` | `/s{s}/users` and `/s{s}/users/:id` |
+/// | a repeatable parameter | `/s{s}/tags/:tag+` | `/s{s}/tags/**` |
+/// | a wildcard before the last segment | `/s{s}/docs/**path/edit` | `/s{s}/docs/**`, its last segment checked |
+struct FormWorkload {
+    enum Form: Int, CaseIterable {
+        case composite, optional, repeatable, midPath
+
+        var name: String {
+            switch self {
+            case .composite: "form, text+params"
+            case .optional: "form, optional"
+            case .repeatable: "form, repeatable"
+            case .midPath: "form, mid-path **"
+            }
+        }
+    }
+
+    /// Section by section, one pattern of each form: the pattern's value is its index.
+    let patterns: [(form: Form, section: Int)]
+    let lookups: [Form: [String]]
+
+    init(patterns count: Int, lookups: Int = 1_024, seed: UInt64 = 7) {
+        patterns = (0..<count).map { (Form(rawValue: $0 % 4) ?? .composite, $0 / 4) }
+        let sections = max(1, count / 4)
+        var random = Random(seed: seed)
+        var lists: [Form: [String]] = [:]
+        for lookup in 0..<lookups {
+            let section = random.below(sections), id = random.below(1_000_000)
+            lists[.composite, default: []].append("/s\(section)/files/report\(id).pdf")
+            lists[.optional, default: []].append(lookup % 2 == 0 ? "/s\(section)/users" : "/s\(section)/users/\(id)")
+            lists[.repeatable, default: []].append("/s\(section)/tags/swift/lua" + (lookup % 2 == 0 ? "/t\(id)" : ""))
+            lists[.midPath, default: []].append("/s\(section)/docs/guide/part\(id)/edit")
+        }
+        self.lookups = lists
+    }
+
+    static func portolanPattern(_ form: Form, section: Int) -> String {
+        switch form {
+        case .composite: "/s\(section)/files/:name.:ext"
+        case .optional: "/s\(section)/users/:id?"
+        case .repeatable: "/s\(section)/tags/:tag+"
+        case .midPath: "/s\(section)/docs/**path/edit"
+        }
+    }
+
+    /// The RoutingKit routes standing for the pattern.
+    static func routingKitPaths(_ form: Form, section: Int) -> [[String]] {
+        switch form {
+        case .composite: [["s\(section)", "files", ":file"]]
+        case .optional: [["s\(section)", "users"], ["s\(section)", "users", ":id"]]
+        case .repeatable: [["s\(section)", "tags", "**"]]
+        case .midPath: [["s\(section)", "docs", "**"]]
+        }
+    }
+}
+
 /// SplitMix64: seeded, so every run looks up the same URLs.
 struct Random {
     private var state: UInt64

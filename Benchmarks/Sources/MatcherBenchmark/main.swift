@@ -11,7 +11,7 @@ import RoutingKit
 // validation) and returns typed parameters; RoutingKit is given what Vapor gives it, the path
 // split on "/" (no decoding), plus a Parameters bag with a logger made once (its default init
 // makes a Logger per call, which would dwarf the lookup). `--quick` runs short batches;
-// `--only ROW` runs the rows whose name contains ROW (`constants`, `parameters`, `miss`), at every
+// `--only ROW` runs the rows whose name contains ROW (`constants`, `parameters`, `miss`, `form`), at every
 // size, or only at `--size N`: with `--quick`, a run short enough for callgrind.
 
 let arguments = CommandLine.arguments
@@ -116,6 +116,54 @@ for size in [10, 1_000, 10_000] where onlySize == nil || onlySize == size {
         if let ten = portolanAtTen[name], ten / ours > 1.5 {
             failures.append("\(size) \(name): \(Double(Int(ten / ours * 100)) / 100)× slower than at 10 patterns")
         }
+    }
+}
+
+// The pattern forms RoutingKit lacks, against the closest RoutingKit routes (FormWorkload): both
+// return the route's value plus the number of parameters read, so they must agree on every URL.
+for size in [10, 1_000, 10_000] where onlySize == nil || onlySize == size {
+    let workload = FormWorkload(patterns: size)
+    var builder = URLMatcherBuilder<Int>()
+    let router = TrieRouter(Int.self)
+    for (index, pattern) in workload.patterns.enumerated() {
+        try builder.insert(FormWorkload.portolanPattern(pattern.form, section: pattern.section), value: index)
+        for path in FormWorkload.routingKitPaths(pattern.form, section: pattern.section) {
+            router.register(index, at: path.map { PathComponent(stringLiteral: $0) })
+        }
+    }
+    let matcher = builder.build()
+    let logger = Logger(label: "benchmark")
+    let portolan: (String) -> Int = { url in
+        guard let match = try? matcher.match(url) else { return -1 }
+        return match.value &+ match.parameters.count
+    }
+    let routingKit: (String) -> Int = { url in
+        var parameters = Parameters(logger)
+        let path = url.split(separator: "/").map(String.init)
+        guard let value = router.route(path: path, parameters: &parameters) else { return -1 }
+        switch FormWorkload.Form(rawValue: value % 4) {
+        case .composite:
+            guard let file = parameters.get("file"), let dot = file.lastIndex(of: "."), dot != file.startIndex else { return -1 }
+            return value &+ [file[..<dot], file[file.index(after: dot)...]].count
+        case .optional: return value &+ parameters.allNames.count
+        case .repeatable: return parameters.getCatchall().isEmpty ? -1 : value &+ 1
+        case .midPath:
+            let rest = parameters.getCatchall()
+            return rest.count >= 2 && rest.last == "edit" ? value &+ 1 : -1
+        case nil: return -1
+        }
+    }
+    for form in FormWorkload.Form.allCases where onlyRow.map(form.name.contains) ?? true {
+        let urls = workload.lookups[form] ?? []
+        for url in urls where portolan(url) != routingKit(url) {
+            throw Setup.wrongResult("\(url): Portolan \(portolan(url)), RoutingKit \(routingKit(url))")
+        }
+        let ours = lookupsPerSecond(urls, portolan)
+        let theirs = lookupsPerSecond(urls, routingKit)
+        let ratio = ours / theirs
+        print([pad("\(size)", widths[0]), pad(form.name, widths[1]), pad(format(ours), widths[2]), pad(format(theirs), widths[3]),
+               pad("\(Double(Int(ratio * 100)) / 100)×", widths[4])].joined(separator: "  "))
+        if ratio < 1 { failures.append("\(size) \(form.name): Portolan slower than RoutingKit") }
     }
 }
 print("")

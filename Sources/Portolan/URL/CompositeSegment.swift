@@ -21,9 +21,21 @@ public struct CompositeSegment: Sendable, Hashable, CustomStringConvertible {
 
     /// Text and parameters alternating, never two parameters in a row; at least one parameter.
     public let pieces: [Piece]
+    /// Each text piece's UTF-8, made once: a split compares bytes, and is asked on every URL the
+    /// walk brings here.
+    private let textBytes: [[UInt8]]
+    /// The parameters, in order, as a split gives their values.
+    private let parameters: [Parameter]
+
+    private struct Parameter: Sendable, Hashable {
+        let name: String
+        let type: ParameterType?
+    }
 
     init(pieces: [Piece]) {
         self.pieces = pieces
+        textBytes = pieces.map { if case .text(let text) = $0 { Array(text.utf8) } else { [] } }
+        parameters = pieces.compactMap { if case .parameter(let name, let type) = $0 { Parameter(name: name, type: type) } else { nil } }
     }
 
     public var parameterNames: [String] {
@@ -62,26 +74,59 @@ public struct CompositeSegment: Sendable, Hashable, CustomStringConvertible {
         return written
     }
 
-    /// Each parameter's value in `segment`, in order, or `nil` when the segment does not split.
-    /// Types are checked too: a typed piece whose text is not of its type fails the split.
-    func values(in segment: String, foldingCase: Bool) -> [(name: String, value: String, type: ParameterType?)]? {
-        let bytes = Array(segment.utf8)
+    /// Adds each parameter's value in `segment` to `parameters`, a typed one as its type reads it
+    /// (a match's values); false, adding nothing, when the segment does not split or a typed piece's
+    /// text is not of its type.
+    func capture(_ segment: String, foldingCase: Bool, into parameters: inout [String: ContextValue]) -> Bool {
+        guard let ranges = ranges(in: segment.utf8.span, foldingCase: foldingCase), accepts(segment, ranges) else { return false }
+        for (parameter, range) in zip(self.parameters, ranges) {
+            let value = Self.text(of: segment, range)
+            parameters[parameter.name] = parameter.type.flatMap { $0.value(of: value) } ?? .string(value)
+        }
+        return true
+    }
+
+    /// Whether `segment` splits, its typed values of their types: what a walk asks, without
+    /// making the untyped values.
+    func accepts(_ segment: String, foldingCase: Bool) -> Bool {
+        guard let ranges = ranges(in: segment.utf8.span, foldingCase: foldingCase) else { return false }
+        return accepts(segment, ranges)
+    }
+
+    /// Whether each typed value of a split is of its type.
+    private func accepts(_ segment: String, _ ranges: [Range<Int>]) -> Bool {
+        for (parameter, range) in zip(parameters, ranges) {
+            if let type = parameter.type, !type.accepts(Self.text(of: segment, range)) { return false }
+        }
+        return true
+    }
+
+    private static func text(of segment: String, _ range: Range<Int>) -> String {
+        let utf8 = segment.utf8
+        return String(Substring(utf8[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)]))
+    }
+
+    /// Where each parameter's value lies in the segment's bytes, in order, or nil when it does not
+    /// split (the backward scan the type's comment describes).
+    private func ranges(in bytes: Span<UInt8>, foldingCase: Bool) -> [Range<Int>]? {
         var end = bytes.count
         var index = pieces.count - 1
-        if case .text(let trailing) = pieces[index] {
-            end -= trailing.utf8.count
-            guard end >= 0, Self.equal(bytes, at: end, Array(trailing.utf8), foldingCase: foldingCase) else { return nil }
+        if case .text = pieces[index] {
+            let trailing = textBytes[index]
+            end -= trailing.count
+            guard end >= 0, Self.equal(bytes, at: end, trailing, foldingCase: foldingCase) else { return nil }
             index -= 1
         }
-        var found: [(name: String, value: String, type: ParameterType?)] = []
+        var found: [Range<Int>] = []
+        found.reserveCapacity(pieces.count / 2 + 1)
         while index >= 0 {
-            guard case .parameter(let name, let type) = pieces[index] else { return nil }
+            guard case .parameter = pieces[index] else { return nil }
             // Where the parameter starts: after the text before it, which is anchored at the
             // segment's start when it leads the pattern and otherwise is its last occurrence that
             // leaves the parameter a character.
             var textStart = 0, start = 0
-            if index > 0, case .text(let before) = pieces[index - 1] {
-                let needle = Array(before.utf8)
+            if index > 0, case .text = pieces[index - 1] {
+                let needle = textBytes[index - 1]
                 if index - 1 == 0 {
                     guard Self.equal(bytes, at: 0, needle, foldingCase: foldingCase) else { return nil }
                 } else {
@@ -92,18 +137,17 @@ public struct CompositeSegment: Sendable, Hashable, CustomStringConvertible {
                 start = textStart + needle.count
             }
             guard start < end else { return nil }
-            let value = String(decoding: bytes[start..<end], as: UTF8.self)
-            if let type, !type.accepts(value) { return nil }
-            found.append((name, value, type))
+            found.append(start..<end)
             end = textStart
             index -= 2
         }
         guard end == 0 else { return nil }
-        return found.reversed()
+        found.reverse()
+        return found
     }
 
     /// The start of the last occurrence of `needle` in `haystack` that ends at or before `limit`.
-    private static func lastOccurrence(of needle: [UInt8], in haystack: [UInt8], endingBy limit: Int, foldingCase: Bool) -> Int? {
+    private static func lastOccurrence(of needle: [UInt8], in haystack: Span<UInt8>, endingBy limit: Int, foldingCase: Bool) -> Int? {
         var start = limit - needle.count
         while start >= 0 {
             if equal(haystack, at: start, needle, foldingCase: foldingCase) { return start }
@@ -112,7 +156,7 @@ public struct CompositeSegment: Sendable, Hashable, CustomStringConvertible {
         return nil
     }
 
-    private static func equal(_ haystack: [UInt8], at start: Int, _ needle: [UInt8], foldingCase: Bool) -> Bool {
+    private static func equal(_ haystack: Span<UInt8>, at start: Int, _ needle: [UInt8], foldingCase: Bool) -> Bool {
         guard start >= 0, start + needle.count <= haystack.count else { return false }
         for (offset, byte) in needle.enumerated() {
             let other = haystack[start + offset]

@@ -23,6 +23,8 @@ struct MatchedRoute {
     /// against the URL's last segments, and the part takes what lies between.
     init(route: Int32, alternative: RoutePattern.Alternative, foldingCase: Bool, url: ParsedURL, start: Int) {
         var parameters: [String: ContextValue] = [:]
+        // Made the size it ends at: a dictionary grown one parameter at a time is copied as it grows.
+        parameters.reserveCapacity(alternative.parameterCount)
         let segments = url.routingSegments
         let pattern = alternative.segments
         let suffixStart = alternative.restIndex.map { segments.count - (pattern.count - $0 - 1) } ?? segments.count
@@ -39,9 +41,7 @@ struct MatchedRoute {
                 if index < segments.count { parameters[name] = type.value(of: segments[index]) ?? .string(segments[index]) }
             case .composite(let composite):
                 guard index < segments.count else { continue }
-                for piece in composite.values(in: segments[index], foldingCase: foldingCase) ?? [] {
-                    parameters[piece.name] = piece.type.flatMap { $0.value(of: piece.value) } ?? .string(piece.value)
-                }
+                _ = composite.capture(segments[index], foldingCase: foldingCase, into: &parameters)
             case .rest(let name, _):
                 guard let name else { continue }
                 let upper = max(index, min(suffixStart, segments.count))

@@ -27,14 +27,18 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         /// The compiled validator of each `.validated` segment (`nil` elsewhere), parallel to `segments`.
         let validators: [SegmentValidator?]
 
+        /// Where its multi-segment part is, if it has one.
+        let restIndex: Int?
+        /// How many parameters a match of it captures at most: what a match's dictionary reserves.
+        let parameterCount: Int
+
         init(segments: [PathSegmentPattern], endsWithSlash: Bool, validators: [SegmentValidator?]) {
             self.segments = segments
             self.endsWithSlash = endsWithSlash
             self.validators = validators
+            restIndex = segments.firstIndex { if case .rest = $0 { true } else { false } }
+            parameterCount = segments.reduce(0) { $0 + $1.parameterNames.count }
         }
-
-        /// Where its multi-segment part is, if it has one.
-        var restIndex: Int? { segments.firstIndex { if case .rest = $0 { true } else { false } } }
 
         public static func == (lhs: Alternative, rhs: Alternative) -> Bool {
             lhs.segments == rhs.segments && lhs.endsWithSlash == rhs.endsWithSlash

@@ -31,7 +31,7 @@ enum SegmentCheck: Sendable {
         switch self {
         case .type(let type): return type.accepts(segment)
         case .validator(let validator): return validator.matches(segment)
-        case .composite(let composite, let foldingCase, _): return composite.values(in: segment, foldingCase: foldingCase) != nil
+        case .composite(let composite, let foldingCase, _): return composite.accepts(segment, foldingCase: foldingCase)
         }
     }
 
