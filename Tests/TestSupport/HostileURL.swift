@@ -1,7 +1,19 @@
+import Portolan
+
 /// Inputs a hostile or careless caller could send to the URL layer: the one recipe of the URL fuzz
 /// tests (Tests/PortolanTests/URLFuzzTests.swift) and of the long fuzz run
 /// (Benchmarks/Sources/MatcherFuzz).
 public enum HostileURL {
+    /// Whether a pattern that parses may be refused when registered with this error: it clashes
+    /// with one registered before, its own optional parts clash, or one of its segments is too
+    /// complex to prove apart from another. Anything else is a bug.
+    public static func isExpectedRefusal(_ error: URLRoutingError) -> Bool {
+        switch error {
+        case .ambiguous, .ambiguousAlternatives, .segmentTooComplex: true
+        default: false
+        }
+    }
+
     /// Patterns of every form, which register together without ambiguity: what hostile URLs are
     /// matched against.
     public static let patterns = [

@@ -68,6 +68,41 @@ func pad(_ text: String, _ width: Int) -> String {
         : String(repeating: " ", count: max(0, width - text.count)) + text
 }
 
+/// Portolan's lookup: the route's value plus the number of parameters it captured.
+func portolanLookup(_ matcher: URLMatcher<Int>) -> (String) -> Int {
+    { url in
+        guard let match = try? matcher.match(url) else { return -1 }
+        return match.value &+ match.parameters.count
+    }
+}
+
+/// RoutingKit's lookup, given the path split on "/" as Vapor gives it; `read` says what the app
+/// makes of the route's value and parameters (by default, the value plus the parameters' count).
+func routingKitLookup(
+    _ router: TrieRouter<Int>, read: @escaping (Int, Parameters) -> Int = { $0 &+ $1.allNames.count }
+) -> (String) -> Int {
+    let logger = Logger(label: "benchmark")
+    return { url in
+        var parameters = Parameters(logger)
+        let path = url.split(separator: "/").map(String.init)
+        guard let value = router.route(path: path, parameters: &parameters) else { return -1 }
+        return read(value, parameters)
+    }
+}
+
+/// Times one row, after checking that both lookups agree on every URL; returns Portolan's rate and the ratio.
+func timeRow(_ name: String, size: Int, _ urls: [String], _ portolan: (String) -> Int, _ routingKit: (String) -> Int) throws -> (Double, Double) {
+    for url in urls where portolan(url) != routingKit(url) {
+        throw Setup.wrongResult("\(url): Portolan \(portolan(url)), RoutingKit \(routingKit(url))")
+    }
+    let ours = lookupsPerSecond(urls, portolan)
+    let theirs = lookupsPerSecond(urls, routingKit)
+    let ratio = ours / theirs
+    print([pad("\(size)", widths[0]), pad(name, widths[1]), pad(format(ours), widths[2]), pad(format(theirs), widths[3]),
+           pad("\(Double(Int(ratio * 100)) / 100)×", widths[4])].joined(separator: "  "))
+    return (ours, ratio)
+}
+
 let widths = [-9, -16, 13, 13, 8]
 print([pad("patterns", widths[0]), pad("lookups", widths[1]), pad("Portolan", widths[2]), pad("RoutingKit", widths[3]),
        pad("ratio", widths[4])].joined(separator: "  "))
@@ -88,30 +123,12 @@ for size in [10, 1_000, 10_000] where onlySize == nil || onlySize == size {
             }
         })
     }
-    let matcher = builder.build()
-    let logger = Logger(label: "benchmark")
-    let portolan: (String) -> Int = { url in
-        guard let match = try? matcher.match(url) else { return -1 }
-        return match.value &+ match.parameters.count
-    }
-    let routingKit: (String) -> Int = { url in
-        var parameters = Parameters(logger)
-        let path = url.split(separator: "/").map(String.init)
-        guard let value = router.route(path: path, parameters: &parameters) else { return -1 }
-        return value &+ parameters.allNames.count
-    }
+    let portolan = portolanLookup(builder.build())
+    let routingKit = routingKitLookup(router)
     for (name, urls) in [("hit, constants", workload.staticHits), ("hit, parameters", workload.parameterHits),
                          ("miss", workload.misses)] where onlyRow.map(name.contains) ?? true {
-        // Both routers must agree before they are timed.
-        for url in urls where portolan(url) != routingKit(url) {
-            throw Setup.wrongResult("\(url): Portolan \(portolan(url)), RoutingKit \(routingKit(url))")
-        }
-        let ours = lookupsPerSecond(urls, portolan)
-        let theirs = lookupsPerSecond(urls, routingKit)
+        let (ours, ratio) = try timeRow(name, size: size, urls, portolan, routingKit)
         if size == 10 { portolanAtTen[name] = ours }
-        let ratio = ours / theirs
-        print([pad("\(size)", widths[0]), pad(name, widths[1]), pad(format(ours), widths[2]), pad(format(theirs), widths[3]),
-               pad("\(Double(Int(ratio * 100)) / 100)×", widths[4])].joined(separator: "  "))
         if ratio < 1 { failures.append("\(size) \(name): Portolan slower than RoutingKit") }
         if let ten = portolanAtTen[name], ten / ours > 1.5 {
             failures.append("\(size) \(name): \(Double(Int(ten / ours * 100)) / 100)× slower than at 10 patterns")
@@ -131,16 +148,8 @@ for size in [10, 1_000, 10_000] where onlySize == nil || onlySize == size {
             router.register(index, at: path.map { PathComponent(stringLiteral: $0) })
         }
     }
-    let matcher = builder.build()
-    let logger = Logger(label: "benchmark")
-    let portolan: (String) -> Int = { url in
-        guard let match = try? matcher.match(url) else { return -1 }
-        return match.value &+ match.parameters.count
-    }
-    let routingKit: (String) -> Int = { url in
-        var parameters = Parameters(logger)
-        let path = url.split(separator: "/").map(String.init)
-        guard let value = router.route(path: path, parameters: &parameters) else { return -1 }
+    let portolan = portolanLookup(builder.build())
+    let routingKit = routingKitLookup(router) { value, parameters in
         switch FormWorkload.Form(rawValue: value % 4) {
         case .composite:
             guard let file = parameters.get("file"), let dot = file.lastIndex(of: "."), dot != file.startIndex else { return -1 }
@@ -154,15 +163,7 @@ for size in [10, 1_000, 10_000] where onlySize == nil || onlySize == size {
         }
     }
     for form in FormWorkload.Form.allCases where onlyRow.map(form.name.contains) ?? true {
-        let urls = workload.lookups[form] ?? []
-        for url in urls where portolan(url) != routingKit(url) {
-            throw Setup.wrongResult("\(url): Portolan \(portolan(url)), RoutingKit \(routingKit(url))")
-        }
-        let ours = lookupsPerSecond(urls, portolan)
-        let theirs = lookupsPerSecond(urls, routingKit)
-        let ratio = ours / theirs
-        print([pad("\(size)", widths[0]), pad(form.name, widths[1]), pad(format(ours), widths[2]), pad(format(theirs), widths[3]),
-               pad("\(Double(Int(ratio * 100)) / 100)×", widths[4])].joined(separator: "  "))
+        let (_, ratio) = try timeRow(form.name, size: size, workload.lookups[form] ?? [], portolan, routingKit)
         if ratio < 1 { failures.append("\(size) \(form.name): Portolan slower than RoutingKit") }
     }
 }
