@@ -71,11 +71,13 @@ struct ExploreHostSession {
         return ExploreOutcome(result: result, failures: failures.taken(), after: now.state, afterError: now.error, plan: plan)
     }
 
+    /// A step is not planned: its plan would ask the app's flows once more than the route does, and
+    /// a flow that decides at random would then show as a plan that disagrees, not as the
+    /// nondeterminism it is.
     private static func planned(_ action: ExploreAction, _ host: isolated PortolanHost) -> RoutePlan? {
         switch action {
         case .route(let destination): host.plan(destination)
         case .url(let url): host.plan(url: url)
-        case .step(let name, let payload): host.plan(step: RouteStep(name, payload: payload))
         default: nil
         }
     }
