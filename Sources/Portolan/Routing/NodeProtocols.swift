@@ -35,7 +35,8 @@ public struct InstructionInfo: Sendable, Equatable {
 
 /// An object bound to a node id, which the router calls when that node is entered, left, switched,
 /// updated or moved. Conform to `Enterable`, `Leavable`, `Switchable`, `Updatable` and `Movable` for the
-/// instructions the node handles, and to `Guarded` for a guard on the routes through it; a node with no handler for an instruction succeeds by default.
+/// instructions the node handles, and to `Guarded` for a guard on the routes through it; a node
+/// with no handler for an instruction succeeds by default.
 ///
 /// Handlers are `async` and fail by throwing. They run on the cooperative pool while the route,
 /// on the router's thread, waits for each one within its time limit; the route's unit of work

@@ -31,8 +31,8 @@ enum DeclaredValue {
         return items
     }
 
-    /// The fields of a table keyed by name; anything but a table, or a key that is no name, is
-    /// refused with `what` (`must be a table keyed by name`).
+    /// The fields of a table keyed by name, sorted by name; anything but a table, or a key that is
+    /// no name, is refused, naming `field`.
     static func named(_ value: LuaValue, at field: String) throws(DeclarationError) -> [(name: String, value: LuaValue)] {
         guard case .table(let table) = value else { throw DeclarationError(message: "\(field) must be a table keyed by name") }
         var fields: [(name: String, value: LuaValue)] = []
