@@ -5,6 +5,14 @@ struct AsyncHandlerWait {
     /// Unowned: the router owns its bindings, which hold this wait; a handler outliving it is never called.
     unowned let router: Router
 
+    /// `run` for work that answers (a `canLeave`, a guard's or an interceptor's decision): the
+    /// answer, or nil when the work ended without giving one.
+    func answer<Answer: Sendable>(_ work: @escaping @Sendable () async throws -> Answer) throws -> Answer? {
+        let answer = Locked<Answer?>(nil)
+        try run { let value = try await work(); answer.withLock { $0 = value } }
+        return answer.value
+    }
+
     /// Runs `work` on the cooperative pool and waits for it; what it throws, or why the wait was cut
     /// (`HandlerTimeout`, `RouteStopped`, or a `HandlerError` when the work awaited its own router).
     func run(_ work: @escaping @Sendable () async throws -> Void) throws {

@@ -12,10 +12,6 @@ extension InterceptorHandler {
     /// An interceptor that calls a Swift object's `async` decision and waits for it.
     init(waitingFor interceptor: any RouteInterceptor, router: Router) {
         let wait = AsyncHandlerWait(router: router)
-        self.init { request in
-            let answer = Locked<InterceptionDecision?>(nil)
-            try wait.run { let value = try await interceptor.intercept(request); answer.withLock { $0 = value } }
-            return answer.value ?? .pass
-        }
+        self.init { request in try wait.answer { try await interceptor.intercept(request) } ?? .pass }
     }
 }

@@ -90,18 +90,10 @@ extension NodeHandlers {
         }
         if let leavable = node as? any Leavable {
             leave = { entry, info in try wait.run { try await leavable.leave(entry, info: info) } }
-            canLeave = { entry in
-                let answer = Locked<Bool?>(nil)
-                try wait.run { let value = try await leavable.canLeave(entry); answer.withLock { $0 = value } }
-                return answer.value ?? true
-            }
+            canLeave = { entry in try wait.answer { try await leavable.canLeave(entry) } ?? true }
         }
         if let guarded = node as? any Guarded {
-            guardRoute = { request in
-                let answer = Locked<InterceptionDecision?>(nil)
-                try wait.run { let value = try await guarded.guardRoute(request); answer.withLock { $0 = value } }
-                return answer.value ?? .pass
-            }
+            guardRoute = { request in try wait.answer { try await guarded.guardRoute(request) } ?? .pass }
         }
         if let switchable = node as? any Switchable {
             switchTo = { child, info in try wait.run { try await switchable.switchTo(child, info: info) } }
