@@ -41,6 +41,33 @@ extension Router {
         return .failure(RouteFailure(.unreachable, "no flow handles step '\(step.name)'"))
     }
 
+    /// Where a route for `step` goes: a destination, with the URL resolution when the flows named
+    /// a URL, and the step as adapted; or why not, with the URL when it was the URL that led nowhere.
+    private func route(for step: RouteStep) -> Result<StepRoute, StepRefusal> {
+        switch resolve(step: step) {
+        case .failure(let failure):
+            return .failure(StepRefusal(failure: failure, url: nil))
+        case .success((.destination(let destination), let adapted)):
+            return .success(StepRoute(destination: destination, url: nil, step: adapted))
+        case .success((.url(let url), let adapted)):
+            switch resolve(url: url) {
+            case .success(let resolution): return .success(StepRoute(destination: resolution.destination, url: resolution, step: adapted))
+            case .failure(let failure): return .failure(StepRefusal(failure: failure, url: url))
+            }
+        }
+    }
+
+    private struct StepRoute {
+        let destination: Destination
+        let url: URLResolution?
+        let step: RouteStep
+    }
+
+    private struct StepRefusal: Error {
+        let failure: RouteFailure
+        let url: String?
+    }
+
     /// What `step(_:)` would do now, decided without doing it: the flows' answer (a step that leads
     /// nowhere is the plan's failure), then the plan of the route there, the step travelling with it.
     public func plan(step: RouteStep) async -> RoutePlan {
@@ -49,18 +76,13 @@ extension Router {
 
     /// `plan(step:)` on the router's thread (a host's unit of work).
     public func planNow(step: RouteStep) -> RoutePlan {
-        switch resolve(step: step) {
-        case .failure(let failure):
+        switch route(for: step) {
+        case .failure(let refusal):
+            var failure = refusal.failure
+            if let url = refusal.url { failure.url = url }
             return RoutePlan(requested: .path([]), result: .failure(failure))
-        case .success((.destination(let destination), let adapted)):
-            return RouteDecision.plan(destination, url: nil, step: adapted, on: self)
-        case .success((.url(let url), let adapted)):
-            switch resolve(url: url) {
-            case .success(let resolution): return RouteDecision.plan(resolution.destination, url: resolution, step: adapted, on: self)
-            case .failure(var failure):
-                failure.url = url
-                return RoutePlan(requested: .path([]), result: .failure(failure))
-            }
+        case .success(let route):
+            return RouteDecision.plan(route.destination, url: route.url, step: route.step, on: self)
         }
     }
 
@@ -75,16 +97,12 @@ extension Router {
         guard thread.isCurrent else {
             return .failure(refuse(RouteFailure(.invalid, "stepNow must be called on the router's thread; await step(_:)")))
         }
-        switch resolve(step: step) {
-        case .failure(let failure):
-            return .failure(refuse(failure))
-        case .success((.destination(let destination), let adapted)):
-            return routeNow(to: destination, step: adapted)
-        case .success((.url(let url), let adapted)):
-            switch resolve(url: url) {
-            case .success(let resolution): return routeNow(resolved: resolution, step: adapted)
-            case .failure(let failure): return .failure(refuse(failure, url: url))
-            }
+        switch route(for: step) {
+        case .failure(let refusal):
+            return .failure(refuse(refusal.failure, url: refusal.url))
+        case .success(let route):
+            if let resolution = route.url { return routeNow(resolved: resolution, step: route.step) }
+            return routeNow(to: route.destination, step: route.step)
         }
     }
 
@@ -92,24 +110,21 @@ extension Router {
     /// route): the flows are asked now, so a step that leads nowhere is refused at once.
     @discardableResult
     public func enqueue(step: RouteStep, origin: RouteOrigin = .app) -> RouteTicket {
-        let refused = { (failure: RouteFailure, url: String?) -> RouteTicket in
-            let ticket = RouteTicket(destination: .path([]))
-            ticket.finish(.failure(self.refuse(failure, url: url)))
-            return ticket
-        }
-        guard thread.isCurrent else {
-            return refused(RouteFailure(.invalid, "enqueue(step:) must be called on the router's thread; await step(_:)"), nil)
-        }
-        switch resolve(step: step) {
-        case .failure(let failure):
-            return refused(failure, nil)
-        case .success((.destination(let destination), let adapted)):
-            return enqueue(to: destination, step: adapted, origin: origin)
-        case .success((.url(let url), let adapted)):
-            switch resolve(url: url) {
-            case .success(let resolution): return enqueue(resolved: resolution, step: adapted, origin: origin)
-            case .failure(let failure): return refused(failure, url)
+        let refusal: StepRefusal
+        if !thread.isCurrent {
+            refusal = StepRefusal(
+                failure: RouteFailure(.invalid, "enqueue(step:) must be called on the router's thread; await step(_:)"), url: nil)
+        } else {
+            switch route(for: step) {
+            case .failure(let refused):
+                refusal = refused
+            case .success(let route):
+                if let resolution = route.url { return enqueue(resolved: resolution, step: route.step, origin: origin) }
+                return enqueue(to: route.destination, step: route.step, origin: origin)
             }
         }
+        let ticket = RouteTicket(destination: .path([]))
+        ticket.finish(.failure(refuse(refusal.failure, url: refusal.url)))
+        return ticket
     }
 }
