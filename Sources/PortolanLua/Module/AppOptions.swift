@@ -115,9 +115,7 @@ package struct AppOptions: Sendable {
     private static func choice(_ option: RootOption, _ value: LuaValue) throws(DeclarationError) -> String {
         let choices = option.choices ?? []
         guard case .string(let text) = value, choices.contains(text) else {
-            let quoted = choices.map { "\"\($0)\"" }
-            let either = quoted.count > 1 ? quoted.dropLast().joined(separator: ", ") + " or " + (quoted.last ?? "") : quoted.joined()
-            throw DeclarationError(message: "\(option.rawValue) must be \(either), not \(DeclaredValue.shown(value))")
+            throw DeclarationError(message: "\(option.rawValue) must be \(DeclaredValue.either(choices)), not \(DeclaredValue.shown(value))")
         }
         return text
     }

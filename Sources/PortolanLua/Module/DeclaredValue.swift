@@ -5,7 +5,7 @@ import Portolan
 /// `portolan.app` raises at the script's line and `portolan check` reports at the option's own:
 /// the one reading of the root's options (`AppOptions`), migrations (`DeclaredMigration`) and
 /// `explore` (`ExploreDeclaration`), for the module and the linter alike.
-enum DeclaredValue {
+package enum DeclaredValue {
     /// A value as messages show it: `"latest-wins"` (cut at 80 bytes), `12`, `1.5`, `true`, `a table`.
     static func shown(_ value: LuaValue) -> String {
         switch value {
@@ -15,6 +15,13 @@ enum DeclaredValue {
         case .boolean(let flag): "\(flag)"
         default: "a \(value.typeName)"
         }
+    }
+
+    /// Choices as messages list them: `"fifo" or "latest_wins"`, `"a", "b" or "c"`.
+    package static func either(_ choices: [String]) -> String {
+        let quoted = choices.map { "\"\($0)\"" }
+        guard let last = quoted.last, quoted.count > 1 else { return quoted.first ?? "" }
+        return quoted.dropLast().joined(separator: ", ") + " or " + last
     }
 
     /// A table's key as a message names it: a name as written, anything else as `shown`.

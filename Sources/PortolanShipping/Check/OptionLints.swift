@@ -20,7 +20,7 @@ extension AppLinter {
         for push in facts.pushLaunches where LaunchMode(rawValue: push.launch) == nil {
             let modes = LaunchMode.allCases.map(\.rawValue)
             report(.error, .invalidOption, line: push.line,
-                   "\(push.written): launch must be \(Self.either(modes)), not \"\(push.launch)\"")
+                   "\(push.written): launch must be \(DeclaredValue.either(modes)), not \"\(push.launch)\"")
         }
     }
 
@@ -36,7 +36,7 @@ extension AppLinter {
             let behaviours = TabBackBehavior.allCases.map(\.rawValue)
             if !(node.values["back"]?.stringValue.map(behaviours.contains) ?? false) || type != "string" {
                 report(.error, .invalidOption, line: line(of: item, field: "back"),
-                       "\(item.label): back must be \(Self.either(behaviours)), not \(Self.shown(node.values["back"], type: type))")
+                       "\(item.label): back must be \(DeclaredValue.either(behaviours)), not \(Self.shown(node.values["back"], type: type))")
             } else if !node.isSwitch {
                 report(.error, .invalidOption, line: line(of: item, field: "back"),
                        "\(item.label): back is only for a switch node, where back goes among its children")
@@ -46,7 +46,7 @@ extension AppLinter {
             let modes = LaunchMode.allCases.map(\.rawValue)
             if !(node.values["launch"]?.stringValue.map(modes.contains) ?? false) || type != "string" {
                 report(.error, .invalidOption, line: line(of: item, field: "launch"),
-                       "\(item.label): launch must be \(Self.either(modes)), not \(Self.shown(node.values["launch"], type: type))")
+                       "\(item.label): launch must be \(DeclaredValue.either(modes)), not \(Self.shown(node.values["launch"], type: type))")
             }
         }
         if let type = node.fields["key"], type != "table", type != "string" || node.values["key"] == .string("") {
@@ -72,13 +72,6 @@ extension AppLinter {
                        "\(item.label): keep is for switch nodes (it keeps their children's stacks)")
             }
         }
-    }
-
-    /// `"fifo" or "latest_wins"`, `"a", "b" or "c"`.
-    private static func either(_ choices: [String]) -> String {
-        let quoted = choices.map { "\"\($0)\"" }
-        guard let last = quoted.last, quoted.count > 1 else { return quoted.first ?? "" }
-        return quoted.dropLast().joined(separator: ", ") + " or " + last
     }
 
     /// A value as the script wrote it, or `a table` for what is no plain value.
