@@ -108,8 +108,9 @@ enum LuaSource {
                 + (popUpTo.map { ", pop_up_to = \(string($0.id))" + ($0.inclusive ? ", inclusive = true" : "") } ?? "") + " }"
         case .live(let id, let context, let occurrence):
             "{ id = \(string(id)), nth = \(occurrence)" + (context.isEmpty ? "" : ", context = \(self.context(context))") + " }"
-        case .update(let updated, let merging):
-            "{ \(merging ? "merge" : "update") = \(entry(updated)) }"
+        case .update(let updated, let merging, let memory):
+            "{ \(merging ? "merge" : "update") = \(entry(updated))"
+                + (memory == .keep ? "" : ", memory = \(string(memory.rawValue))") + " }"
         case .reset(let entries): "{ reset = { " + entries.map(entry).joined(separator: ", ") + " } }"
         case .remove(let removed): "{ remove = \(entry(removed)) }"
         case .replace(let replaced, let replacement): "{ replace = \(entry(replaced)), with = \(entry(replacement)) }"

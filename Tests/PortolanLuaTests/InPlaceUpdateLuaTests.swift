@@ -4,7 +4,8 @@ import Testing
 import TestSupport
 
 /// Contexts changed in place through the host (issue 35, §2): a node's `key`, its `update`
-/// handler, and `portolan.update` and `portolan.merge` on the top screen.
+/// handler, `portolan.update` and `portolan.merge` on the top screen, and `portolan.push_context`,
+/// which back undoes.
 @Suite struct InPlaceUpdateLuaTests {
     /// Products keyed by their id, whose update handler records what it was told.
     static let app = """
@@ -89,6 +90,35 @@ import TestSupport
             return table.concat(ran, ", "), table.concat(seen, ", ")
             """, chunkName: "s.lua")
         #expect(shown == [#""update note {text=a} -> note {text=b}""#, #""guard 3, update 3""#])
+    }
+
+    /// React Navigation 8's `pushParams`: the top screen remembers the context it had, back gives
+    /// it back in place (its update handler told), and a reload carries what it remembers.
+    @Test func pushContextIsUndoneByBackAndSurvivesAReload() async throws {
+        let host = try await PortolanHost.quiet(loading: Self.app)
+        let shown = try await host.run("""
+            portolan.route { "root", "home", product(1, "red") }
+            portolan.push_context(product(1, "blue"))
+            local back = portolan.back()
+            portolan.push_context(product(1, "green"))
+            local _, wrong = portolan.route { update = product(1, "x"), memory = "forget" }
+            return table.concat(back, ", "), told[#told], wrong.kind, wrong.message
+            """, chunkName: "s.lua")
+        #expect(shown == [
+            #""update product {colour=blue,id=1} -> product {colour=red,id=1}""#,
+            #""red > green (update product {colour=red,id=1} -> product {colour=green,id=1})""#, #""invalid""#,
+            #""memory is \"keep\", \"remember\" or \"restore\"; got \"forget\"""#,
+        ])
+        _ = try await host.reload(.source(Self.app, chunkName: "app.lua"))
+        let after = try await host.run("""
+            local back = portolan.back()
+            local _, nothing = portolan.route { update = product(1, "x"), memory = "restore" }
+            return table.concat(back, ", "), nothing.message
+            """, chunkName: "s.lua")
+        #expect(after == [
+            #""update product {colour=green,id=1} -> product {colour=red,id=1}""#,
+            #""'product {colour=red,id=1}' remembers no earlier context to restore""#,
+        ])
     }
 
     @Test func aKeyThatIsNoFieldNameIsRefusedAtTheDeclaration() async throws {

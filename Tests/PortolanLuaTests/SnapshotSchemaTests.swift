@@ -47,6 +47,7 @@ import TestSupport
         let destinations: [Destination] = [
             .path(["root", a]), .anywhere(a), .push(b, launch: .singular, popUpTo: PopUpTo("a", inclusive: true)),
             .live("b", context: ["id": .integer(1)], occurrence: 2), .update(b), .update(b, merging: true),
+            .update(b, memory: .remember), .update(b, merging: true, memory: .restore),
             .reset(["root", a]), .remove(a), .replace(a, with: b),
         ]
         let definitions = try Self.definitions()

@@ -93,6 +93,19 @@ scenario("the same related movie in another order is updated in place, not pushe
   expect(#portolan.active_path(), 6)
 end)
 
+scenario("each sort order pushed as context is undone by back before the screen goes", function()
+  open_movie()
+  portolan.push(related(7))
+  -- push_context: the screen takes the order and remembers the one it had.
+  portolan.push_context { id = "related", context = { id = 7, sort = "year" } }
+  expect(portolan.push_context { id = "related", context = { id = 7, sort = "rating" } },
+    { "update related {id=7,sort=year} -> related {id=7,sort=rating}" })
+  -- Back undoes the orders newest first, in place, and only then leaves the screen.
+  expect(portolan.back(), { "update related {id=7,sort=rating} -> related {id=7,sort=year}" })
+  expect(portolan.back(), { "update related {id=7,sort=year} -> related {id=7}" })
+  expect(portolan.back(), { "leave related {id=7}" })
+end)
+
 scenario("the second related movie of the stack is named by nth", function()
   open_movie()
   portolan.push(related(7))

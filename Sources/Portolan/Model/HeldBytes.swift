@@ -25,7 +25,12 @@ extension ContextValue: HeldBytes {
 
 extension Entry: HeldBytes {
     public var heldBytes: Int {
-        context.reduce(Self.overhead + id.utf8.count) { $0 + $1.key.utf8.count + $1.value.heldBytes }
+        let earlier = earlierContexts.reduce(0) { $0 + Self.heldBytes(of: $1) }
+        return Self.heldBytes(of: context) + Self.overhead + id.utf8.count + earlier
+    }
+
+    private static func heldBytes(of context: Context) -> Int {
+        context.reduce(overhead) { $0 + $1.key.utf8.count + $1.value.heldBytes }
     }
 }
 
@@ -33,7 +38,7 @@ extension Destination: HeldBytes {
     public var heldBytes: Int {
         switch self {
         case .path(let entries), .reset(let entries): entries.reduce(Self.overhead) { $0 + $1.heldBytes }
-        case .anywhere(let entry), .update(let entry, _), .remove(let entry): Self.overhead + entry.heldBytes
+        case .anywhere(let entry), .update(let entry, _, _), .remove(let entry): Self.overhead + entry.heldBytes
         case .replace(let entry, let replacement): Self.overhead + entry.heldBytes + replacement.heldBytes
         case .push(let entry, _, let popUpTo): Self.overhead + entry.heldBytes + (popUpTo?.id.utf8.count ?? 0)
         case .live(let id, let context, _): Self.overhead + Entry(id, context: context).heldBytes

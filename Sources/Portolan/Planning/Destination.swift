@@ -16,8 +16,9 @@ public enum Destination: Hashable, Sendable {
     /// The top screen, which must be an entry of this node, takes this entry's context in place,
     /// or this context merged over its own when `merging`: neither left nor entered, it is
     /// updated (`Instruction.update`). React Navigation's `setParams`, go_router's `replace` of the
-    /// same page.
-    case update(Entry, merging: Bool = false)
+    /// same page. `memory` says what becomes of the contexts the screen remembers: with `remember`
+    /// it remembers the one it had (React Navigation 8's `pushParams`), and back restores it.
+    case update(Entry, merging: Bool = false, memory: ContextMemory = .keep)
     /// A path from the root, as `path` names one, reached by editing the top stack where the graph
     /// allows it: the screens the live path and this one both hold are kept (moved if need be, and
     /// updated when they are the same screen by their node's key), never left and entered again;
@@ -52,7 +53,7 @@ public enum Destination: Hashable, Sendable {
     /// The path is read only for an update, so a caller that must lock to read it pays nothing
     /// for any other destination.
     public func entries(from activePath: @autoclosure () -> [Entry]) -> [Entry] {
-        guard case .update(let entry, _) = self else { return namedEntries }
+        guard case .update(let entry, _, _) = self else { return namedEntries }
         let path = activePath()
         return path.count > 1 ? path.dropLast() + [entry] : namedEntries
     }
@@ -62,7 +63,7 @@ public enum Destination: Hashable, Sendable {
     public var namedEntries: [Entry] {
         switch self {
         case .path(let entries), .reset(let entries): entries
-        case .anywhere(let entry), .push(let entry, _, _), .update(let entry, _), .replace(_, with: let entry): [entry]
+        case .anywhere(let entry), .push(let entry, _, _), .update(let entry, _, _), .replace(_, with: let entry): [entry]
         case .remove: []
         case .live(let id, let context, _): [Entry(id, context: context)]
         }
@@ -73,7 +74,8 @@ extension Destination: CustomStringConvertible {
     /// Canonical text: `root > tabs > home`, `anywhere alert`, `push product {id=7}` (with
     /// ` (single_top)` when the push names its mode, ` (pop_up_to home inclusive)` when it goes
     /// back first, ` (single_top, pop_up_to home)` for both), `live product #2`, `update product
-    /// {colour=red}`, `merge product {colour=red}`, `reset root > home > cart`, `remove cart`,
+    /// {colour=red}`, `merge product {colour=red}` (with ` (remembering)` or ` (restoring)` when the
+    /// update changes what the screen remembers), `reset root > home > cart`, `remove cart`,
     /// `replace cart with checkout`.
     public var description: String {
         switch self {
@@ -86,8 +88,13 @@ extension Destination: CustomStringConvertible {
             return "push \(entry)" + (options.isEmpty ? "" : " (\(options.joined(separator: ", ")))")
         case .live(let id, let context, let occurrence):
             return "live \(Entry(id, context: context)) #\(occurrence)"
-        case .update(let entry, let merging):
-            return (merging ? "merge " : "update ") + entry.description
+        case .update(let entry, let merging, let memory):
+            let remembering = switch memory {
+            case .keep: ""
+            case .remember: " (remembering)"
+            case .restore: " (restoring)"
+            }
+            return (merging ? "merge " : "update ") + entry.description + remembering
         case .reset(let entries):
             return "reset " + entries.map(\.description).joined(separator: " > ")
         case .remove(let entry):

@@ -47,10 +47,10 @@ public enum Planner {
             var planning = Planning(SimulatedPath(tree, destination: [entry]), recordsSteps: recordsSteps)
             try planning.planAnywhere(entry, index: index, in: tree.graph, canLeave: canLeave)
             return planning
-        case .update(let entry, let merging):
-            let top = try tree.updatedTop(entry, merging: merging)
+        case .update(let entry, let merging, let memory):
+            let top = try tree.updatedTop(entry, merging: merging, memory: memory)
             var planning = Planning(SimulatedPath(tree, destination: [top.entry]), recordsSteps: recordsSteps)
-            planning.planUpdate(atDepth: top.depth, to: 0, index: tree.nodeIndices[top.depth])
+            planning.planUpdate(atDepth: top.depth, to: 0, index: tree.nodeIndices[top.depth], memory: memory)
             return planning
         case .reset(let entries):
             let indices = try validate(entries, in: tree)

@@ -84,11 +84,13 @@ struct Planning {
         }
     }
 
-    /// Updates the node at `depth` in place to `destination[entry]`, the node `index`.
-    mutating func planUpdate(atDepth depth: Int, to entry: Int, index: Int) {
+    /// Updates the node at `depth` in place to `destination[entry]`, the node `index`, with the
+    /// earlier contexts `memory` leaves it. Restoring is planned even to an equal context: it
+    /// still forgets the one restored, or back would restore it again and again.
+    mutating func planUpdate(atDepth depth: Int, to entry: Int, index: Int, memory: ContextMemory = .keep) {
         let live = path.entry(at: depth)
-        let updated = path.destinationEntry(entry)
-        guard live != updated else { return }
+        let updated = live.updated(to: path.destinationEntry(entry), memory)
+        guard live != updated || memory == .restore else { return }
         append(.update(live, to: updated), .update, node: index, depth: depth, target: index)
         path.rename(atDepth: depth, to: entry)
     }

@@ -102,7 +102,8 @@ struct StackEdit {
     private mutating func updateSurvivors(_ old: [Entry], _ new: [Entry], survivors: [Survivor?]) -> Bool {
         for i in old.indices {
             guard let to = survivors[i]?.to, old[i] != new[to] else { continue }
-            guard run(.update(old[i], to: new[to]), kind: .update) else { return false }
+            // The screen stays, so it keeps what it remembers (`Entry.earlierContexts`).
+            guard run(.update(old[i], to: old[i].updated(to: new[to], .keep)), kind: .update) else { return false }
         }
         return true
     }

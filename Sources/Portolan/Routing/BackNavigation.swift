@@ -1,7 +1,10 @@
-/// What `back` does from the tree as it is: leave the top screen, or, on a switch node with a back
-/// behaviour (`TabBackBehavior`) and nothing left to leave inside its active child, switch to the
-/// child that behaviour names (React Navigation's `backBehavior`).
+/// What `back` does from the tree as it is: give the top screen the context it remembers last
+/// (`ContextMemory`), leave the top screen, or, on a switch node with a back behaviour
+/// (`TabBackBehavior`) and nothing left to leave inside its active child, switch to the child that
+/// behaviour names (React Navigation's `backBehavior`).
 enum BackNavigation: Equatable {
+    /// Update the top screen in place to the context it remembers last, which it then forgets.
+    case restoreContext(Destination)
     /// Switch the switch node back to the child it switched away from last.
     case switchBack(NodeID, to: Entry)
     /// Route to the active path without its top screen.
@@ -13,7 +16,9 @@ enum BackNavigation: Equatable {
 
     /// What back does from `tree`; nil when there is nowhere to go.
     init?(from tree: RoutingTree, switchHistory: SwitchHistory) {
-        if let (switchNode, previous) = Self.switchBack(in: tree, switchHistory: switchHistory) {
+        if tree.depth > 1, let remembered = tree.leaf.earlierContexts.last {
+            self = .restoreContext(.update(Entry(tree.leaf.id, context: remembered), memory: .restore))
+        } else if let (switchNode, previous) = Self.switchBack(in: tree, switchHistory: switchHistory) {
             self = .switchBack(switchNode, to: previous)
         } else if let destination = Self.leavingTopScreen(of: tree) {
             self = .leaveTopScreen(destination)
@@ -28,7 +33,7 @@ enum BackNavigation: Equatable {
         switch BackNavigation(from: tree, switchHistory: switchHistory) {
         case nil:
             return .failure(router.refuse(nothingToLeave))
-        case .leaveTopScreen(let destination):
+        case .leaveTopScreen(let destination), .restoreContext(let destination):
             return router.routeNow(to: destination)
         case .switchBack(let switchNode, let previous):
             let destination: Destination

@@ -99,7 +99,7 @@ public struct PreparedRestore: Sendable {
             .push(renamed(entry, by: migration), launch: launch,
                   popUpTo: popUpTo.map { PopUpTo(migration.renamed[$0.id] ?? $0.id, inclusive: $0.inclusive) })
         case .live(let id, let context, let occurrence): .live(migration.renamed[id] ?? id, context: context, occurrence: occurrence)
-        case .update(let entry, let merging): .update(renamed(entry, by: migration), merging: merging)
+        case .update(let entry, let merging, let memory): .update(renamed(entry, by: migration), merging: merging, memory: memory)
         case .reset(let entries): .reset(entries.map { renamed($0, by: migration) })
         case .remove(let entry): .remove(renamed(entry, by: migration))
         case .replace(let entry, let replacement): .replace(renamed(entry, by: migration), with: renamed(replacement, by: migration))

@@ -24,7 +24,8 @@ public struct SavedNode: Sendable, Equatable {
     /// The tree as the document holds it: a flat list of its nodes, depth first (a node, then each
     /// of its children's subtrees in order), each `{"id":…, "context":{…}, "children":n,
     /// "active":i}` with `children` the number of its children and `active` the active one's
-    /// position (both omitted for a leaf, `context` when empty). Flat, so that a path 1,000 nodes
+    /// position (both omitted for a leaf, `context` when empty), and `"earlier_contexts":[{…}]`,
+    /// oldest first, for a screen that remembers contexts (`Entry.earlierContexts`). Flat, so that a path 1,000 nodes
     /// deep nests no deeper in JSON than a path of one (a JSON decoder bounds its nesting).
     var json: JSONValue {
         var nodes: [JSONValue] = []
@@ -34,6 +35,9 @@ public struct SavedNode: Sendable, Equatable {
 
     private func appendFlat(to nodes: inout [JSONValue]) {
         var members = SnapshotFields.entryMembers(entry)
+        if !entry.earlierContexts.isEmpty {
+            members["earlier_contexts"] = .array(entry.earlierContexts.map(SnapshotFields.context))
+        }
         if !children.isEmpty {
             members["children"] = .integer(Int64(children.count))
             members["active"] = .integer(Int64(active ?? 0))
@@ -62,7 +66,8 @@ public struct SavedNode: Sendable, Equatable {
         guard let members = nodes[next].objectValue else { throw .field(place, "an object") }
         next += 1
         entry = try SnapshotFields.entry(members, path: place)
-        let unknown = members.keys.first { !["id", "context", "children", "active"].contains($0) }
+        entry.earlierContexts = try Self.earlierContexts(members["earlier_contexts"], path: place + ".earlier_contexts")
+        let unknown = members.keys.first { !["id", "context", "earlier_contexts", "children", "active"].contains($0) }
         if let unknown { throw SnapshotError("not a snapshot: unknown field '\(place).\(unknown)'") }
         guard let counted = members["children"] else {
             children = []
@@ -83,6 +88,18 @@ public struct SavedNode: Sendable, Equatable {
             children.indices.contains(index)
         else { throw .field(place + ".active", "the position of one of its children") }
         active = index
+    }
+
+    private static func earlierContexts(_ json: JSONValue?, path: String) throws(SnapshotError) -> [Context] {
+        guard let json else { return [] }
+        guard let list = json.arrayValue, !list.isEmpty, list.count <= Entry.earlierContextLimit else {
+            throw .field(path, "a non-empty array of at most \(Entry.earlierContextLimit) contexts")
+        }
+        var contexts: [Context] = []
+        for (position, saved) in list.enumerated() {
+            contexts.append(try SnapshotFields.context(saved, path: "\(path)[\(position)]"))
+        }
+        return contexts
     }
 
     /// The node at `place`, child positions from this one (empty: this node itself). Places come

@@ -70,8 +70,10 @@ enum SnapshotFields {
             var members: [String: JSONValue] = ["live": .string(id), "occurrence": .integer(Int64(occurrence))]
             if !context.isEmpty { members["context"] = self.context(context) }
             return .object(members)
-        case .update(let target, let merging):
-            return .object([merging ? "merge" : "update": entry(target)])
+        case .update(let target, let merging, let memory):
+            var members: [String: JSONValue] = [merging ? "merge" : "update": entry(target)]
+            if memory != .keep { members["memory"] = .string(memory.rawValue) }
+            return .object(members)
         case .reset(let entries):
             return .object(["reset": .array(entries.map(entry))])
         case .remove(let target):
@@ -79,6 +81,15 @@ enum SnapshotFields {
         case .replace(let target, let replacement):
             return .object(["replace": entry(target), "with": entry(replacement)])
         }
+    }
+
+    /// An update's `memory`, `keep` when absent.
+    private static func memory(_ json: JSONValue?, path: String) throws(SnapshotError) -> ContextMemory {
+        guard let json else { return .keep }
+        guard let memory = json.stringValue.flatMap(ContextMemory.init(rawValue:)) else {
+            throw .field(path, "\"keep\", \"remember\" or \"restore\"")
+        }
+        return memory
     }
 
     /// A destination read back. `record`: one of the history's, where a request refused before it
@@ -89,8 +100,11 @@ enum SnapshotFields {
         if let entries = members["reset"] { return .reset(try self.entries(entries, path: path + ".reset", record: false)) }
         if let target = members["anywhere"] { return .anywhere(try entry(target, path: path + ".anywhere")) }
         if let target = members["push"] { return try push(target, members, path: path) }
-        if let target = members["update"] { return .update(try entry(target, path: path + ".update")) }
-        if let target = members["merge"] { return .update(try entry(target, path: path + ".merge"), merging: true) }
+        if let target = members["update"] ?? members["merge"] {
+            let merging = members["update"] == nil
+            return .update(try entry(target, path: path + (merging ? ".merge" : ".update")), merging: merging,
+                           memory: try memory(members["memory"], path: path + ".memory"))
+        }
         if let target = members["remove"] { return .remove(try entry(target, path: path + ".remove")) }
         if let target = members["replace"], let replacement = members["with"] {
             return .replace(try entry(target, path: path + ".replace"), with: try entry(replacement, path: path + ".with"))

@@ -52,12 +52,19 @@ public struct SnapshotMigration: Sendable {
             changes.append(.renamed(node.entry.id, to: new, version: version))
             node.entry.id = new
         }
-        if let context, !node.entry.context.isEmpty {
-            let rewritten = (try? context(node.entry.id, node.entry.context)) ?? [:]
-            if rewritten != node.entry.context {
-                changes.append(.contextChanged(node.entry.id, version: version))
-                node.entry.context = rewritten.filter { $0.value.isWellFormed }
+        if let context {
+            let id = node.entry.id
+            var changed = false
+            // What the screen remembers was its context once, and is rewritten as one.
+            let rewrite = { (saved: Context) -> Context in
+                guard !saved.isEmpty else { return saved }
+                let rewritten = ((try? context(id, saved)) ?? [:]).filter { $0.value.isWellFormed }
+                if rewritten != saved { changed = true }
+                return rewritten
             }
+            node.entry.context = rewrite(node.entry.context)
+            node.entry.earlierContexts = node.entry.earlierContexts.map(rewrite)
+            if changed { changes.append(.contextChanged(id, version: version)) }
         }
         var kept: [SavedNode] = []
         var active: Int?

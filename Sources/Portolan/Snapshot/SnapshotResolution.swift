@@ -33,6 +33,7 @@ struct SnapshotResolution {
             changes.append(.dropped(saved.entry.id, reason: "its context holds a value no destination can"))
             return nil
         }
+        let saved = withWellFormedMemories(saved)
         if declaration.kind == .switch, saved.children.isEmpty {
             changes.append(.dropped(saved.entry.id, reason: "it is a switch node now, and was saved as a screen"))
             return nil
@@ -52,6 +53,20 @@ struct SnapshotResolution {
         case .screen: return screen(saved, index: index, isManaged: isManaged, depth: depth, copies: &copies)
         case .switch: return switchNode(saved, index: index, isManaged: isManaged, depth: depth, copies: &copies)
         }
+    }
+
+    /// `saved` without the earlier contexts it remembers (`Entry.earlierContexts`) that no
+    /// destination could hold, each forgotten with a change, as its own context would be.
+    private mutating func withWellFormedMemories(_ saved: SavedNode) -> SavedNode {
+        var saved = saved
+        let remembered = saved.entry.earlierContexts
+        saved.entry.earlierContexts = remembered.filter { Entry(saved.entry.id, context: $0).isWellFormed }
+        let forgotten = remembered.count - saved.entry.earlierContexts.count
+        if forgotten > 0 {
+            changes.append(.forgotten(
+                "\(forgotten) earlier contexts of '\(Excerpt.of(saved.entry.id))'", reason: "they hold a value no destination can"))
+        }
+        return saved
     }
 
     private mutating func screen(_ saved: SavedNode, index: Int, isManaged: Bool, depth: Int, copies: inout [Int: Int]) -> LiveNode {

@@ -24,10 +24,10 @@ extension RoutingTree {
                 throw RouteFailure(.unreachable, "no copy #\(occurrence) of '\(Excerpt.of(which.description))' is live")
             }
             return .path(path)
-        case .update(let entry, let merging):
+        case .update(let entry, let merging, let memory):
             // It stays an update, with a merge made whole: that the top screen's context changes in
             // place is what no path says (a path to the top in another context leaves and enters it).
-            return .update(try updatedTop(entry, merging: merging).entry)
+            return .update(try updatedTop(entry, merging: merging, memory: memory).entry, memory: memory)
         case .remove(let entry):
             let depth = try stackDepth(of: entry, doing: "removed")
             return .reset(Array(activePath[..<depth]) + activePath[(depth + 1)...])
@@ -48,14 +48,19 @@ extension RoutingTree {
         return depth
     }
 
-    /// The top screen as an update (`Destination.update`) leaves it: its depth and new entry.
-    /// `unreachable` when the top is another node or the root, `invalid` for a malformed context.
-    func updatedTop(_ entry: Entry, merging: Bool) throws(RouteFailure) -> (depth: Int, entry: Entry) {
+    /// The top screen as an update (`Destination.update`) leaves it: its depth and new entry (the
+    /// planner gives it the earlier contexts `memory` says). `unreachable` when the top is another
+    /// node or the root, or when it is to restore a context and remembers none; `invalid` for a
+    /// malformed context.
+    func updatedTop(_ entry: Entry, merging: Bool, memory: ContextMemory = .keep) throws(RouteFailure) -> (depth: Int, entry: Entry) {
         let depth = activePath.count - 1
         let top = activePath[depth]
         guard depth > 0, top.id == entry.id else {
             let shown = depth > 0 ? "the top screen is '\(top)'" : "only the root is shown"
             throw RouteFailure(.unreachable, "an update of '\(Excerpt.of(entry.id))' needs it on top: \(shown)")
+        }
+        if memory == .restore, top.earlierContexts.isEmpty {
+            throw RouteFailure(.unreachable, "'\(Excerpt.of(top.description))' remembers no earlier context to restore")
         }
         let updated = merging ? Entry(top.id, context: top.context.merging(entry.context) { $1 }) : entry
         guard updated.isWellFormed else {

@@ -159,7 +159,8 @@ public struct RoutingTree: Sendable, Equatable {
         }
         var incoming = state.parked[position]
             ?? LiveNode.fresh(target, index: child, isManaged: true, in: graph)
-        incoming.entry = target
+        // Equal, the kept child keeps what it remembers (`Entry.earlierContexts`).
+        if incoming.entry != target { incoming.entry = target }
         // Emptied in the stack while it changes, so that `state` holds the only reference to the
         // kept children and they change in place.
         switches[slot].parked = []

@@ -39,7 +39,8 @@ extension RoutingTree {
         var path = activePath
         var indices = nodeIndices
         let index = indices.remove(at: from)
-        path.remove(at: from)
+        // The live entry moves, not the instruction's equal one: it keeps what it remembers.
+        let moving = path.remove(at: from)
         var to = path.count
         if let upper {
             guard let depth = path.lastIndex(of: upper) else { throw .notOnActivePath(upper) }
@@ -49,7 +50,7 @@ extension RoutingTree {
         if from < path.count { try checkStands(indices[from], on: indices[from - 1]) }
         try checkStands(index, on: indices[to - 1])
         if to < path.count { try checkStands(indices[to], on: index) }
-        path.insert(entry, at: to)
+        path.insert(moving, at: to)
         indices.insert(index, at: to)
         activePath = path
         nodeIndices = indices

@@ -6,7 +6,8 @@ import Portolan
 /// A destination is a list, from the root, of ids or entries (`{ id = "book", context = { id = 42 } }`),
 /// the id or entry of a node reachable from anywhere, a push (`{ push = entry, launch = "single_top" }`,
 /// with `pop_up_to = id` and `inclusive = true` to go back first), the top screen's context changed
-/// in place (`{ update = entry }`, `{ merge = entry }`), the stack edited below its top (`{ reset =
+/// in place (`{ update = entry }`, `{ merge = entry }`, with `memory = "remember"` to remember the
+/// context it had, as `portolan.push_context` does), the stack edited below its top (`{ reset =
 /// path }`, `{ remove = entry }`, `{ replace = entry, with = entry }`) or a live copy (`{ id = "product", nth = 2 }`:
 /// the second product of the stack). Anything else is `invalid`, with a message that says what was
 /// expected.
@@ -19,9 +20,9 @@ extension Destination {
             self = .push(try Entry(lua: value["push"]), launch: try Self.launchMode(lua: value["launch"]),
                          popUpTo: try Self.popUpTo(lua: value["pop_up_to"], inclusive: value["inclusive"]))
         case .table(let table) where table[.string("update")] != nil:
-            self = .update(try Entry(lua: value["update"]))
+            self = .update(try Entry(lua: value["update"]), memory: try Self.memory(lua: value["memory"]))
         case .table(let table) where table[.string("merge")] != nil:
-            self = .update(try Entry(lua: value["merge"]), merging: true)
+            self = .update(try Entry(lua: value["merge"]), merging: true, memory: try Self.memory(lua: value["memory"]))
         case .table(let table) where table[.string("reset")] != nil:
             guard case .path(let entries) = try Destination(lua: value["reset"]) else {
                 throw Self.invalid("reset takes a list of ids or entries from the root, as in { reset = { \"root\", \"home\" } }")
@@ -55,6 +56,15 @@ extension Destination {
             throw Self.invalid(
                 "a destination is a list of ids or entries from the root, or the id or entry of an anywhere node; got a \(value.typeName)")
         }
+    }
+
+    /// An update's `memory` (`ContextMemory`), `keep` when absent.
+    private static func memory(lua value: LuaValue) throws(RouteFailure) -> ContextMemory {
+        if value == .nil { return .keep }
+        guard case .string(let name) = value, let memory = ContextMemory(rawValue: name) else {
+            throw invalid("memory is \"keep\", \"remember\" or \"restore\"; got \(value)")
+        }
+        return memory
     }
 
     static func invalid(_ message: String) -> RouteFailure {

@@ -85,15 +85,17 @@ end
 
 --- Gives the top screen, which must be `entry`'s node, `entry`'s context in place (a route to
 -- { update = entry }), or with `merging` that context over its own ({ merge = entry }): its
--- `update` handler is told; it is neither left nor entered.
-local function in_place(name, field)
+-- `update` handler is told; it is neither left nor entered. With `memory` "remember", the screen
+-- remembers the context it had, and back gives it back before leaving the screen.
+local function in_place(name, field, memory)
   return function(entry)
     check_entry(name, entry, "the top screen's entry")
-    return route({ [field] = entry })
+    return route({ [field] = entry, memory = memory })
   end
 end
 
 return function(...)
   bridge, route, error_at_caller, role, outcome, MARK = ...
-  return push, back, in_place("portolan.update", "update"), in_place("portolan.merge", "merge"), reset, remove, replace
+  return push, back, in_place("portolan.update", "update"), in_place("portolan.merge", "merge"),
+    in_place("portolan.push_context", "update", "remember"), reset, remove, replace
 end

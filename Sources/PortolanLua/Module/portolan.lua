@@ -90,10 +90,11 @@ end
 function portolan.route(dest) return route(dest) end
 
 -- The active stack (Stack.lua): portolan.push(entry, { launch =, pop_up_to = }), portolan.back(distance),
--- the top screen's context changed in place, portolan.update(entry) and portolan.merge(entry), and the
--- stack edited below its top, portolan.reset(path), portolan.remove(entry), portolan.replace(entry, by).
-portolan.push, portolan.back, portolan.update, portolan.merge, portolan.reset, portolan.remove, portolan.replace =
-  make_stack(bridge, route, error_at_caller, role, outcome, MARK)
+-- the top screen's context changed in place, portolan.update(entry) and portolan.merge(entry), or
+-- remembered for back, portolan.push_context(entry), and the stack edited below its top,
+-- portolan.reset(path), portolan.remove(entry), portolan.replace(entry, by).
+portolan.push, portolan.back, portolan.update, portolan.merge, portolan.push_context,
+  portolan.reset, portolan.remove, portolan.replace = make_stack(bridge, route, error_at_caller, role, outcome, MARK)
 
 -- Flows and steps (Flows.lua): portolan.flow { name =, steps =, adapt = } and portolan.step(name, payload).
 local flows = make_flows {

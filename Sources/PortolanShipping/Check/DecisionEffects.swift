@@ -24,7 +24,7 @@ package struct DecisionEffects {
     /// `active_path`, `active_entries`, `tree`, `snapshot`, `deny`, `redirect`) only read or make a
     /// verdict.
     package static let actingFunctions: Set<String> = [
-        "route", "push", "back", "update", "merge", "reset", "remove", "replace", "step", "refresh", "resume",
+        "route", "push", "back", "update", "merge", "push_context", "reset", "remove", "replace", "step", "refresh", "resume",
         "switch_to", "reset_tabs", "restore", "did_enter", "did_leave", "did_remove", "did_switch", "wait", "load", "app", "flow",
         "initial_state", "intercept", "on", "redirect_rule", "plan",
     ]

@@ -27,15 +27,19 @@
 ---@alias portolan.LaunchMode "push"|"push_new"|"single_top"|"clear_top"|"pop_to"|"pop_to_or_push"|"single_task"|"replace"|"bring_to_front"|"reorder_to_front"|"singular"
 
 --- A push's options: its launch mode, and the node it goes back to first (with it, when inclusive).
+--- What an update does with the contexts the top screen remembers: `"keep"` them (the default),
+--- `"remember"` the one it had, so that back restores it, or `"restore"` the newest, as back does.
+---@alias portolan.ContextMemory "keep"|"remember"|"restore"
 ---@alias portolan.PushOptions { launch?: portolan.LaunchMode, pop_up_to?: string, inclusive?: boolean }
 
 --- Where a route goes: a URL (`"/movies/42"`, `"shop://cart"`); a list of ids or entries from the
 --- root; the id or entry of a node declared in `anywhere` (entered on top of the active leaf); a
 --- push onto the active stack, `{ push = entry, launch = mode, pop_up_to = id }`; a live copy of a node,
 --- `{ id = "product", nth = 2 }` (the second product along the path, as `portolan.find` finds it); or
---- the top screen's context changed in place, `{ update = entry }` or merged, `{ merge = entry }`; or
+--- the top screen's context changed in place, `{ update = entry }` or merged, `{ merge = entry }`
+--- (with `memory = "remember"`, the screen remembers the context it had, for back); or
 --- the stack edited below its top: `{ reset = path }`, `{ remove = entry }`, `{ replace = entry, with = entry }`.
----@alias portolan.Destination string|portolan.EntryLike[]|{ id: string, context?: portolan.Context, nth?: integer }|{ push: portolan.EntryLike, launch?: portolan.LaunchMode, pop_up_to?: string, inclusive?: boolean }|{ update: portolan.EntryLike }|{ merge: portolan.EntryLike }|{ reset: portolan.EntryLike[] }|{ remove: portolan.EntryLike }|{ replace: portolan.EntryLike, with: portolan.EntryLike }
+---@alias portolan.Destination string|portolan.EntryLike[]|{ id: string, context?: portolan.Context, nth?: integer }|{ push: portolan.EntryLike, launch?: portolan.LaunchMode, pop_up_to?: string, inclusive?: boolean }|{ update: portolan.EntryLike, memory?: portolan.ContextMemory }|{ merge: portolan.EntryLike, memory?: portolan.ContextMemory }|{ reset: portolan.EntryLike[] }|{ remove: portolan.EntryLike }|{ replace: portolan.EntryLike, with: portolan.EntryLike }
 
 --- The step that asked for a route (`portolan.step`), as handlers, requests and observers see it.
 ---@class portolan.Step
@@ -274,6 +278,14 @@ function portolan.update(entry) end
 ---@return portolan.Instructions|portolan.Pending|nil
 ---@return portolan.Error?
 function portolan.merge(entry) end
+
+--- As `portolan.update`, and the top screen remembers the context it had (`{ update = entry,
+--- memory = "remember" }`, React Navigation 8's `pushParams`): back gives it back, and forgets it,
+--- before it leaves the screen.
+---@param entry portolan.EntryLike
+---@return portolan.Instructions|portolan.Pending|nil
+---@return portolan.Error?
+function portolan.push_context(entry) end
 
 --- Routes to `path` by an edit of the active stack (`{ reset = path }`): the screens the live path
 --- and this one both hold stay, moved if need be, never left and entered again; the others are
