@@ -83,21 +83,33 @@ end
 LUA
 done
 
-# Median seconds of a command, from hyperfine's JSON.
+# Each measured command must succeed: a run cut short (a scenario past `portolan test`'s time
+# limit, which callgrind's slowness reaches) routes fewer times than the arithmetic below assumes,
+# and would be reported as a faster engine. So a failure stops the script with the command's output.
+# Under callgrind the scenario limit is raised far past what the long run needs.
+scenario_limit=()
+[ "$count" = instructions ] && scenario_limit=(--timeout 3600)
+failed() {
+  echo "route-cost.sh: this run failed, so it measures nothing: $1" >&2
+  cat "$work/out" >&2
+  return 1
+}
+
+# Median seconds of a command, from hyperfine's JSON (hyperfine itself fails on a failed run).
 seconds() {
-  hyperfine --warmup 2 --runs "${RUNS:-10}" --export-json "$work/t.json" "$@" >/dev/null 2>&1
+  hyperfine --warmup 2 --runs "${RUNS:-10}" --export-json "$work/t.json" "$@" >"$work/out" 2>&1 || failed "$*" || return 1
   python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["results"][0]["median"])' "$work/t.json"
 }
 
 # Instructions a command executes, from callgrind's summary line.
 instructions() {
-  eval "valgrind --tool=callgrind --callgrind-out-file=$work/callgrind.out $1" >/dev/null 2>&1
+  eval "valgrind --tool=callgrind --callgrind-out-file=$work/callgrind.out $1" >"$work/out" 2>&1 || failed "$1" || return 1
   awk '/^summary:/ { print $2 }' "$work/callgrind.out"
 }
 
 instructions=$(( (long - short) * 2 * depth ))
-route_short=$("$count" "$portolan test --app $work/app.lua $work/routes-$short.lua")
-route_long=$("$count" "$portolan test --app $work/app.lua $work/routes-$long.lua")
+route_short=$("$count" "$portolan test ${scenario_limit[*]} --app $work/app.lua $work/routes-$short.lua")
+route_long=$("$count" "$portolan test ${scenario_limit[*]} --app $work/app.lua $work/routes-$long.lua")
 calls=$instructions
 plain_short=$("$count" "lua5.4 $work/plain-$short.lua")
 plain_long=$("$count" "lua5.4 $work/plain-$long.lua")

@@ -17,6 +17,16 @@ import Testing
         #expect(lines == ["kept root > t5: t5 > s {v=0} -> t5 > s {v=1}", "kept root > t48990: t48990 > s {v=0} -> t48990 > s {v=1}"])
     }
 
+    /// Contexts a screen remembers change what back does, though no instruction says so.
+    @Test func rememberedContextsThatDifferAreNamed() {
+        var search = Entry("search", context: ["q": .string("b")])
+        let old = SavedNode(entry: Entry("root"), children: [SavedNode(entry: search)], active: 0)
+        search.earlierContexts = [["q": .string("a")]]
+        let new = SavedNode(entry: Entry("root"), children: [SavedNode(entry: search)], active: 0)
+        #expect(SnapshotDiff.rememberedContexts(from: old, to: new) == ["earlier contexts of search {q=b}: (none) -> search {q=a}"])
+        #expect(SnapshotDiff.rememberedContexts(from: new, to: new).isEmpty)
+    }
+
     @Test func stacksOnlyOneSideHoldsAreNamed() {
         let old = SavedNode(entry: Entry("tabs"), children: [SavedNode(entry: Entry("a")), SavedNode(entry: Entry("b"))], active: 0)
         let new = SavedNode(entry: Entry("tabs"), children: [SavedNode(entry: Entry("a")), SavedNode(entry: Entry("c"))], active: 0)

@@ -1,6 +1,6 @@
 /// What differs between two snapshots, in the event vocabulary (`portolan snapshot diff A B`):
 /// the instructions that take A's active path to B's (`leave`, `switch`, `enter`, as a route's
-/// events name them), then every kept stack, switch history, the pending destination, each part
+/// events name them), then the contexts a screen on both paths remembers, every kept stack, switch history, the pending destination, each part
 /// of the app's state, the route history and the rules that differ. It reads the documents alone,
 /// without rules: a node with more than one saved child is a switch node.
 public enum SnapshotDiff {
@@ -9,6 +9,7 @@ public enum SnapshotDiff {
 
     public static func lines(from old: SnapshotDocument, to new: SnapshotDocument) -> [String] {
         var lines = pathInstructions(from: old.tree, to: new.tree).map(\.description)
+        lines += rememberedContexts(from: old.tree, to: new.tree)
         lines += keptStacks(from: old.tree, to: new.tree)
         lines += switchHistories(from: old.switchHistory, to: new.switchHistory)
         if old.pending != new.pending {
@@ -45,6 +46,21 @@ public enum SnapshotDiff {
             }
         }
         return instructions
+    }
+
+    /// `earlier contexts of search {q=b}: search {q=a} -> (none)` for each screen both active
+    /// paths hold whose remembered contexts (`Entry.earlierContexts`) differ, oldest first: no
+    /// instruction says it, yet back does something else.
+    static func rememberedContexts(from old: SavedNode, to new: SavedNode) -> [String] {
+        zip(old.activeChain, new.activeChain).prefix { $0.entry == $1.entry }
+            .filter { $0.entry.earlierContexts != $1.entry.earlierContexts }
+            .map { before, after in
+                let text = { (entry: Entry) in
+                    entry.earlierContexts.isEmpty
+                        ? "(none)" : entry.earlierContexts.map { Entry(entry.id, context: $0).description }.joined(separator: ", ")
+                }
+                return "earlier contexts of \(after.entry): \(text(before.entry)) -> \(text(after.entry))"
+            }
     }
 
     /// `kept tabs > a: x > y -> x` for every kept child of a switch node both trees hold, at any
