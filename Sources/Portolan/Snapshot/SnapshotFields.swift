@@ -87,7 +87,7 @@ enum SnapshotFields {
     private static func memory(_ json: JSONValue?, path: String) throws(SnapshotError) -> ContextMemory {
         guard let json else { return .keep }
         guard let memory = json.stringValue.flatMap(ContextMemory.init(rawValue:)) else {
-            throw .field(path, "\"keep\", \"remember\" or \"restore\"")
+            throw .field(path, ContextMemory.choices)
         }
         return memory
     }

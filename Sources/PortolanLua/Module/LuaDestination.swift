@@ -62,7 +62,7 @@ extension Destination {
     private static func memory(lua value: LuaValue) throws(RouteFailure) -> ContextMemory {
         if value == .nil { return .keep }
         guard case .string(let name) = value, let memory = ContextMemory(rawValue: name) else {
-            throw invalid("memory is \"keep\", \"remember\" or \"restore\"; got \(value)")
+            throw invalid("memory is \(ContextMemory.choices); got \(value)")
         }
         return memory
     }
