@@ -88,7 +88,7 @@ let package = Package(
         // the linter's command, the explorer and bundle building. An app that embeds the host does
         // not link them.
         .target(
-            name: "PortolanTools", dependencies: ["PortolanShipping"],
+            name: "PortolanTools", dependencies: ["PortolanShipping", .product(name: "Crypto", package: "swift-crypto")],
             // Lua source compiled in: the REPL's helpers, and the built-in demo app, which is
             // Examples/movies/app.lua itself (a link).
             resources: [

@@ -4,6 +4,7 @@ import Portolan
 import PortolanLua
 import PortolanShipping
 import PortolanTools
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -70,6 +71,12 @@ struct Explore: AsyncParsableCommand {
     @Option(help: "The seed of math.random in every host.")
     var seed = 1
 
+    @Option(help: ArgumentHelp("Run the actions of one state in N twice to see that they are deterministic (every state within depth \(ExploreOptions.recheckDepth); 1: every state).", valueName: "N"))
+    var recheck = 4
+
+    @Option(help: ArgumentHelp("Print how far the run has gone to standard error this often (0: never).", valueName: "seconds"))
+    var progress: Double = 10
+
     @Option(name: .customLong("handler-timeout"), help: ArgumentHelp("How long one handler or guard may take.", valueName: "seconds"))
     var handlerTimeout: Double = 2
 
@@ -82,15 +89,33 @@ struct Explore: AsyncParsableCommand {
 
     func validate() throws {
         guard ExploreFormat(rawValue: format) != nil else { throw ValidationError("--format must be text, json, junit or github, not \(format).") }
-        guard depth >= 0, states >= 1, jobs >= 1 else { throw ValidationError("--depth must be at least 0, --states and --jobs at least 1.") }
+        guard depth >= 0, states >= 1, jobs >= 1, recheck >= 1 else {
+            throw ValidationError("--depth must be at least 0, --states, --jobs and --recheck at least 1.")
+        }
         guard time > 0, ScriptNumbers.duration(seconds: time) != nil,
               handlerTimeout > 0, ScriptNumbers.duration(seconds: handlerTimeout) != nil else {
             throw ValidationError("--time and --handler-timeout must be positive numbers of seconds up to \(Int64(ScriptNumbers.maxSeconds)).")
         }
         guard handlerBudget >= 1 else { throw ValidationError("--handler-budget must be at least 1.") }
+        guard progress == 0 || (progress > 0 && ScriptNumbers.duration(seconds: progress) != nil) else {
+            throw ValidationError("--progress must be 0 or a positive number of seconds up to \(Int64(ScriptNumbers.maxSeconds)).")
+        }
         _ = try failKinds()
         if let graph, !(graph.hasSuffix(".dot") || graph.hasSuffix(".svg")) {
             throw ValidationError("--graph needs a .dot or .svg file, not \(graph).")
+        }
+    }
+
+    /// Writes a progress line to standard error at most once per `interval`: a short run prints none.
+    static func progressLines(every interval: Duration) -> @Sendable (ExploreProgress) -> Void {
+        let lastLine = Mutex(Duration.zero)
+        return { progress in
+            let due = lastLine.withLock { last in
+                guard progress.elapsed - last >= interval else { return false }
+                last = progress.elapsed
+                return true
+            }
+            if due { StandardStreams.errorLine("explore: " + progress.text) }
         }
     }
 
@@ -122,10 +147,11 @@ struct Explore: AsyncParsableCommand {
             depth: depth, states: states, seconds: time,
             handlerTimeout: ScriptNumbers.duration(seconds: handlerTimeout) ?? .seconds(2),
             handlerInstructionBudget: handlerBudget, jobs: jobs, seed: seed,
-            scenarioFiles: scenarioFiles)
+            scenarioFiles: scenarioFiles, recheck: recheck)
         let report: ExploreReport
         do {
-            report = try await Explorer(app: script.path, options: options, from: snapshot).run()
+            report = try await Explorer(app: script.path, options: options, from: snapshot)
+                .run(progress: progress > 0 ? ScriptNumbers.duration(seconds: progress).map(Self.progressLines) : nil)
         } catch {
             StandardStreams.errorLine("explore: \(error.message)")
             throw ExitCode(2)

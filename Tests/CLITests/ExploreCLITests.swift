@@ -46,6 +46,20 @@ import FoundationXML
         }
     }
 
+    @Test func progressGoesToStandardErrorAndLeavesTheReportAsItIs() async throws {
+        let quiet = try await PortolanBinary.run(["explore", Self.fixture, "--depth", "2", "--fail-on", "none", "--progress", "0"])
+        #expect(quiet.status == 0, "\(quiet.stderr)")
+        #expect(!quiet.stderr.contains("explore: depth"))
+        let told = try await PortolanBinary.run(["explore", Self.fixture, "--depth", "2", "--fail-on", "none", "--progress", "0.000001"])
+        #expect(told.status == 0, "\(told.stderr)")
+        #expect(told.stderr.contains(#/explore: depth 1: [0-9]+ states kept, [0-9]+ queued, [0-9]+ actions in /#), "\(told.stderr)")
+        #expect(told.stdout == quiet.stdout)
+        for wrong in [["--progress", "-1"], ["--progress", "nan"], ["--recheck", "0"]] {
+            let refused = try await PortolanBinary.run(["explore", Self.fixture] + wrong)
+            #expect(refused.status == 64, "\(wrong)")
+        }
+    }
+
     @Test func failOnSetsTheExitStatus() async throws {
         let none = try await PortolanBinary.run(["explore", Self.fixture, "--fail-on", "none", "--depth", "1"])
         #expect(none.status == 0, "\(none.stderr)")

@@ -45,7 +45,7 @@ import TestSupport
         let toShelf = try #require(stepEdges.first { $0.action.description.contains("shelf_wanted") }, "\(stepEdges)")
         let shelfState = try #require(toShelf.to)
         try #require(shelfState < report.states.count)
-        #expect(report.states[shelfState].state.path.last?.id == "shelf")
+        #expect(report.states[shelfState].path.last?.id == "shelf")
         let toVault = stepEdges.filter { $0.action.description.contains("vault_wanted") }
         #expect(!toVault.isEmpty && toVault.allSatisfy { $0.to == $0.from }, "\(stepEdges)")
 

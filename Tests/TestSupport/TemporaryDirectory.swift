@@ -35,12 +35,14 @@ public final class TemporaryDirectory: @unchecked Sendable {
     /// The absolute path of `name` in the directory.
     public func path(_ name: String) -> String { root + "/" + name }
 
-    /// Writes `text` to `name` in the directory, making its folders first.
-    public func write(_ name: String, _ text: String) throws {
+    /// Writes `text` to `name` in the directory, making its folders first; the file's path.
+    @discardableResult
+    public func write(_ name: String, _ text: String) throws -> String {
         let file = path(name)
         let folder = (file as NSString).deletingLastPathComponent
         if folder != root { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         try text.write(toFile: file, atomically: false, encoding: .utf8)
+        return file
     }
 
     /// Removes the directory and everything in it. Calling it again does nothing.

@@ -3,10 +3,16 @@
 // Each explored action runs twice (to see nondeterminism), after a restore of its state, and a
 // route or URL is planned first: an action costs several routes, which the last column shows.
 //
-//   swift build -c release --package-path Benchmarks && Benchmarks/.build/release/ExploreBenchmark
+//   swift build -c release --package-path Benchmarks && Benchmarks/.build/release/ExploreBenchmark . [PRODUCTS,…]
+//
+// The second table explores the generated shop (ShopApp.swift) with each number of products.
 import Portolan
 import PortolanLua
 import PortolanTools
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 let root = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "."
 
@@ -58,5 +64,34 @@ for (name, app, depth, route) in [("demo", demo, 3, demoRoute), ("fault fixture"
         let ratio = (1e6 / perSecond) / route
         print("| \(name) | \(depth) | \(jobs) | \(run.states) | \(run.actions) | \(fixed(run.seconds, 2)) | "
             + "\(Int(perSecond)) | \(fixed(route, 1)) | \(fixed(ratio, 1)) |")
+    }
+}
+
+// The shop (issue 36's targets): 18 screens to depth 6 with no state limit, and the same app with
+// more example products, whose reachable states grow past 10⁴. Peak memory is the process's
+// (`VmHWM`), so it holds the hosts and the binary too, not only the visited states.
+func peakKiB() -> Int {
+    var status: [UInt8] = []
+    guard let file = fopen("/proc/self/status", "r") else { return 0 }
+    defer { fclose(file) }
+    while case let byte = getc(file), byte != EOF { status.append(UInt8(truncatingIfNeeded: byte)) }
+    let line = String(decoding: status, as: UTF8.self).split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+    return line.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
+}
+
+print("")
+print("| shop | depth | jobs | states | actions | seconds | actions/s | states/s | peak MiB |")
+print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+let shopRuns = CommandLine.arguments.count > 2 ? CommandLine.arguments[2].split(separator: ",").compactMap { Int($0) } : [2, 8]
+for products in shopRuns {
+    let path = "/tmp/portolan-shop-\(products).lua"
+    try WholeFile.write(ShopApp.source(products: products), to: path)
+    for jobs in [1, 2] {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let report = try await Explorer(app: path, options: .init(depth: 6, states: Int.max, seconds: 3_600, jobs: jobs)).run()
+        let seconds = (clock.now - start).seconds
+        print("| \(products) products | 6 | \(jobs) | \(report.states.count) | \(report.transitions) | \(fixed(seconds, 1)) | "
+            + "\(Int(Double(report.transitions) / seconds)) | \(Int(Double(report.states.count) / seconds)) | \(peakKiB() / 1024) |")
     }
 }

@@ -70,7 +70,7 @@ struct RouteDecision {
             chain.append(next)
             let unsettled = RouteFailure.unsettled(
                 chain, limit: router.configuration.maxRedirects, words: ("redirect loop", "too many redirects"),
-                isSame: { $0.isSameLocation(as: $1) }, shown: \.shown)
+                isSame: { $0.isSameLocation(as: $1) }, shown: \.shown, place: { "'\($0.destination)'" })
             if let unsettled { return .failure(unsettled) }
             redirected(current.destination, next.destination)
             current = next

@@ -38,6 +38,10 @@ public struct RouteFailure: Error, Hashable, Sendable {
     /// How a chain of redirects failed to settle, when one did (the kind is then `invalid`): the
     /// guards' and interceptors' redirects, or the URL redirect rules' rewrites.
     public var redirectChain: RedirectChainFailure?
+    /// The locations a redirect loop went round, from the one it came back to: `['a', 'b']` for
+    /// `a → b → a`, each without the URL that named it. What tells one loop from another wherever it is
+    /// entered (the explorer counts a loop once, however many routes run into it).
+    public var redirectLoop: [String]?
 
     public init(_ kind: Kind, _ message: String, instruction: Instruction? = nil, executed: [Instruction] = []) {
         self.kind = kind
@@ -87,14 +91,16 @@ extension RouteFailure {
     /// Why a chain of redirects whose last location was just added cannot go on: it came back to
     /// a location it had (`"<loop>: 'a' → 'b' → 'a'"`), or has more redirects than `limit`
     /// (`"<tooLong>: more than 8: 'a' → …"`); nil while it may. The one judge of both redirect
-    /// chains, the decisions' (`RouteDecision`) and the URL rules' (`URLRedirects`).
+    /// chains, the decisions' (`RouteDecision`) and the URL rules' (`URLRedirects`). `place` names a
+    /// location in `redirectLoop`: where it is, whichever URL led there.
     static func unsettled<Location>(
         _ chain: [Location], limit: Int, words: (loop: String, tooLong: String),
-        isSame: (Location, Location) -> Bool, shown: (Location) -> String
+        isSame: (Location, Location) -> Bool, shown: (Location) -> String, place: (Location) -> String
     ) -> RouteFailure? {
         guard let last = chain.last else { return nil }
         let end: RedirectChainFailure
-        if chain.dropLast().contains(where: { isSame($0, last) }) {
+        let loopStart = chain.dropLast().firstIndex { isSame($0, last) }
+        if loopStart != nil {
             end = .loop
         } else if chain.count - 1 > limit {
             end = .tooLong
@@ -104,6 +110,7 @@ extension RouteFailure {
         let links = chain.map(shown).joined(separator: " → ")
         var failure = RouteFailure(.invalid, end == .loop ? "\(words.loop): \(links)" : "\(words.tooLong): more than \(limit): \(links)")
         failure.redirectChain = end
+        if let loopStart { failure.redirectLoop = chain[loopStart..<(chain.count - 1)].map(place) }
         return failure
     }
 }

@@ -56,7 +56,7 @@ public struct URLRedirects: Sendable {
             reading = nil
             let unsettled = RouteFailure.unsettled(
                 chain, limit: limit, words: ("redirect rules loop", "too many redirect rule rewrites"),
-                isSame: ==, shown: { "'\(Excerpt.of($0))'" })
+                isSame: ==, shown: { "'\(Excerpt.of($0))'" }, place: { "'\(Excerpt.of($0))'" })
             if let unsettled { throw unsettled }
         }
         return (chain.last ?? url, reading)

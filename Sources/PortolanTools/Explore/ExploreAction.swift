@@ -19,6 +19,29 @@ public enum ExploreAction: Hashable, Sendable {
 
     public func hash(into hasher: inout Hasher) { hasher.combine(description) }
 
+    /// The kinds of action, in the order docs/explore.md lists them (a push and an update in place
+    /// are routes): the report counts what each kind did.
+    public enum Kind: String, Sendable, CaseIterable, Comparable {
+        case route, url, back, refresh, resume, step, state, tab
+
+        public static func < (lhs: Kind, rhs: Kind) -> Bool {
+            allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
+        }
+    }
+
+    public var kind: Kind {
+        switch self {
+        case .route: .route
+        case .url: .url
+        case .back: .back
+        case .refresh: .refresh
+        case .resume: .resume
+        case .tab: .tab
+        case .step: .step
+        case .setState: .state
+        }
+    }
+
     /// Whether a user does it: a change of the app's state is not, so it cannot take a user out of
     /// a dead end.
     public var isUserAction: Bool {

@@ -9,7 +9,7 @@ struct ExpandedState: Sendable {
         var action: ExploreAction
         /// The state the action left; nil when none could be taken.
         var target: ExploreState?
-        var result: String
+        var result: ExploreOutcome.Result
     }
 
     var index: Int
@@ -18,6 +18,8 @@ struct ExpandedState: Sendable {
     /// Why the state was not expanded: it could not be restored, or the time ran out.
     var notExpanded: String?
     var cutByTime = false
+    /// Whether each action was run twice, to see that it is deterministic (`ExploreOptions.recheck`).
+    var rechecked = false
 }
 
 /// A batch of states expanded in one fresh host (the app loaded anew, `math.random` seeded), in
@@ -27,11 +29,11 @@ struct ExploreBatch: Sendable {
     let app: String
     let catalog: ExploreCatalog
     let options: ExploreOptions
-    /// The key of the start, which is no dead end whatever its actions do.
-    let startKey: String
+    /// The fingerprint of the start, which is no dead end whatever its actions do.
+    let startFingerprint: UInt64
     let deadline: ContinuousClock.Instant
 
-    func expand(_ states: [(index: Int, state: ExploreState)]) async -> [ExpandedState] {
+    func expand(_ states: [(index: Int, state: ExploreState)], depth: Int) async -> [ExpandedState] {
         // Past the time limit no host is started: what is left is only counted.
         guard ContinuousClock.now < deadline else { return states.map { ExpandedState(index: $0.index, cutByTime: true) } }
         let host: PortolanHost
@@ -48,21 +50,22 @@ struct ExploreBatch: Sendable {
             } catch {
                 return states.map { ExpandedState(index: $0.index, notExpanded: "cannot start: \(error)") }
             }
-            return states.map { batch.expand($0.state, index: $0.index, session: &session, host: host) }
+            return states.map { batch.expand($0.state, index: $0.index, depth: depth, session: &session, host: host) }
         }
     }
 
     private func expand(
-        _ state: ExploreState, index: Int, session: inout ExploreHostSession, host: isolated PortolanHost
+        _ state: ExploreState, index: Int, depth: Int, session: inout ExploreHostSession, host: isolated PortolanHost
     ) -> ExpandedState {
         var expanded = ExpandedState(index: index)
+        expanded.rechecked = options.rechecks(depth: depth, fingerprint: state.fingerprint)
         guard ContinuousClock.now < deadline else {
             expanded.cutByTime = true
             return expanded
         }
-        if let why = session.make(live: state, in: host) {
-            expanded.notExpanded = why
-            expanded.findings.append(Self.snapshotLoss(state, index: index, why: why))
+        if let loss = session.make(live: state, in: host) {
+            expanded.notExpanded = loss.why
+            expanded.findings.append(Self.snapshotLoss(state, index: index, loss))
             return expanded
         }
         for action in catalog.actions(at: state.path) {
@@ -70,9 +73,9 @@ struct ExploreBatch: Sendable {
                 expanded.cutByTime = true
                 break
             }
-            if let why = session.make(live: state, in: host) {
-                expanded.notExpanded = why
-                expanded.findings.append(Self.snapshotLoss(state, index: index, why: why))
+            if let loss = session.make(live: state, in: host) {
+                expanded.notExpanded = loss.why
+                expanded.findings.append(Self.snapshotLoss(state, index: index, loss))
                 break
             }
             let first = session.perform(action, in: host)
@@ -84,16 +87,16 @@ struct ExploreBatch: Sendable {
                 session.forget()
             }
             let second: ExploreOutcome
-            if session.make(live: state, in: host) == nil {
+            if expanded.rechecked, session.make(live: state, in: host) == nil {
                 second = session.perform(action, in: host)
             } else {
                 second = first
             }
             expanded.findings += ExploreChecks.findings(
                 action: action, state: state, index: index, first: first, second: second, backLanding: landing)
-            expanded.edges.append(.init(action: action, target: first.after, result: first.result.description))
+            expanded.edges.append(.init(action: action, target: first.after, result: first.result))
         }
-        if index != 0, state.key != startKey, expanded.notExpanded == nil, !expanded.cutByTime {
+        if index != 0, state.fingerprint != startFingerprint, expanded.notExpanded == nil, !expanded.cutByTime {
             expanded.findings += deadEnd(state, index: index, edges: expanded.edges)
         }
         return expanded
@@ -101,17 +104,17 @@ struct ExploreBatch: Sendable {
 
     /// A state the restore does not give back; states lost the same way (a guard that redirects
     /// every restore of them) are one fault.
-    private static func snapshotLoss(_ state: ExploreState, index: Int, why: String) -> ExploreFinding {
-        var finding = ExploreFinding(kind: .snapshotLoss, state: index, path: state.pathText, action: nil, evidence: why)
-        finding.foldKeys = [String(why.prefix { $0 != ";" })]
+    private static func snapshotLoss(_ state: ExploreState, index: Int, _ loss: ExploreHostSession.RestoreLoss) -> ExploreFinding {
+        var finding = ExploreFinding(kind: .snapshotLoss, state: index, path: state.pathText, action: nil, evidence: loss.why)
+        finding.foldKeys = [loss.cause]
         return finding
     }
 
     /// A dead end: back and every other action a user has leave the state as it is.
     private func deadEnd(_ state: ExploreState, index: Int, edges: [ExpandedState.Edge]) -> [ExploreFinding] {
         let userEdges = edges.filter(\.action.isUserAction)
-        guard !userEdges.isEmpty, userEdges.allSatisfy({ $0.target == nil || $0.target?.key == state.key }) else { return [] }
-        let back = userEdges.first { $0.action == .back }?.result ?? "?"
+        guard !userEdges.isEmpty, userEdges.allSatisfy({ $0.target == nil || $0.target?.fingerprint == state.fingerprint }) else { return [] }
+        let back = userEdges.first { $0.action == .back }?.result.description ?? "?"
         return [ExploreFinding(
             kind: .deadEnd, state: index, path: state.pathText, action: .back,
             evidence: "back: \(back); none of the \(userEdges.count) actions leaves \(state.pathText)")]

@@ -22,6 +22,13 @@ enum ExploreChecks {
         failure.redirectChain != nil
     }
 
+    /// One loop however it is entered: `a → b → a` from a and `b → a → b` from b go round the
+    /// same locations, so both are written from the least of them.
+    static func cycleKey(_ locations: [String]) -> String {
+        guard let least = locations.indices.min(by: { locations[$0] < locations[$1] }) else { return "" }
+        return "loop " + (locations[least...] + locations[..<least]).joined(separator: " → ")
+    }
+
     /// What `plan` said against what the route did, when they disagree. A route that fails in a
     /// handler may have been planned to succeed: a plan stops before the handlers.
     static func planDisagreement(_ plan: RoutePlan, _ result: ExploreOutcome.Result) -> String? {
@@ -58,7 +65,7 @@ enum ExploreChecks {
             add(.handlerError, raised.description, node: raised.instruction?.handlingNode.id, keys: [raised.message])
         }
         if let loop = first.failures.first(where: isUnsettledRedirectChain) {
-            add(.redirectLoop, loop.description, keys: [loop.message])
+            add(.redirectLoop, loop.description, keys: [loop.redirectLoop.map(cycleKey) ?? loop.message])
         }
         if let plan = first.plan, let disagreement = planDisagreement(plan, first.result) {
             add(.planMismatch, disagreement)

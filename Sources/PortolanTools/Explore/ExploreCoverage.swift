@@ -9,10 +9,10 @@ extension ExploreReport {
     public var coverageRecord: ScenarioCoverage? {
         guard let graph else { return nil }
         var record = ScenarioCoverage()
-        for visited in states { record.add(path: visited.state.path.map(\.id), in: graph) }
+        for visited in states { record.add(path: visited.path.map(\.id), in: graph) }
         for edge in edges {
             guard let to = edge.to, to < states.count, edge.from < states.count else { continue }
-            let before = states[edge.from].state.path, after = states[to].state.path
+            let before = states[edge.from].path, after = states[to].path
             for (index, entry) in after.enumerated() where index > 0 && graph[after[index - 1].id]?.kind == .switch {
                 let switchID = after[index - 1].id
                 let was = before.firstIndex { $0.id == switchID }.flatMap { $0 + 1 < before.count ? before[$0 + 1].id : nil }

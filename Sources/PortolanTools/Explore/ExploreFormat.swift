@@ -52,8 +52,36 @@ enum ExploreTextReport {
             if index < reproFiles.count, let file = reproFiles[index] { lines.append("  repro: \(file)") }
         }
         for limit in report.limitsReached { lines.append("limit reached: " + limit) }
+        lines += figures(report)
         lines.append(summary(report))
         return lines.joined(separator: "\n")
+    }
+
+    /// What the actions did by kind, the spread of out-degrees, and the fingerprints' odds.
+    static func figures(_ report: ExploreReport) -> [String] {
+        var lines: [String] = []
+        let kinds = report.statistics.kindLines
+        if !kinds.isEmpty { lines += ["actions by kind:"] + kinds.map { "  " + $0 } }
+        if let spread = report.statistics.outDegreeText {
+            lines.append("out-degree (other states a state's actions lead to): " + spread)
+        }
+        let expanded = report.states.filter(\.expanded).count
+        lines.append("run twice for nondeterminism: the actions of \(report.rechecked) of \(expanded) expanded state\(expanded == 1 ? "" : "s") "
+            + "(every state within depth \(ExploreOptions.recheckDepth), one in \(report.recheck) deeper)")
+        lines.append("fingerprints: 64 bits for \(report.statesMet) state\(report.statesMet == 1 ? "" : "s") met; "
+            + "the chance that two share one is about \(scientific(report.fingerprintCollisionOdds))")
+        return lines
+    }
+
+    /// `3.1e-14`, `0`: two significant digits, without Foundation's formatting.
+    static func scientific(_ value: Double) -> String {
+        guard value.isFinite, value > 1e-300 else { return "0" }
+        var mantissa = value, exponent = 0
+        while mantissa >= 10 { mantissa /= 10; exponent += 1 }
+        while mantissa < 1 { mantissa *= 10; exponent -= 1 }
+        var tenths = Int((mantissa * 10).rounded())
+        if tenths >= 100 { tenths /= 10; exponent += 1 }
+        return "\(tenths / 10).\(tenths % 10)e\(exponent)"
     }
 
     static func json(_ report: ExploreReport, reproFiles: [String?]) -> String {
@@ -71,6 +99,9 @@ enum ExploreTextReport {
         }
         return CanonicalJSON.text(of: .object([
             "app": .string(report.app), "states": .integer(Int64(report.states.count)),
+            "states_met": .integer(Int64(report.statesMet)), "rechecked_states": .integer(Int64(report.rechecked)),
+            "fingerprint_collision_probability": .number(report.fingerprintCollisionOdds),
+            "statistics": report.statistics.json,
             "actions": .integer(Int64(report.transitions)),
             "screens": .integer(Int64(report.nodes.count)),
             "screens_shown": .array(report.nodes.filter(report.visitedNodes.contains).map { .string($0) }),

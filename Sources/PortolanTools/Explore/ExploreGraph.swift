@@ -28,7 +28,7 @@ public enum ExploreGraph {
         let marks = marked(report)
         var lines = ["digraph explored {", "  rankdir=LR;", "  node [shape=box, fontname=\"Helvetica\"];"]
         for (index, visited) in report.states.enumerated() {
-            var label = "\(index): \(visited.state.pathText)"
+            var label = "\(index): \(visited.pathText)"
             var style = index == 0 ? ", penwidth=2" : ""
             if let kinds = marks[index] {
                 label += "\n" + kinds.joined(separator: ", ")

@@ -23,8 +23,8 @@ extension ExploreGraph {
         for (index, visited) in report.states.enumerated() {
             guard let at = position[index] else { continue }
             let color = marks[index] == nil ? "#333" : "#c00"
-            let title = "\(index): \(visited.state.pathText)" + (marks[index].map { "\n" + $0.joined(separator: ", ") } ?? "")
-            let label = visited.state.path.last.map(\.description) ?? "?"
+            let title = "\(index): \(visited.pathText)" + (marks[index].map { "\n" + $0.joined(separator: ", ") } ?? "")
+            let label = visited.path.last.map(\.description) ?? "?"
             parts.append("<g><title>\(Escaping.xml(title))</title><rect x=\"\(at.x)\" y=\"\(at.y)\" width=\"\(boxWidth)\" height=\"\(boxHeight)\" rx=\"4\" fill=\"#fff\" stroke=\"\(color)\" stroke-width=\"\(index == 0 ? 2 : 1)\"/>"
                 + "<text x=\"\(at.x + 6)\" y=\"\(at.y + 17)\" fill=\"\(color)\">\(Escaping.xml(Excerpt.cut("\(index) \(label)", toBytes: 38)))</text></g>")
         }

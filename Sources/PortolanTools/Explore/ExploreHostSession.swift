@@ -41,24 +41,39 @@ struct ExploreHostSession {
         }
     }
 
+    /// Why a restore did not give a state back, and what tells this cause from others: a guard
+    /// loop refuses the restores of every state it holds, and is one cause however it is entered.
+    struct RestoreLoss {
+        var why: String
+        var cause: String
+    }
+
     /// Makes `state` the live one, restoring it when another is: nil when it is live, else why not
     /// (the restore's outcome and where it left the app).
     /// A restore that lands elsewhere is tried once more from where it landed: what the live
     /// state's handlers did as it was left (a route they asked for) is not the restored state's.
-    mutating func make(live state: ExploreState, in host: isolated PortolanHost) -> String? {
-        if live?.key == state.key { return nil }
+    mutating func make(live state: ExploreState, in host: isolated PortolanHost) -> RestoreLoss? {
+        if live?.fingerprint == state.fingerprint { return nil }
+        failures.clear()
         var outcome = host.restore(state.document)
         var now = Self.capture(host)
-        if now.state?.key != state.key {
+        if now.state?.fingerprint != state.fingerprint {
             outcome = host.restore(state.document)
             now = Self.capture(host)
         }
         live = now.state
-        if now.state?.key == state.key { return nil }
+        let loop = failures.taken().lazy.compactMap(\.redirectLoop).first
+        if now.state?.fingerprint == state.fingerprint { return nil }
         let landed = now.state.map { "the app is at \($0.pathText)" } ?? (now.error ?? "no snapshot")
-        if case .refused = outcome { return "restore \(outcome); \(landed)" }
-        if now.state?.path == state.path { return "restore \(outcome); the path is the same, the rest of the snapshot differs" }
-        return "restore \(outcome); \(landed), not \(state.pathText)"
+        let why: String
+        if case .refused = outcome {
+            why = "restore \(outcome); \(landed)"
+        } else if now.state?.path == state.path {
+            why = "restore \(outcome); the path is the same, the rest of the snapshot differs"
+        } else {
+            why = "restore \(outcome); \(landed), not \(state.pathText)"
+        }
+        return RestoreLoss(why: why, cause: loop.map(ExploreChecks.cycleKey) ?? String(why.prefix { $0 != ";" }))
     }
 
     /// Performs `action` in the live state (planning it first when it has a destination).

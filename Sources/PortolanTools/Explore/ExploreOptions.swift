@@ -23,6 +23,12 @@ public struct ExploreOptions: Sendable {
     public var scenarioFiles: [String]
     /// How many example contexts (or payloads) the explorer tries for one node (or step).
     public var examplesPerNode: Int
+    /// How often a state's actions are each run a second time, to see that they are deterministic:
+    /// every state's within `recheckDepth` of the start, and one state's in `recheck` beyond (the
+    /// states whose fingerprints `recheck` divides). A random handler shows near the start as well
+    /// as deep down; the second run is about a third of an action's cost.
+    public var recheck: Int
+    public static let recheckDepth = 2
     /// How many states one host explores before the next host starts afresh. Fixed, not derived
     /// from `jobs`, so that what a host did before a state is the same whatever `jobs` is.
     public var batchSize: Int
@@ -34,7 +40,7 @@ public struct ExploreOptions: Sendable {
     public init(
         depth: Int = 6, states: Int = 2_000, seconds: Double = 300, handlerTimeout: Duration = .seconds(2),
         handlerInstructionBudget: Int = 1_000_000, jobs: Int = 1, seed: Int = 1, scenarioFiles: [String] = [],
-        examplesPerNode: Int = 2, batchSize: Int = 16
+        examplesPerNode: Int = 2, batchSize: Int = 16, recheck: Int = 4
     ) {
         self.depth = max(0, depth)
         self.states = max(1, states)
@@ -46,6 +52,12 @@ public struct ExploreOptions: Sendable {
         self.scenarioFiles = scenarioFiles
         self.examplesPerNode = max(1, examplesPerNode)
         self.batchSize = max(1, batchSize)
+        self.recheck = max(1, recheck)
+    }
+
+    /// Whether the actions of a state at `depth` with `fingerprint` are each run twice.
+    func rechecks(depth: Int, fingerprint: UInt64) -> Bool {
+        depth <= Self.recheckDepth || fingerprint % UInt64(recheck) == 0
     }
 
     /// A host of the exploration: the app's Swift side given, then the app loaded as every command loads it.

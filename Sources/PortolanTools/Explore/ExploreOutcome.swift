@@ -47,6 +47,6 @@ struct ExploreOutcome: Sendable {
 
     /// What two runs of the action must agree on: its result without messages, and the state it left.
     var signature: String {
-        result.shape + " -> " + (after?.key ?? afterError ?? "?")
+        result.shape + " -> " + (after.map { String($0.fingerprint, radix: 16) } ?? afterError ?? "?")
     }
 }

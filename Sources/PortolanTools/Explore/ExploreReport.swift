@@ -4,12 +4,18 @@ import Portolan
 /// edges between them, the findings (each first where breadth-first order met it, so with the
 /// shortest way to it), and the limits it reached.
 public struct ExploreReport: Sendable {
+    /// A state as the report keeps it: its path and fingerprint, not its snapshot.
     public struct VisitedState: Sendable {
-        public var state: ExploreState
+        /// The active path, root first, with contexts.
+        public var path: [Entry]
+        public var fingerprint: UInt64
         public var depth: Int
         /// The state it was first reached from and by which action; nil for the start.
         public var parent: (index: Int, action: ExploreAction)?
         public var expanded: Bool
+
+        /// `root > a > b {id=1}`
+        public var pathText: String { ExploreState.text(of: path) }
     }
 
     public struct Edge: Sendable, Hashable {
@@ -28,8 +34,17 @@ public struct ExploreReport: Sendable {
     public var repeats: [Int] = []
     /// The limits the run reached, each with what it left unexplored.
     public var limitsReached: [String] = []
-    /// Actions run (each twice, to see that it is deterministic).
+    /// Actions run (those of `rechecked` states twice, to see that they are deterministic).
     public var transitions = 0
+    /// Expanded states whose actions were each run twice, and one in how many deeper states is
+    /// (`ExploreOptions.recheck`).
+    public var rechecked = 0
+    public var recheck = 1
+    /// States met, those kept and those past the state limit: what the odds of two sharing a
+    /// fingerprint are counted over.
+    public var statesMet = 0
+    /// What each kind of action did, and the spread of the states' out-degrees.
+    public var statistics = ExploreStatistics()
     /// Declared nodes, in declaration order, and those the explored states showed.
     public var nodes: [NodeID] = []
     public var visitedNodes: Set<NodeID> = []
@@ -50,6 +65,13 @@ public struct ExploreReport: Sendable {
             steps += 1
         }
         return actions.reversed()
+    }
+
+    /// The chance that two of the states met share a fingerprint, so that one was taken for the
+    /// other and not explored: about n²/2⁶⁵ for n states, as TLC estimates it.
+    public var fingerprintCollisionOdds: Double {
+        let met = Double(statesMet)
+        return met * (met - 1) / 2 / 18_446_744_073_709_551_616
     }
 
     public func count(of kind: ExploreFinding.Kind) -> Int { findings.filter { $0.kind == kind }.count }

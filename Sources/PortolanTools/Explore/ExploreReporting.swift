@@ -4,8 +4,7 @@ import Portolan
 /// one fault counted once, the screens no state showed, and the limits the run reached.
 enum ExploreReporting {
     static func report(
-        app: String, search: BreadthFirstSearch, expansions: [ExpandedState], catalog: ExploreCatalog,
-        options: ExploreOptions, depth: Int, from: String?
+        app: String, search: BreadthFirstSearch, catalog: ExploreCatalog, options: ExploreOptions, depth: Int, from: String?
     ) -> ExploreReport {
         var report = ExploreReport(app: app)
         report.from = from
@@ -17,19 +16,48 @@ enum ExploreReporting {
             report.destinations[id] = ExploreCatalog.destination(
                 to: id, context: catalog.contexts[id]?.first ?? [:], in: catalog.graph, contexts: catalog.contexts)
         }
-        report.transitions = expansions.reduce(0) { $0 + $1.edges.count }
+        report.transitions = search.edges.count
+        report.statesMet = search.statesMet
+        report.statistics = search.statistics
+        report.rechecked = search.rechecked
+        report.recheck = options.recheck
         for visited in search.states {
-            for entry in visited.state.path { report.visitedNodes.insert(entry.id) }
+            for entry in visited.path { report.visitedNodes.insert(entry.id) }
         }
-        var all = expansions.sorted { $0.index < $1.index }.flatMap(\.findings)
+        var all = search.findings
+        let cut = cutShort(search: search, options: options)
         for id in catalog.nodeOrder where !report.visitedNodes.contains(id) && !catalog.declaration.unreachable.contains(id) {
+            let nearest = nearestState(to: id, in: search.states, graph: catalog.graph)
             all.append(ExploreFinding(
-                kind: .unreachable, state: 0, path: search.states[0].state.pathText, action: nil,
-                evidence: "no explored state shows '\(id)'", node: id))
+                kind: .unreachable, state: nearest, path: search.states[safe: nearest]?.pathText ?? "", action: nil,
+                evidence: "no explored state shows '\(id)'" + (cut.map { "; \($0), which may show it" } ?? ""), node: id))
         }
         fold(all, into: &report)
-        report.limitsReached = limits(search: search, expansions: expansions, options: options, depth: depth)
+        report.limitsReached = limits(search: search, options: options, depth: depth)
         return report
+    }
+
+    /// The first state, in breadth-first order, that shows the deepest of the node's ancestors: where
+    /// a route to the node is nearest to arriving, and the state changes that route needs (a
+    /// login) are on the way there.
+    private static func nearestState(to id: NodeID, in states: [ExploreReport.VisitedState], graph: NavigationGraph) -> Int {
+        let ancestors = graph.lineage(of: id).dropLast()
+        var best = (index: 0, depth: -1)
+        for (index, state) in states.enumerated() {
+            let shown = Set(state.path.map(\.id))
+            let depth = ancestors.lastIndex { shown.contains($0) }.map { $0 - ancestors.startIndex } ?? -1
+            if depth > best.depth { best = (index, depth) }
+        }
+        return best.index
+    }
+
+    /// Why the run may not have seen all there is, when a limit stopped it: a screen it did not
+    /// show may lie beyond.
+    private static func cutShort(search: BreadthFirstSearch, options: ExploreOptions) -> String? {
+        if !search.frontier.isEmpty { return "the depth limit \(options.depth) left \(states(search.frontier.count, verb: false)) unexplored" }
+        if !search.dropped.isEmpty { return "the state limit \(options.states) left \(states(search.dropped.count, verb: false)) unexplored" }
+        if search.cutByTime > 0 { return "the time limit left \(states(search.cutByTime, verb: false)) unexplored" }
+        return nil
     }
 
     /// One finding per fault: the first of each kind with the same evidence (a raise at one line),
@@ -61,9 +89,7 @@ enum ExploreReporting {
         report.repeats = order.map { repeats[$0] }
     }
 
-    private static func limits(
-        search: BreadthFirstSearch, expansions: [ExpandedState], options: ExploreOptions, depth: Int
-    ) -> [String] {
+    private static func limits(search: BreadthFirstSearch, options: ExploreOptions, depth: Int) -> [String] {
         var limits: [String] = []
         if !search.frontier.isEmpty {
             limits.append("depth \(options.depth): \(states(search.frontier.count)) visited at depth \(depth), not explored")
@@ -71,20 +97,20 @@ enum ExploreReporting {
         if !search.dropped.isEmpty {
             limits.append("states \(options.states): \(states(search.dropped.count, more: true)) met and not kept")
         }
-        let cut = expansions.filter(\.cutByTime).count
+        let cut = search.cutByTime
         if cut > 0 {
             let seconds = options.seconds.rounded() == options.seconds && abs(options.seconds) < 1e15 ? "\(Int64(options.seconds))" : "\(options.seconds)"
             limits.append("time \(seconds) s: \(states(cut)) not explored, or not wholly")
         }
-        let unrestored = expansions.filter { $0.notExpanded != nil }.count
+        let unrestored = search.unrestored
         if unrestored > 0 {
             limits.append("\(states(unrestored)) not explored: the restore did not give \(unrestored == 1 ? "it" : "them") back (snapshot-loss)")
         }
         return limits
     }
 
-    /// `1 state was`, `3 more states were`.
-    private static func states(_ count: Int, more: Bool = false) -> String {
-        "\(count) \(more ? "more " : "")state\(count == 1 ? " was" : "s were")"
+    /// `1 state was`, `3 more states were`; without the verb, `1 state`.
+    private static func states(_ count: Int, more: Bool = false, verb: Bool = true) -> String {
+        "\(count) \(more ? "more " : "")state\(count == 1 ? (verb ? " was" : "") : (verb ? "s were" : "s"))"
     }
 }

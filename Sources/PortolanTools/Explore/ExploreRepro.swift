@@ -30,11 +30,13 @@ public enum ExploreRepro {
             lines.append("  expect_restore(\(LuaSource.longString(snapshot)), { outcome = \"restored\" })")
         }
         lines.append("  local start = portolan.snapshot()")
-        let steps = finding.kind == .unreachable ? [] : report.actions(to: finding.state)
+        // For an unreachable screen, the way to the state nearest it: the state changes (a login)
+        // the route needs, so that the repro passes once the screen can be reached.
+        let steps = report.actions(to: finding.state)
         if !steps.isEmpty { lines.append("  " + LuaSource.comment("The shortest way to \(finding.path):")) }
         for step in steps { lines.append("  " + ExploreActionLua.action(step)) }
-        if finding.kind != .unreachable, finding.state < report.states.count {
-            let path = report.states[finding.state].state.path
+        if finding.state < report.states.count {
+            let path = report.states[finding.state].path
             lines.append("  expect(portolan.active_entries(), { " + path.map(LuaSource.activeEntry).joined(separator: ", ") + " })")
         }
         lines.append("  for key in pairs(failures) do failures[key] = nil end")

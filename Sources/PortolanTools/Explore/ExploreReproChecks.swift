@@ -26,7 +26,7 @@ enum ExploreReproChecks {
         let action = context.action, name = context.name
         switch finding.kind {
         case .deadEnd:
-            let startPath = report.states.first.map { LuaSource.destination(.path($0.state.path)) } ?? "{}"
+            let startPath = report.states.first.map { LuaSource.destination(.path($0.path)) } ?? "{}"
             return [
                 "local here = state()",
                 "portolan.back()",
@@ -43,7 +43,7 @@ enum ExploreReproChecks {
                 "end",
             ]
         case .backMismatch:
-            let before = report.states[safe: finding.state]?.state.path ?? []
+            let before = report.states[safe: finding.state]?.path ?? []
             return [
                 action,
                 "portolan.back()",

@@ -20,90 +20,65 @@ public struct Explorer: Sendable {
         self.from = from
     }
 
-    public func run() async throws(HostError) -> ExploreReport {
+    /// Explores, telling `progress` how far it has gone after each batch of states.
+    public func run(progress: (@Sendable (ExploreProgress) -> Void)? = nil) async throws(HostError) -> ExploreReport {
         let clock = ContinuousClock()
+        let started = clock.now
         // Bounded before it becomes a whole number: a NaN or a huge limit must not trap.
         let seconds = options.seconds.isFinite ? max(0, min(options.seconds, 1e9)) : 300
-        let deadline = clock.now + .milliseconds(Int64((seconds * 1000).rounded()))
+        let deadline = started + .milliseconds(Int64((seconds * 1000).rounded()))
         let setup = try await ExploreSetup.prepare(app: app, options: options, from: from)
         var search = BreadthFirstSearch(start: setup.start, limit: options.states)
-        let batch = ExploreBatch(app: app, catalog: setup.catalog, options: options, startKey: setup.start.key, deadline: deadline)
-        var expansions: [ExpandedState] = []
+        let batch = ExploreBatch(
+            app: app, catalog: setup.catalog, options: options, startFingerprint: setup.start.fingerprint, deadline: deadline)
         var depth = 0
         while !search.frontier.isEmpty, depth < options.depth {
-            let level = search.frontier.map { (index: $0, state: search.states[$0].state) }
+            let level = search.frontier
             search.frontier = []
-            let expanded = await Self.expand(level, batchSize: options.batchSize, jobs: options.jobs, batch: batch)
-            for state in expanded { search.add(state, depth: depth + 1) }
-            expansions += expanded
+            await Self.expand(level, depth: depth, into: &search, batch: batch) { search, left in
+                progress?(ExploreProgress(
+                    depth: depth, statesKept: search.states.count, queued: left + search.frontier.count,
+                    actions: search.edges.count, elapsed: clock.now - started))
+            }
             depth += 1
         }
         return ExploreReporting.report(
-            app: app, search: search, expansions: expansions, catalog: setup.catalog, options: options, depth: depth,
+            app: app, search: search, catalog: setup.catalog, options: options, depth: depth,
             from: from == nil ? nil : setup.start.pathText)
     }
 
-    /// Expands a level in fixed batches, `jobs` at a time, and gives the results in the level's order.
+    /// Expands a level in fixed batches, `jobs` at a time, and adds each batch to the search in the
+    /// level's order once those before it are in: the report is the same whichever batch ends
+    /// first, and a level's edges (each target a whole state) are never all held at once.
+    /// `added` is told after each batch how many of the level's states are still to come.
     private static func expand(
-        _ level: [(index: Int, state: ExploreState)], batchSize: Int, jobs: Int, batch: ExploreBatch
-    ) async -> [ExpandedState] {
-        let batches = stride(from: 0, to: level.count, by: batchSize).map { Array(level[$0..<min($0 + batchSize, level.count)]) }
-        var results = [[ExpandedState]](repeating: [], count: batches.count)
+        _ level: [(index: Int, state: ExploreState)], depth: Int, into search: inout BreadthFirstSearch,
+        batch: ExploreBatch, added: (BreadthFirstSearch, Int) -> Void
+    ) async {
+        let size = batch.options.batchSize
+        let batches = stride(from: 0, to: level.count, by: size).map { Array(level[$0..<min($0 + size, level.count)]) }
+        var finished: [Int: [ExpandedState]] = [:]
+        var nextToAdd = 0, statesLeft = level.count
         await withTaskGroup(of: (Int, [ExpandedState]).self) { group in
             var next = 0
-            while next < batches.count, next < jobs {
+            while next < batches.count, next < batch.options.jobs {
                 let position = next, states = batches[next]
-                group.addTask { (position, await batch.expand(states)) }
+                group.addTask { (position, await batch.expand(states, depth: depth)) }
                 next += 1
             }
             while let (position, expanded) = await group.next() {
-                results[position] = expanded
+                finished[position] = expanded
+                while let ready = finished.removeValue(forKey: nextToAdd) {
+                    for state in ready { search.add(state, depth: depth + 1) }
+                    statesLeft -= ready.count
+                    nextToAdd += 1
+                    added(search, statesLeft)
+                }
                 if next < batches.count {
                     let following = next, states = batches[next]
-                    group.addTask { (following, await batch.expand(states)) }
+                    group.addTask { (following, await batch.expand(states, depth: depth)) }
                     next += 1
                 }
-            }
-        }
-        return results.flatMap { $0 }
-    }
-}
-
-/// The states found so far, in the order breadth-first search met them, and the next level.
-struct BreadthFirstSearch {
-    var states: [ExploreReport.VisitedState]
-    var known: [String: Int]
-    var frontier: [Int]
-    var edges: [ExploreReport.Edge] = []
-    let limit: Int
-    /// New states met past the state limit, not kept.
-    var dropped: Set<String> = []
-
-    init(start: ExploreState, limit: Int) {
-        states = [.init(state: start, depth: 0, parent: nil, expanded: false)]
-        known = [start.key: 0]
-        frontier = [0]
-        self.limit = limit
-    }
-
-    mutating func add(_ expanded: ExpandedState, depth: Int) {
-        states[expanded.index].expanded = expanded.notExpanded == nil && !expanded.cutByTime
-        for edge in expanded.edges {
-            guard let target = edge.target else {
-                edges.append(.init(from: expanded.index, action: edge.action, to: nil))
-                continue
-            }
-            if let index = known[target.key] {
-                edges.append(.init(from: expanded.index, action: edge.action, to: index))
-            } else if states.count < limit {
-                let index = states.count
-                states.append(.init(state: target, depth: depth, parent: (expanded.index, edge.action), expanded: false))
-                known[target.key] = index
-                frontier.append(index)
-                edges.append(.init(from: expanded.index, action: edge.action, to: index))
-            } else {
-                dropped.insert(target.key)
-                edges.append(.init(from: expanded.index, action: edge.action, to: nil))
             }
         }
     }
