@@ -60,6 +60,36 @@ import FoundationXML
         }
     }
 
+    @Test func threeShardsMergeToTheOneRunsReportByteForByte() async throws {
+        let directory = try TemporaryDirectory("explore-shards")
+        defer { directory.remove() }
+        let limit = ["--handler-timeout", "120"]
+        let one = try await PortolanBinary.run(["explore", Self.fixture, "--format", "json"] + limit)
+        var files: [String] = []
+        for number in 1...3 {
+            let shard = try await PortolanBinary.run(["explore", Self.fixture, "--shard", "\(number)/3"] + limit)
+            #expect(shard.status == 0, "\(shard.stderr)")
+            files.append(try directory.write("shard-\(number).json", shard.stdout))
+        }
+        let merged = try await PortolanBinary.run(["explore", "merge"] + files.reversed() + ["--format", "json"])
+        #expect(merged.status == 1, "findings make the status 1, as the one run's: \(merged.stderr)")
+        #expect(one.status == 1)
+        #expect(merged.stdout == one.stdout)
+        #expect(!merged.stdout.isEmpty)
+        let missing = try await PortolanBinary.run(["explore", "merge", files[0], files[2]])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("explore merge: shard 2/3 is missing"), "\(missing.stderr)")
+        let named = try await PortolanBinary.run(["explore", "run", Self.fixture, "--depth", "1", "--fail-on", "none"])
+        #expect(named.status == 0, "explore run is explore: \(named.stderr)")
+        for wrong in [["--shard", "0/3"], ["--shard", "4/3"], ["--shard", "1/3", "--repro-dir", directory.root], ["--shard", "1/3", "--format", "json"]] {
+            let refused = try await PortolanBinary.run(["explore", Self.fixture] + wrong)
+            #expect(refused.status == 64, "\(wrong): \(refused.stderr)")
+        }
+        let notAShard = try await PortolanBinary.run(["explore", "merge", Self.fixture])
+        #expect(notAShard.status == 2)
+        #expect(notAShard.stderr.contains("not a shard of portolan explore"), "\(notAShard.stderr)")
+    }
+
     @Test func failOnSetsTheExitStatus() async throws {
         let none = try await PortolanBinary.run(["explore", Self.fixture, "--fail-on", "none", "--depth", "1"])
         #expect(none.status == 0, "\(none.stderr)")

@@ -1,6 +1,6 @@
 /// How the document writes and reads the engine's values: entries, contexts, destinations and
 /// instructions, each as one JSON shape (docs/snapshots.md, "Fields").
-enum SnapshotFields {
+package enum SnapshotFields {
     // MARK: Entries
 
     static func entryMembers(_ entry: Entry) -> [String: JSONValue] {
@@ -9,9 +9,9 @@ enum SnapshotFields {
         return members
     }
 
-    static func entry(_ entry: Entry) -> JSONValue { .object(entryMembers(entry)) }
+    package static func entry(_ entry: Entry) -> JSONValue { .object(entryMembers(entry)) }
 
-    static func entry(_ json: JSONValue, path: String) throws(SnapshotError) -> Entry {
+    package static func entry(_ json: JSONValue, path: String) throws(SnapshotError) -> Entry {
         guard let members = json.objectValue else { throw .field(path, "an object") }
         return try entry(members, path: path)
     }

@@ -1,13 +1,14 @@
 import Portolan
 
 /// The states found so far, in the order breadth-first search met them, and the next level to
-/// expand. A visited state keeps its fingerprint and its path, not its snapshot: only the
-/// frontier holds whole states, for the next level's restores, and an edge's target is dropped
-/// as soon as the search has placed it.
+/// expand. A visited state keeps its fingerprint and its path, not its snapshot: the search
+/// places each edge's target by fingerprint, and whoever runs the level (`Explorer`, or the merge
+/// of shards) keeps what it needs of the new ones.
 struct BreadthFirstSearch {
     var states: [ExploreReport.VisitedState]
     var known: [UInt64: Int]
-    var frontier: [(index: Int, state: ExploreState)]
+    /// The indices of the states met at the level being built, to expand next.
+    var frontier: [Int]
     var edges: [ExploreReport.Edge] = []
     let limit: Int
     /// Fingerprints of the new states met past the state limit, not kept.
@@ -21,10 +22,10 @@ struct BreadthFirstSearch {
     /// States whose actions were each run twice, for nondeterminism.
     var rechecked = 0
 
-    init(start: ExploreState, limit: Int) {
+    init(start: ExpansionRecord.Target, limit: Int) {
         states = [.init(path: start.path, fingerprint: start.fingerprint, depth: 0, parent: nil, expanded: false)]
         known = [start.fingerprint: 0]
-        frontier = [(0, start)]
+        frontier = [0]
         self.limit = limit
     }
 
@@ -32,34 +33,39 @@ struct BreadthFirstSearch {
     var statesMet: Int { states.count + dropped.count }
 
     /// Takes in what one state's actions did; the states must come in the order of their indices.
-    mutating func add(_ expanded: ExpandedState, depth: Int) {
-        let from = expanded.index
-        let whole = expanded.notExpanded == nil && !expanded.cutByTime
-        states[from].expanded = whole
-        findings += expanded.findings
-        if expanded.cutByTime { cutByTime += 1 }
-        if expanded.notExpanded != nil { unrestored += 1 }
-        if whole && expanded.rechecked { rechecked += 1 }
+    /// The edges (by their place in the record) whose targets were kept as new states, with the
+    /// index each was given.
+    @discardableResult
+    mutating func add(_ record: ExpansionRecord, depth: Int) -> [(edge: Int, index: Int)] {
+        let from = record.index
+        states[from].expanded = record.isWhole
+        findings += record.findings
+        if record.cutByTime { cutByTime += 1 }
+        if record.notExpanded != nil { unrestored += 1 }
+        if record.isWhole && record.rechecked { rechecked += 1 }
         var successors: Set<UInt64> = []
-        for edge in expanded.edges {
+        var kept: [(edge: Int, index: Int)] = []
+        for (position, edge) in record.edges.enumerated() {
             if let target = edge.target, target.fingerprint != states[from].fingerprint { successors.insert(target.fingerprint) }
             let (to, isNew) = place(edge.target, from: from, by: edge.action, depth: depth)
-            statistics.count(edge.action, result: edge.result, isNew: isNew)
+            if isNew, let to { kept.append((position, to)) }
+            statistics.count(edge.action, ending: edge.ending, isNew: isNew)
             edges.append(.init(from: from, action: edge.action, to: to))
         }
-        if whole { statistics.countOutDegree(successors.count) }
+        if record.isWhole { statistics.countOutDegree(successors.count) }
+        return kept
     }
 
     /// The index of `target`, kept as a new state if it is one and the limit allows; whether it
     /// was met for the first time.
-    private mutating func place(_ target: ExploreState?, from: Int, by action: ExploreAction, depth: Int) -> (Int?, Bool) {
+    private mutating func place(_ target: ExpansionRecord.Target?, from: Int, by action: ExploreAction, depth: Int) -> (Int?, Bool) {
         guard let target else { return (nil, false) }
         if let index = known[target.fingerprint] { return (index, false) }
         guard states.count < limit else { return (nil, dropped.insert(target.fingerprint).inserted) }
         let index = states.count
         states.append(.init(path: target.path, fingerprint: target.fingerprint, depth: depth, parent: (from, action), expanded: false))
         known[target.fingerprint] = index
-        frontier.append((index, target))
+        frontier.append(index)
         return (index, true)
     }
 }

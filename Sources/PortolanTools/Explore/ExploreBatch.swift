@@ -2,24 +2,16 @@ import Portolan
 import PortolanLua
 import PortolanShipping
 
-/// One state as a batch expanded it: every action's edge, what the checks found, and whether the
-/// state could be restored at all.
+/// One state as a batch expanded it: the record of what its actions did, and the whole state
+/// each action led to, which the next level restores when the state is new.
 struct ExpandedState: Sendable {
-    struct Edge: Sendable {
-        var action: ExploreAction
-        /// The state the action left; nil when none could be taken.
-        var target: ExploreState?
-        var result: ExploreOutcome.Result
-    }
+    var record: ExpansionRecord
+    /// One per edge of the record: nil where no snapshot could be taken.
+    var wholeTargets: [ExploreState?] = []
 
-    var index: Int
-    var edges: [Edge] = []
-    var findings: [ExploreFinding] = []
-    /// Why the state was not expanded: it could not be restored, or the time ran out.
-    var notExpanded: String?
-    var cutByTime = false
-    /// Whether each action was run twice, to see that it is deterministic (`ExploreOptions.recheck`).
-    var rechecked = false
+    init(index: Int, notExpanded: String? = nil, cutByTime: Bool = false) {
+        record = ExpansionRecord(index: index, notExpanded: notExpanded, cutByTime: cutByTime)
+    }
 }
 
 /// A batch of states expanded in one fresh host (the app loaded anew, `math.random` seeded), in
@@ -58,24 +50,25 @@ struct ExploreBatch: Sendable {
         _ state: ExploreState, index: Int, depth: Int, session: inout ExploreHostSession, host: isolated PortolanHost
     ) -> ExpandedState {
         var expanded = ExpandedState(index: index)
-        expanded.rechecked = options.rechecks(depth: depth, fingerprint: state.fingerprint)
+        expanded.record.rechecked = options.rechecks(depth: depth, fingerprint: state.fingerprint)
         guard ContinuousClock.now < deadline else {
-            expanded.cutByTime = true
+            expanded.record.cutByTime = true
             return expanded
         }
         if let loss = session.make(live: state, in: host) {
-            expanded.notExpanded = loss.why
-            expanded.findings.append(Self.snapshotLoss(state, index: index, loss))
+            expanded.record.notExpanded = loss.why
+            expanded.record.findings.append(Self.snapshotLoss(state, index: index, loss))
             return expanded
         }
+        var backResult = "?"
         for action in catalog.actions(at: state.path) {
             guard ContinuousClock.now < deadline else {
-                expanded.cutByTime = true
+                expanded.record.cutByTime = true
                 break
             }
             if let loss = session.make(live: state, in: host) {
-                expanded.notExpanded = loss.why
-                expanded.findings.append(Self.snapshotLoss(state, index: index, loss))
+                expanded.record.notExpanded = loss.why
+                expanded.record.findings.append(Self.snapshotLoss(state, index: index, loss))
                 break
             }
             let first = session.perform(action, in: host)
@@ -87,17 +80,21 @@ struct ExploreBatch: Sendable {
                 session.forget()
             }
             let second: ExploreOutcome
-            if expanded.rechecked, session.make(live: state, in: host) == nil {
+            if expanded.record.rechecked, session.make(live: state, in: host) == nil {
                 second = session.perform(action, in: host)
             } else {
                 second = first
             }
-            expanded.findings += ExploreChecks.findings(
+            expanded.record.findings += ExploreChecks.findings(
                 action: action, state: state, index: index, first: first, second: second, backLanding: landing)
-            expanded.edges.append(.init(action: action, target: first.after, result: first.result))
+            if action == .back { backResult = first.result.description }
+            expanded.record.edges.append(.init(
+                action: action, target: first.after.map { .init(fingerprint: $0.fingerprint, path: $0.path) },
+                ending: .init(first.result)))
+            expanded.wholeTargets.append(first.after)
         }
-        if index != 0, state.fingerprint != startFingerprint, expanded.notExpanded == nil, !expanded.cutByTime {
-            expanded.findings += deadEnd(state, index: index, edges: expanded.edges)
+        if index != 0, state.fingerprint != startFingerprint, expanded.record.isWhole {
+            expanded.record.findings += deadEnd(state, index: index, edges: expanded.record.edges, back: backResult)
         }
         return expanded
     }
@@ -111,10 +108,9 @@ struct ExploreBatch: Sendable {
     }
 
     /// A dead end: back and every other action a user has leave the state as it is.
-    private func deadEnd(_ state: ExploreState, index: Int, edges: [ExpandedState.Edge]) -> [ExploreFinding] {
+    private func deadEnd(_ state: ExploreState, index: Int, edges: [ExpansionRecord.Edge], back: String) -> [ExploreFinding] {
         let userEdges = edges.filter(\.action.isUserAction)
         guard !userEdges.isEmpty, userEdges.allSatisfy({ $0.target == nil || $0.target?.fingerprint == state.fingerprint }) else { return [] }
-        let back = userEdges.first { $0.action == .back }?.result.description ?? "?"
         return [ExploreFinding(
             kind: .deadEnd, state: index, path: state.pathText, action: .back,
             evidence: "back: \(back); none of the \(userEdges.count) actions leaves \(state.pathText)")]

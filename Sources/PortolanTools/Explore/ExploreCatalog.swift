@@ -66,6 +66,13 @@ struct ExploreCatalog: Sendable {
         fixed = actions
     }
 
+    /// What tells this catalog from another (the app or a scenario file changed between a shard and
+    /// the merge): the fingerprint of its fixed actions and its example contexts.
+    var fingerprint: UInt64 {
+        let examples = nodeOrder.map { id in (contexts[id] ?? []).map { Entry(id, context: $0).description }.joined(separator: "; ") }
+        return ExploreState.fingerprint(of: Array((fixed.map(\.description) + examples).joined(separator: "\n").utf8))
+    }
+
     /// The actions of a state: the fixed ones, then a push of each node the top screen pushes
     /// (as its launch mode says), an update in place of a keyed top screen to each of its other
     /// example contexts, then a tab tap on each other child of each switch on the active path.

@@ -19,11 +19,11 @@ public struct ExploreStatistics: Sendable, Equatable {
     /// How many expanded states have each out-degree.
     public var outDegrees: [Int: Int] = [:]
 
-    mutating func count(_ action: ExploreAction, result: ExploreOutcome.Result, isNew: Bool) {
+    mutating func count(_ action: ExploreAction, ending: ExpansionRecord.Ending, isNew: Bool) {
         var tally = byKind[action.kind] ?? Tally()
         tally.tried += 1
-        switch result {
-        case .routed: tally.routed += 1
+        switch ending {
+        case .ok: tally.routed += 1
         case .failed: tally.failed += 1
         case .nothing: tally.nothing += 1
         }

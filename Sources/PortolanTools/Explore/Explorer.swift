@@ -22,43 +22,72 @@ public struct Explorer: Sendable {
 
     /// Explores, telling `progress` how far it has gone after each batch of states.
     public func run(progress: (@Sendable (ExploreProgress) -> Void)? = nil) async throws(HostError) -> ExploreReport {
+        let run = try await explore(shard: nil, progress: progress) { _, _ in }
+        return ExploreReporting.report(
+            app: app, search: run.search, catalog: run.setup.catalog, options: options, depth: run.depth,
+            from: from == nil ? nil : run.setup.start.pathText)
+    }
+
+    /// Explores one shard of the run (`ExploreShard`), and gives what its states' actions did for
+    /// `ExploreMerge` to join with the other shards'.
+    public func run(shard: ExploreShard, progress: (@Sendable (ExploreProgress) -> Void)? = nil) async throws(HostError) -> ExploreShardFile {
+        var records: [(record: ExpansionRecord, depth: Int)] = []
+        let run = try await explore(shard: shard, progress: progress) { record, depth in records.append((record, depth)) }
+        return ExploreShardFile(shard: shard, app: app, options: options, catalog: run.setup.catalog, search: run.search, records: records)
+    }
+
+    /// The search itself, level by level, each record given to `keep` with the depth of its state.
+    /// A shard, past its split level, keeps on only with its own share of that level.
+    private func explore(
+        shard: ExploreShard?, progress: (@Sendable (ExploreProgress) -> Void)?, keep: (ExpansionRecord, Int) -> Void
+    ) async throws(HostError) -> (search: BreadthFirstSearch, setup: ExploreSetup, depth: Int) {
         let clock = ContinuousClock()
         let started = clock.now
         // Bounded before it becomes a whole number: a NaN or a huge limit must not trap.
         let seconds = options.seconds.isFinite ? max(0, min(options.seconds, 1e9)) : 300
         let deadline = started + .milliseconds(Int64((seconds * 1000).rounded()))
         let setup = try await ExploreSetup.prepare(app: app, options: options, from: from)
-        var search = BreadthFirstSearch(start: setup.start, limit: options.states)
+        var search = BreadthFirstSearch(start: .init(fingerprint: setup.start.fingerprint, path: setup.start.path), limit: options.states)
         let batch = ExploreBatch(
             app: app, catalog: setup.catalog, options: options, startFingerprint: setup.start.fingerprint, deadline: deadline)
-        var depth = 0
-        while !search.frontier.isEmpty, depth < options.depth {
-            let level = search.frontier
+        var level = [(index: 0, state: setup.start)]
+        var depth = 0, split = false
+        while !level.isEmpty, depth < options.depth {
             search.frontier = []
-            await Self.expand(level, depth: depth, into: &search, batch: batch) { search, left in
+            var next: [(index: Int, state: ExploreState)] = []
+            await Self.expand(level, depth: depth, batch: batch) { expanded in
+                keep(expanded.record, depth)
+                for placed in search.add(expanded.record, depth: depth + 1) {
+                    if let whole = expanded.wholeTargets[safe: placed.edge] ?? nil { next.append((placed.index, whole)) }
+                }
+            } told: { statesLeft in
                 progress?(ExploreProgress(
-                    depth: depth, statesKept: search.states.count, queued: left + search.frontier.count,
+                    depth: depth, statesKept: search.states.count, queued: statesLeft + next.count,
                     actions: search.edges.count, elapsed: clock.now - started))
             }
             depth += 1
+            if let shard, !split, shard.splits(atLevelOf: next.count) {
+                split = true
+                next = next.filter { shard.owns(search.states[$0.index].fingerprint) }
+                search.frontier = next.map(\.index)
+            }
+            level = next
         }
-        return ExploreReporting.report(
-            app: app, search: search, catalog: setup.catalog, options: options, depth: depth,
-            from: from == nil ? nil : setup.start.pathText)
+        return (search, setup, depth)
     }
 
-    /// Expands a level in fixed batches, `jobs` at a time, and adds each batch to the search in the
-    /// level's order once those before it are in: the report is the same whichever batch ends
-    /// first, and a level's edges (each target a whole state) are never all held at once.
-    /// `added` is told after each batch how many of the level's states are still to come.
+    /// Expands a level in fixed batches, `jobs` at a time, and gives each batch's states to `take`
+    /// in the level's order once those before it are in: the search is the same whichever batch
+    /// ends first, and a level's edges (each target a whole state) are never all held at once.
+    /// `told` hears after each batch how many of the level's states are still to come.
     private static func expand(
-        _ level: [(index: Int, state: ExploreState)], depth: Int, into search: inout BreadthFirstSearch,
-        batch: ExploreBatch, added: (BreadthFirstSearch, Int) -> Void
+        _ level: [(index: Int, state: ExploreState)], depth: Int, batch: ExploreBatch,
+        take: (ExpandedState) -> Void, told: (Int) -> Void
     ) async {
         let size = batch.options.batchSize
         let batches = stride(from: 0, to: level.count, by: size).map { Array(level[$0..<min($0 + size, level.count)]) }
         var finished: [Int: [ExpandedState]] = [:]
-        var nextToAdd = 0, statesLeft = level.count
+        var nextToTake = 0, statesLeft = level.count
         await withTaskGroup(of: (Int, [ExpandedState]).self) { group in
             var next = 0
             while next < batches.count, next < batch.options.jobs {
@@ -68,11 +97,11 @@ public struct Explorer: Sendable {
             }
             while let (position, expanded) = await group.next() {
                 finished[position] = expanded
-                while let ready = finished.removeValue(forKey: nextToAdd) {
-                    for state in ready { search.add(state, depth: depth + 1) }
+                while let ready = finished.removeValue(forKey: nextToTake) {
+                    ready.forEach(take)
                     statesLeft -= ready.count
-                    nextToAdd += 1
-                    added(search, statesLeft)
+                    nextToTake += 1
+                    told(statesLeft)
                 }
                 if next < batches.count {
                     let following = next, states = batches[next]
