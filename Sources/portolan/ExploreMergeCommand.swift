@@ -39,7 +39,7 @@ struct ExploreMergeCommand: AsyncParsableCommand {
                 let bytes = try CommandInput.bytes(of: path, orSay: "explore merge: cannot read \(path)")
                 files.append(try ExploreShardFile(bytes: bytes, name: path))
             }
-            report = try await ExploreMerge.report(of: files)
+            report = try await ExploreMerge.report(of: files, keepsEdges: output.needsEdges)
         } catch let error as HostError {
             StandardStreams.errorLine("explore merge: \(error.message)")
             throw ExitCode(2)

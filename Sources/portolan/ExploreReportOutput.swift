@@ -24,6 +24,9 @@ struct ExploreReportOutput: ParsableArguments {
             help: ArgumentHelp("Write the coverage page: what the app's scenarios and the exploration each reached.", valueName: "file.html"))
     var coverageHTML: String?
 
+    /// Whether the report must keep its edges: for the drawing and the coverage page only.
+    var needsEdges: Bool { graph != nil || coverageHTML != nil }
+
     /// Whether any of these was given (a shard writes no report).
     var isGiven: Bool { format != "text" || !failOn.isEmpty || reproDir != nil || graph != nil || coverageHTML != nil }
 

@@ -120,11 +120,12 @@ struct ExploreRun: AsyncParsableCommand {
             StandardStreams.errorLine("explore: \(error.description)")
             throw ExitCode(2)
         }
-        let options = ExploreOptions(
+        var options = ExploreOptions(
             depth: depth, states: states, seconds: time,
             handlerTimeout: ScriptNumbers.duration(seconds: handlerTimeout) ?? .seconds(2),
             handlerInstructionBudget: handlerBudget, jobs: jobs, seed: seed,
             scenarioFiles: scenarioFiles, recheck: recheck)
+        options.keepsEdges = output.needsEdges
         let explorer = Explorer(app: script.path, options: options, from: snapshot)
         let told = progress > 0 ? ScriptNumbers.duration(seconds: progress).map(Self.progressLines) : nil
         let report: ExploreReport

@@ -46,6 +46,18 @@ import TestSupport
         #expect(kinds?["route"]?.objectValue?["tried"]?.integerValue == Int64(report.statistics.byKind[.route]?.tried ?? -1))
     }
 
+    @Test func aReportWithoutItsEdgesSaysTheSame() async throws {
+        var options = ExploreOptions()
+        options.keepsEdges = false
+        let without = try await Explorer(app: Self.fixture, options: options).run()
+        let with = try await Explorer(app: Self.fixture).run()
+        #expect(without.edges.isEmpty && with.edges.count == with.transitions)
+        #expect(without.transitions == with.transitions)
+        for format in ExploreFormat.allCases {
+            #expect(format.render(without) == format.render(with), "\(format)")
+        }
+    }
+
     @Test func progressIsToldAfterEachBatchAndEndsWhereTheRunDoes() async throws {
         let seen = Mutex<[ExploreProgress]>([])
         let report = try await Explorer(app: Self.fixture, options: .init(depth: 2, batchSize: 4)).run { progress in

@@ -3,7 +3,7 @@
 // Each explored action runs twice (to see nondeterminism), after a restore of its state, and a
 // route or URL is planned first: an action costs several routes, which the last column shows.
 //
-//   swift build -c release --package-path Benchmarks && Benchmarks/.build/release/ExploreBenchmark . [PRODUCTS,…]
+//   swift build -c release --package-path Benchmarks && Benchmarks/.build/release/ExploreBenchmark . [PRODUCTS,… [DEPTH]]
 //
 // The second table explores the generated shop (ShopApp.swift) with each number of products.
 import Portolan
@@ -79,19 +79,28 @@ func peakKiB() -> Int {
     return line.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
 }
 
+/// Bytes of the heap in use (glibc's `mallinfo2`): after a run, with its report alive, less before
+/// it, what the report holds.
+func heapInUse() -> Int { Int(mallinfo2().uordblks) }
+
 print("")
-print("| shop | depth | jobs | states | actions | seconds | actions/s | states/s | peak MiB |")
-print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+print("| shop | depth | jobs | states | actions | seconds | actions/s | states/s | peak MiB | report bytes per state |")
+print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
 let shopRuns = CommandLine.arguments.count > 2 ? CommandLine.arguments[2].split(separator: ",").compactMap { Int($0) } : [2, 8]
+let shopDepth = CommandLine.arguments.count > 3 ? Int(CommandLine.arguments[3]) ?? 6 : 6
 for products in shopRuns {
     let path = "/tmp/portolan-shop-\(products).lua"
     try WholeFile.write(ShopApp.source(products: products), to: path)
     for jobs in [1, 2] {
+        let heapBefore = heapInUse()
         let clock = ContinuousClock()
         let start = clock.now
-        let report = try await Explorer(app: path, options: .init(depth: 6, states: Int.max, seconds: 3_600, jobs: jobs)).run()
+        var options = ExploreOptions(depth: shopDepth, states: Int.max, seconds: 3_600, jobs: jobs)
+        options.keepsEdges = false
+        let report = try await Explorer(app: path, options: options).run()
         let seconds = (clock.now - start).seconds
-        print("| \(products) products | 6 | \(jobs) | \(report.states.count) | \(report.transitions) | \(fixed(seconds, 1)) | "
-            + "\(Int(Double(report.transitions) / seconds)) | \(Int(Double(report.states.count) / seconds)) | \(peakKiB() / 1024) |")
+        let perState = (heapInUse() - heapBefore) / max(1, report.states.count)
+        print("| \(products) products | \(shopDepth) | \(jobs) | \(report.states.count) | \(report.transitions) | \(fixed(seconds, 1)) | "
+            + "\(Int(Double(report.transitions) / seconds)) | \(Int(Double(report.states.count) / seconds)) | \(peakKiB() / 1024) | \(perState) |")
     }
 }

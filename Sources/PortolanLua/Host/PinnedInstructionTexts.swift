@@ -25,10 +25,7 @@ final class PinnedInstructionTexts {
     }
 
     static let slotCount = 1_024
-    // Unchecked: private, and each access is over before any other code runs (a read of a slot,
-    // or its assignment once the text is pinned), so no two can overlap; checked, the access cost
-    // as much as the rest of the lookup, on every event.
-    @exclusivity(unchecked) private var slots = [PinnedText?](repeating: nil, count: slotCount)
+    private var slots = [PinnedText?](repeating: nil, count: slotCount)
     /// How many texts were pinned so far: one per instruction while the slots hold them all.
     private(set) var textsPinned = 0
 

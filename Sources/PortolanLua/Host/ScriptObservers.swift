@@ -11,13 +11,10 @@ import Portolan
 /// failed one puts back the very same.
 final class ScriptObservers {
     /// The events that have an observer, one bit per name: asked on every event, so it hashes
-    /// nothing; only those events are turned into Lua values. Unchecked, as `functions` below:
-    /// every access is a read or a write of the integer, over at once.
-    @exclusivity(unchecked) private(set) var observedEvents: UInt8 = 0
-    /// The observers of each event (functions: `portolan.on` refuses anything else). Unchecked:
-    /// private, and each access is over before any other code runs (a read of one, or an append),
-    /// so no two can overlap; checked, each read by `deliver` cost about 60 instructions.
-    @exclusivity(unchecked) private var functions = [[LuaReference]](repeating: [], count: RouterEvent.Name.allCases.count)
+    /// nothing; only those events are turned into Lua values.
+    private(set) var observedEvents: UInt8 = 0
+    /// The observers of each event (functions: `portolan.on` refuses anything else).
+    private var functions = [[LuaReference]](repeating: [], count: RouterEvent.Name.allCases.count)
 
     func observes(_ name: RouterEvent.Name) -> Bool {
         observedEvents & name.observedBit != 0

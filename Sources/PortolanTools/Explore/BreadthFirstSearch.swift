@@ -9,7 +9,11 @@ struct BreadthFirstSearch {
     var known: [UInt64: Int]
     /// The indices of the states met at the level being built, to expand next.
     var frontier: [Int]
+    /// Every action's edge, when the report is to keep them (`ExploreOptions.keepsEdges`).
     var edges: [ExploreReport.Edge] = []
+    let keepsEdges: Bool
+    /// Actions run, kept or not as edges.
+    var actionsRun = 0
     let limit: Int
     /// Fingerprints of the new states met past the state limit, not kept.
     var dropped: Set<UInt64> = []
@@ -21,12 +25,18 @@ struct BreadthFirstSearch {
     var unrestored = 0
     /// States whose actions were each run twice, for nondeterminism.
     var rechecked = 0
+    /// One copy of each active path and of each action a parent took: most states share their path
+    /// with thousands of others, and each keeps only a reference to the one copy. (Paths are told
+    /// apart as the report shows them: by their entries, not the contexts an entry remembers.)
+    private var sharedPaths: Set<[Entry]> = []
+    private var sharedActions: Set<ExploreAction> = []
 
-    init(start: ExpansionRecord.Target, limit: Int) {
+    init(start: ExpansionRecord.Target, limit: Int, keepsEdges: Bool = true) {
         states = [.init(path: start.path, fingerprint: start.fingerprint, depth: 0, parent: nil, expanded: false)]
         known = [start.fingerprint: 0]
         frontier = [0]
         self.limit = limit
+        self.keepsEdges = keepsEdges
     }
 
     /// States met, kept or not: what the fingerprints' odds of a collision are counted over.
@@ -50,7 +60,8 @@ struct BreadthFirstSearch {
             let (to, isNew) = place(edge.target, from: from, by: edge.action, depth: depth)
             if isNew, let to { kept.append((position, to)) }
             statistics.count(edge.action, ending: edge.ending, isNew: isNew)
-            edges.append(.init(from: from, action: edge.action, to: to))
+            actionsRun += 1
+            if keepsEdges { edges.append(.init(from: from, action: edge.action, to: to)) }
         }
         if record.isWhole { statistics.countOutDegree(successors.count) }
         return kept
@@ -63,7 +74,9 @@ struct BreadthFirstSearch {
         if let index = known[target.fingerprint] { return (index, false) }
         guard states.count < limit else { return (nil, dropped.insert(target.fingerprint).inserted) }
         let index = states.count
-        states.append(.init(path: target.path, fingerprint: target.fingerprint, depth: depth, parent: (from, action), expanded: false))
+        let path = sharedPaths.insert(target.path).memberAfterInsert
+        let parentAction = sharedActions.insert(action).memberAfterInsert
+        states.append(.init(path: path, fingerprint: target.fingerprint, depth: depth, parent: (from, parentAction), expanded: false))
         known[target.fingerprint] = index
         frontier.append(index)
         return (index, true)

@@ -8,8 +8,9 @@ import PortolanLua
 /// as the one run would have met the states, each state's record taken from the shard that
 /// reached it first.
 public enum ExploreMerge {
+    /// `keepsEdges` as `ExploreOptions.keepsEdges`: whether the report is to be drawn or give the coverage page.
     public static func report(
-        of files: [ExploreShardFile], embed: (@Sendable (PortolanHost) async -> Void)? = nil
+        of files: [ExploreShardFile], keepsEdges: Bool = true, embed: (@Sendable (PortolanHost) async -> Void)? = nil
     ) async throws(HostError) -> ExploreReport {
         let first = try checked(files)
         let app = first.agreement["app"]?.stringValue ?? ""
@@ -21,7 +22,8 @@ public enum ExploreMerge {
             throw HostError("the shards explored another \(app): the app, its scenario files or its start changed since they ran")
         }
         let ordered = files.sorted { $0.shard.number < $1.shard.number }
-        var search = BreadthFirstSearch(start: .init(fingerprint: setup.start.fingerprint, path: setup.start.path), limit: options.states)
+        var search = BreadthFirstSearch(
+            start: .init(fingerprint: setup.start.fingerprint, path: setup.start.path), limit: options.states, keepsEdges: keepsEdges)
         var level = [0], depth = 0
         while !level.isEmpty, depth < options.depth {
             search.frontier = []

@@ -29,6 +29,10 @@ public struct ExploreOptions: Sendable {
     /// as deep down; the second run is about a third of an action's cost.
     public var recheck: Int
     public static let recheckDepth = 2
+    /// Whether the report keeps the edge of every action run, which the drawing (`ExploreGraph`)
+    /// and the coverage page need. Without them a visited state costs its fingerprint, its place in
+    /// the search and a reference to its shared path; with them, about 60 bytes more per action.
+    public var keepsEdges = true
     /// How many states one host explores before the next host starts afresh. Fixed, not derived
     /// from `jobs`, so that what a host did before a state is the same whatever `jobs` is.
     public var batchSize: Int

@@ -16,7 +16,7 @@ enum ExploreReporting {
             report.destinations[id] = ExploreCatalog.destination(
                 to: id, context: catalog.contexts[id]?.first ?? [:], in: catalog.graph, contexts: catalog.contexts)
         }
-        report.transitions = search.edges.count
+        report.transitions = search.actionsRun
         report.statesMet = search.statesMet
         report.statistics = search.statistics
         report.rechecked = search.rechecked

@@ -47,7 +47,8 @@ public struct Explorer: Sendable {
         let seconds = options.seconds.isFinite ? max(0, min(options.seconds, 1e9)) : 300
         let deadline = started + .milliseconds(Int64((seconds * 1000).rounded()))
         let setup = try await ExploreSetup.prepare(app: app, options: options, from: from)
-        var search = BreadthFirstSearch(start: .init(fingerprint: setup.start.fingerprint, path: setup.start.path), limit: options.states)
+        var search = BreadthFirstSearch(
+            start: .init(fingerprint: setup.start.fingerprint, path: setup.start.path), limit: options.states, keepsEdges: options.keepsEdges)
         let batch = ExploreBatch(
             app: app, catalog: setup.catalog, options: options, startFingerprint: setup.start.fingerprint, deadline: deadline)
         var level = [(index: 0, state: setup.start)]
@@ -63,7 +64,7 @@ public struct Explorer: Sendable {
             } told: { statesLeft in
                 progress?(ExploreProgress(
                     depth: depth, statesKept: search.states.count, queued: statesLeft + next.count,
-                    actions: search.edges.count, elapsed: clock.now - started))
+                    actions: search.actionsRun, elapsed: clock.now - started))
             }
             depth += 1
             if let shard, !split, shard.splits(atLevelOf: next.count) {
