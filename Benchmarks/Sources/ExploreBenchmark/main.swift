@@ -70,21 +70,30 @@ for (name, app, depth, route) in [("demo", demo, 3, demoRoute), ("fault fixture"
 // The shop (issue 36's targets): 18 screens to depth 6 with no state limit, and the same app with
 // more example products, whose reachable states grow past 10⁴. Peak memory is the process's
 // (`VmHWM`), so it holds the hosts and the binary too, not only the visited states.
-func peakKiB() -> Int {
+func statusKiB(_ field: String) -> Int {
     var status: [UInt8] = []
     guard let file = fopen("/proc/self/status", "r") else { return 0 }
     defer { fclose(file) }
     while case let byte = getc(file), byte != EOF { status.append(UInt8(truncatingIfNeeded: byte)) }
-    let line = String(decoding: status, as: UTF8.self).split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+    let line = String(decoding: status, as: UTF8.self).split(separator: "\n").first { $0.hasPrefix(field) }
     return line.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
 }
 
-/// Bytes of the heap in use (glibc's `mallinfo2`): after a run, with its report alive, less before
-/// it, what the report holds.
-func heapInUse() -> Int { Int(mallinfo2().uordblks) }
+func peakKiB() -> Int { statusKiB("VmHWM:") }
+
+/// Resident bytes once glibc has given back what it can (`malloc_trim`, looked up at run time: the
+/// Glibc module leaves out malloc.h): after a run, with its report alive, less before it, about
+/// what the report holds.
+func residentAfterTrim() -> Int {
+    if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") {
+        typealias Trim = @convention(c) (Int) -> Int32
+        _ = unsafeBitCast(symbol, to: Trim.self)(0)
+    }
+    return statusKiB("VmRSS:") * 1024
+}
 
 print("")
-print("| shop | depth | jobs | states | actions | seconds | actions/s | states/s | peak MiB | report bytes per state |")
+print("| shop | depth | jobs | states | actions | seconds | actions/s | states/s | peak MiB | resident bytes per state after |")
 print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
 let shopRuns = CommandLine.arguments.count > 2 ? CommandLine.arguments[2].split(separator: ",").compactMap { Int($0) } : [2, 8]
 let shopDepth = CommandLine.arguments.count > 3 ? Int(CommandLine.arguments[3]) ?? 6 : 6
@@ -92,14 +101,14 @@ for products in shopRuns {
     let path = "/tmp/portolan-shop-\(products).lua"
     try WholeFile.write(ShopApp.source(products: products), to: path)
     for jobs in [1, 2] {
-        let heapBefore = heapInUse()
+        let residentBefore = residentAfterTrim()
         let clock = ContinuousClock()
         let start = clock.now
         var options = ExploreOptions(depth: shopDepth, states: Int.max, seconds: 3_600, jobs: jobs)
         options.keepsEdges = false
         let report = try await Explorer(app: path, options: options).run()
         let seconds = (clock.now - start).seconds
-        let perState = (heapInUse() - heapBefore) / max(1, report.states.count)
+        let perState = (residentAfterTrim() - residentBefore) / max(1, report.states.count)
         print("| \(products) products | \(shopDepth) | \(jobs) | \(report.states.count) | \(report.transitions) | \(fixed(seconds, 1)) | "
             + "\(Int(Double(report.transitions) / seconds)) | \(Int(Double(report.states.count) / seconds)) | \(peakKiB() / 1024) | \(perState) |")
     }
