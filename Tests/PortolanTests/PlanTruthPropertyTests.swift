@@ -65,9 +65,9 @@ private final class PlanTruthApp: Sendable {
             guards.append(Guard(id: id, whenFlag: whenFlag, action: action))
         }
         let vetoed = Set((0..<random.below(3)).compactMap { _ in random.pick(shape.ids) })
-        let (flag, effects) = (flag, effects)
+        let (flag, effects, rules) = (flag, effects, guards)
         router.addInterceptor(InterceptorHandler { request in
-            for rule in guards where request.goes(to: rule.id) && (rule.whenFlag == nil || rule.whenFlag == flag.value) {
+            for rule in rules where request.goes(to: rule.id) && (rule.whenFlag == nil || rule.whenFlag == flag.value) {
                 switch rule.action {
                 case .deny: return .deny("no entry to \(rule.id)")
                 case .redirect(let target): return .redirect(target)
@@ -78,7 +78,7 @@ private final class PlanTruthApp: Sendable {
         })
         let count: @Sendable () -> Void = { effects.withLock { $0 += 1 } }
         for id in shape.ids {
-            let canLeave: ((Entry) throws -> Bool)? = vetoed.contains(id) ? { _ in
+            let canLeave: (@Sendable (Entry) throws -> Bool)? = vetoed.contains(id) ? { @Sendable _ in
                 if id.hasSuffix("3") { throw HandlerError("can_leave of \(id) broke") }
                 return flag.value
             } : nil

@@ -133,7 +133,7 @@ import Testing
     @Test func theRouterTellsTheHandlersAndUndoesAnEdit() async throws {
         let told = Locked<[String]>([])
         let failing = Entry("c", context: ["fail": .boolean(true)])
-        let handler: (Entry, InstructionInfo) throws -> Void = { entry, info in
+        let handler: @Sendable (Entry, InstructionInfo) throws -> Void = { entry, info in
             told.withLock { $0.append(info.instruction.description) }
             if entry == failing { throw HandlerError("\(entry) fails") }
         }

@@ -1,9 +1,9 @@
 /// An interceptor as the router calls it: synchronously, on its thread (see `NodeHandlers`).
-public struct InterceptorHandler: @unchecked Sendable {
+public struct InterceptorHandler: Sendable {
     // @unchecked: called only on the router's thread, one at a time.
-    public let decide: (RouteRequest) throws -> InterceptionDecision
+    public let decide: @Sendable (RouteRequest) throws -> InterceptionDecision
 
-    public init(_ decide: @escaping (RouteRequest) throws -> InterceptionDecision) {
+    public init(_ decide: @escaping @Sendable (RouteRequest) throws -> InterceptionDecision) {
         self.decide = decide
     }
 }

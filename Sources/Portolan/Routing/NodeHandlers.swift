@@ -5,36 +5,36 @@
 /// keep the router's time limit themselves (a scripting host that waits on a script's behalf knows
 /// its deadline) and throw `HandlerTimeout` when it passes. Swift objects with `async` handlers are
 /// bound with `Router.bind(_:to:)`, which wraps them in a `NodeHandlers` that waits for them.
-public struct NodeHandlers: @unchecked Sendable {
+public struct NodeHandlers: Sendable {
     // @unchecked: the router calls these only on its own thread, one at a time.
-    public var enter: ((Entry, InstructionInfo) throws -> Void)?
-    public var leave: ((Entry, InstructionInfo) throws -> Void)?
-    public var switchTo: ((Entry, InstructionInfo) throws -> Void)?
+    public var enter: (@Sendable (Entry, InstructionInfo) throws -> Void)?
+    public var leave: (@Sendable (Entry, InstructionInfo) throws -> Void)?
+    public var switchTo: (@Sendable (Entry, InstructionInfo) throws -> Void)?
     /// Told the entry's new context when the node is updated in place (`Instruction.update`); the
     /// context it had is in the info's instruction.
-    public var update: ((Entry, InstructionInfo) throws -> Void)?
+    public var update: (@Sendable (Entry, InstructionInfo) throws -> Void)?
     /// Told the entry when the screen moves within its stack (`Instruction.move`); where to is in
     /// the info's instruction. A removal is told to `leave`, and an insertion to `enter`.
-    public var move: ((Entry, InstructionInfo) throws -> Void)?
-    public var canLeave: ((Entry) throws -> Bool)?
+    public var move: (@Sendable (Entry, InstructionInfo) throws -> Void)?
+    public var canLeave: (@Sendable (Entry) throws -> Bool)?
     /// The node's guard: asked about every route that ends at the node or passes through it,
     /// whether or not the route enters it now, after the router's interceptors and before the
     /// planner. It decides as an interceptor does (`InterceptionDecision`), and must change nothing.
-    public var guardRoute: ((RouteRequest) throws -> InterceptionDecision)?
+    public var guardRoute: (@Sendable (RouteRequest) throws -> InterceptionDecision)?
     /// RouteComposer's context task: after a route succeeds, called for every node on its
     /// destination, entered now or already there, with the node's entry and the destination, so a
     /// screen that was found rather than entered still takes the route's context.
-    public var contextTask: ((Entry, Destination) throws -> Void)?
+    public var contextTask: (@Sendable (Entry, Destination) throws -> Void)?
 
     public init(
-        enter: ((Entry, InstructionInfo) throws -> Void)? = nil,
-        leave: ((Entry, InstructionInfo) throws -> Void)? = nil,
-        switchTo: ((Entry, InstructionInfo) throws -> Void)? = nil,
-        update: ((Entry, InstructionInfo) throws -> Void)? = nil,
-        move: ((Entry, InstructionInfo) throws -> Void)? = nil,
-        canLeave: ((Entry) throws -> Bool)? = nil,
-        guardRoute: ((RouteRequest) throws -> InterceptionDecision)? = nil,
-        contextTask: ((Entry, Destination) throws -> Void)? = nil
+        enter: (@Sendable (Entry, InstructionInfo) throws -> Void)? = nil,
+        leave: (@Sendable (Entry, InstructionInfo) throws -> Void)? = nil,
+        switchTo: (@Sendable (Entry, InstructionInfo) throws -> Void)? = nil,
+        update: (@Sendable (Entry, InstructionInfo) throws -> Void)? = nil,
+        move: (@Sendable (Entry, InstructionInfo) throws -> Void)? = nil,
+        canLeave: (@Sendable (Entry) throws -> Bool)? = nil,
+        guardRoute: (@Sendable (RouteRequest) throws -> InterceptionDecision)? = nil,
+        contextTask: (@Sendable (Entry, Destination) throws -> Void)? = nil
     ) {
         self.enter = enter
         self.leave = leave

@@ -33,11 +33,11 @@ extension HostCore {
     /// The engine's flow for a script's: each callback runs as a handler does, within its time
     /// limit and instruction budget, on the host's thread. Weak: a router may outlive its host.
     private func flow(_ declared: LuaFlow) -> Flow {
-        let index = LuaValue.integer(Int64(declared.index))
-        let adapt: ((RouteStep) throws -> StepAdaptation)? = declared.adaptsSteps
-            ? { [weak self] step in try self?.adapt(step, by: index) ?? .keep } : nil
+        let index = Int64(declared.index)
+        let adapt: (@Sendable (RouteStep) throws -> StepAdaptation)? = declared.adaptsSteps
+            ? { @Sendable [weak self] step in try self?.adapt(step, by: .integer(index)) ?? .keep } : nil
         return Flow(name: declared.name, steps: declared.steps, adapt: adapt) { [weak self] step in
-            try self?.target(of: step, by: index)
+            try self?.target(of: step, by: .integer(index))
         }
     }
 

@@ -5,7 +5,10 @@ import Portolan
 /// fields — each pinned in the registry the first time a handler of the node runs, so that a call
 /// pushes references instead of strings that Lua would hash and look up afresh on every call. A
 /// string that cannot be pinned (the memory limit) goes as a value, as it did before.
-final class PinnedNodeStrings {
+///
+/// Unchecked, as `HostCore`: its pins are made and read only on the host's thread, by the handler
+/// calls the router makes there one at a time.
+final class PinnedNodeStrings: @unchecked Sendable {
     let id: NodeID
     private var pinnedID: LuaReference?
     /// By `HandlerName.allCases`' order (an array: hashing the enum would hash its raw string).
