@@ -16,6 +16,17 @@ import TestSupport
         #expect(ExploreState.fingerprint(of: Array("abc".utf8)) == 0xba78_16bf_8f01_cfea)
     }
 
+    @Test func aVisitedStateTakes32BytesAndSharesItsPath() async throws {
+        #expect(VisitedStates.bytesPerState == 32)
+        let report = try await Explorer(app: Self.fixture).run()
+        #expect(report.states.distinctPaths.count <= report.states.count / 2, "\(report.states.distinctPaths.count) paths")
+        for (index, state) in report.states.enumerated() where index > 0 {
+            let parent = try #require(state.parent)
+            #expect(parent.index < index && report.states[parent.index].depth == state.depth - 1)
+        }
+        #expect(report.states.first?.parent == nil)
+    }
+
     @Test func theOddsOfACollisionGrowWithTheSquareOfTheStatesMet() {
         var report = ExploreReport(app: "a.lua")
         report.statesMet = 1
@@ -85,6 +96,7 @@ import TestSupport
         let app = scratch.path("app.lua")
         let every = try await Explorer(app: app, options: .init(recheck: 1)).run()
         #expect(every.states.count == 54)
+        #expect(every.states.distinctPaths.count == 2, "27 states of the app on each tab share its path")
         #expect(every.rechecked == every.states.filter(\.expanded).count)
         let sampled = try await Explorer(app: app, options: .init(recheck: 1_000_000)).run()
         let shallow = sampled.states.filter { $0.expanded && $0.depth <= ExploreOptions.recheckDepth }.count

@@ -5,7 +5,7 @@ import Portolan
 /// places each edge's target by fingerprint, and whoever runs the level (`Explorer`, or the merge
 /// of shards) keeps what it needs of the new ones.
 struct BreadthFirstSearch {
-    var states: [ExploreReport.VisitedState]
+    var states = VisitedStates()
     var known: [UInt64: Int]
     /// The indices of the states met at the level being built, to expand next.
     var frontier: [Int]
@@ -25,14 +25,8 @@ struct BreadthFirstSearch {
     var unrestored = 0
     /// States whose actions were each run twice, for nondeterminism.
     var rechecked = 0
-    /// One copy of each active path and of each action a parent took: most states share their path
-    /// with thousands of others, and each keeps only a reference to the one copy. (Paths are told
-    /// apart as the report shows them: by their entries, not the contexts an entry remembers.)
-    private var sharedPaths: Set<[Entry]> = []
-    private var sharedActions: Set<ExploreAction> = []
-
     init(start: ExpansionRecord.Target, limit: Int, keepsEdges: Bool = true) {
-        states = [.init(path: start.path, fingerprint: start.fingerprint, depth: 0, parent: nil, expanded: false)]
+        states.append(path: start.path, fingerprint: start.fingerprint, depth: 0, parent: nil)
         known = [start.fingerprint: 0]
         frontier = [0]
         self.limit = limit
@@ -48,7 +42,7 @@ struct BreadthFirstSearch {
     @discardableResult
     mutating func add(_ record: ExpansionRecord, depth: Int) -> [(edge: Int, index: Int)] {
         let from = record.index
-        states[from].expanded = record.isWhole
+        states.setExpanded(from, record.isWhole)
         findings += record.findings
         if record.cutByTime { cutByTime += 1 }
         if record.notExpanded != nil { unrestored += 1 }
@@ -56,7 +50,7 @@ struct BreadthFirstSearch {
         var successors: Set<UInt64> = []
         var kept: [(edge: Int, index: Int)] = []
         for (position, edge) in record.edges.enumerated() {
-            if let target = edge.target, target.fingerprint != states[from].fingerprint { successors.insert(target.fingerprint) }
+            if let target = edge.target, target.fingerprint != states.fingerprint(of: from) { successors.insert(target.fingerprint) }
             let (to, isNew) = place(edge.target, from: from, by: edge.action, depth: depth)
             if isNew, let to { kept.append((position, to)) }
             statistics.count(edge.action, ending: edge.ending, isNew: isNew)
@@ -74,9 +68,7 @@ struct BreadthFirstSearch {
         if let index = known[target.fingerprint] { return (index, false) }
         guard states.count < limit else { return (nil, dropped.insert(target.fingerprint).inserted) }
         let index = states.count
-        let path = sharedPaths.insert(target.path).memberAfterInsert
-        let parentAction = sharedActions.insert(action).memberAfterInsert
-        states.append(.init(path: path, fingerprint: target.fingerprint, depth: depth, parent: (from, parentAction), expanded: false))
+        states.append(path: target.path, fingerprint: target.fingerprint, depth: depth, parent: (from, action))
         known[target.fingerprint] = index
         frontier.append(index)
         return (index, true)

@@ -28,7 +28,7 @@ public enum ExploreMerge {
         while !level.isEmpty, depth < options.depth {
             search.frontier = []
             for index in level {
-                let fingerprint = search.states[index].fingerprint
+                let fingerprint = search.states.fingerprint(of: index)
                 guard let record = try record(of: fingerprint, index: index, in: ordered, catalog: setup.catalog) else {
                     let cut = ordered.filter { !$0.limits.isEmpty }.map { "shard \($0.shard) stopped at its \($0.limits.joined(separator: " and ")) limit" }
                     throw HostError("no shard expanded state \(index) (\(search.states[index].pathText))"

@@ -4,7 +4,8 @@ import Portolan
 /// edges between them, the findings (each first where breadth-first order met it, so with the
 /// shortest way to it), and the limits it reached.
 public struct ExploreReport: Sendable {
-    /// A state as the report keeps it: its path and fingerprint, not its snapshot.
+    /// A state as the report reads it (`VisitedStates` keeps it compact): its path and fingerprint,
+    /// not its snapshot.
     public struct VisitedState: Sendable {
         /// The active path, root first, with contexts.
         public var path: [Entry]
@@ -26,7 +27,7 @@ public struct ExploreReport: Sendable {
     }
 
     public var app: String
-    public var states: [VisitedState] = []
+    public var states = VisitedStates()
     public var edges: [Edge] = []
     /// Findings, by kind, then in the order exploration met them; repeats of one fault folded.
     public var findings: [ExploreFinding] = []

@@ -21,8 +21,8 @@ enum ExploreReporting {
         report.statistics = search.statistics
         report.rechecked = search.rechecked
         report.recheck = options.recheck
-        for visited in search.states {
-            for entry in visited.path { report.visitedNodes.insert(entry.id) }
+        for path in search.states.distinctPaths {
+            for entry in path { report.visitedNodes.insert(entry.id) }
         }
         var all = search.findings
         let cut = cutShort(search: search, options: options)
@@ -40,7 +40,7 @@ enum ExploreReporting {
     /// The first state, in breadth-first order, that shows the deepest of the node's ancestors: where
     /// a route to the node is nearest to arriving, and the state changes that route needs (a
     /// login) are on the way there.
-    private static func nearestState(to id: NodeID, in states: [ExploreReport.VisitedState], graph: NavigationGraph) -> Int {
+    private static func nearestState(to id: NodeID, in states: VisitedStates, graph: NavigationGraph) -> Int {
         let ancestors = graph.lineage(of: id).dropLast()
         var best = (index: 0, depth: -1)
         for (index, state) in states.enumerated() {

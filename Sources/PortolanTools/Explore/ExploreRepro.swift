@@ -61,6 +61,6 @@ public enum ExploreRepro {
 
 }
 
-extension Array {
+extension RandomAccessCollection where Index == Int {
     subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }

@@ -69,7 +69,7 @@ public struct Explorer: Sendable {
             depth += 1
             if let shard, !split, shard.splits(atLevelOf: next.count) {
                 split = true
-                next = next.filter { shard.owns(search.states[$0.index].fingerprint) }
+                next = next.filter { shard.owns(search.states.fingerprint(of: $0.index)) }
                 search.frontier = next.map(\.index)
             }
             level = next
