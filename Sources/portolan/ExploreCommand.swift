@@ -6,6 +6,11 @@ struct Explore: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "explore",
         abstract: ExploreRun.configuration.abstract,
+        usage: """
+            portolan explore [run] <app.lua> [<options>]
+            portolan explore merge <shard.json> ... [<options>]
+            """,
+        discussion: "The options of an exploration: portolan explore run --help. Joining shards: portolan explore merge --help.",
         subcommands: [ExploreRun.self, ExploreMergeCommand.self],
         defaultSubcommand: ExploreRun.self
     )
