@@ -1,16 +1,9 @@
 import ArgumentParser
-import Lua
 import Portolan
 import PortolanLua
 import PortolanShipping
 import PortolanTools
 import Synchronization
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `portolan explore [run]`: walks every reachable state of an app with its real handlers, and
 /// reports each problem with the shortest scenario that shows it (docs/explore.md).

@@ -54,9 +54,11 @@ public struct URLRedirects: Sendable {
         while let current = chain.last, let rewrite = try firstRewrite(of: current, reading: &reading) {
             chain.append(rewrite)
             reading = nil
+            // A URL is its own place: the loop's locations are written as the chain shows them.
+            let shown = { (url: String) in "'\(Excerpt.of(url))'" }
             let unsettled = RouteFailure.unsettled(
                 chain, limit: limit, words: ("redirect rules loop", "too many redirect rule rewrites"),
-                isSame: ==, shown: { "'\(Excerpt.of($0))'" }, place: { "'\(Excerpt.of($0))'" })
+                isSame: ==, shown: shown, place: shown)
             if let unsettled { throw unsettled }
         }
         return (chain.last ?? url, reading)

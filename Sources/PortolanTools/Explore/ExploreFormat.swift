@@ -73,6 +73,12 @@ enum ExploreTextReport {
         return lines
     }
 
+    /// `4.2`: one decimal, without Foundation's formatting.
+    static func tenths(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+
     /// `3.1e-14`, `0`: two significant digits, without Foundation's formatting.
     static func scientific(_ value: Double) -> String {
         guard value.isFinite, value > 1e-300 else { return "0" }

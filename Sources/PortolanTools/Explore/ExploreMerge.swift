@@ -77,8 +77,8 @@ public enum ExploreMerge {
 
     /// The settings the shards ran with, as the agreement records them.
     private static func options(from agreement: [String: JSONValue]) throws(HostError) -> ExploreOptions {
-        func number(_ key: String) throws(HostError) -> Int {
-            guard let value = agreement[key]?.integerValue, value >= 0, value <= Int64(Int32.max) || key == "handler_timeout_ns" else {
+        func number(_ key: String, atMost most: Int64 = Int64(Int32.max)) throws(HostError) -> Int {
+            guard let value = agreement[key]?.integerValue, value >= 0, value <= most else {
                 throw HostError("the shards' agreement has no \(key)")
             }
             return Int(value)
@@ -86,7 +86,7 @@ public enum ExploreMerge {
         let scenarios = (agreement["scenarios"]?.arrayValue ?? []).compactMap(\.stringValue)
         return ExploreOptions(
             depth: try number("depth"), states: try number("states"), seconds: .infinity,
-            handlerTimeout: .nanoseconds(Int64(try number("handler_timeout_ns"))), handlerInstructionBudget: try number("handler_budget"),
+            handlerTimeout: .nanoseconds(Int64(try number("handler_timeout_ns", atMost: .max))), handlerInstructionBudget: try number("handler_budget"),
             seed: try number("seed"), scenarioFiles: scenarios, examplesPerNode: try number("examples"),
             batchSize: try number("batch_size"), recheck: try number("recheck"))
     }

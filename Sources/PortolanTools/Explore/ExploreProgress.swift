@@ -15,8 +15,7 @@ public struct ExploreProgress: Sendable, Equatable {
         let (seconds, attoseconds) = elapsed.components
         let time = Double(seconds) + Double(attoseconds) / 1e18
         let rate = { (count: Int) in time > 0 ? "\(Int((Double(count) / time).rounded()))" : "?" }
-        let tenths = Int((time * 10).rounded())
-        return "depth \(depth): \(statesKept) states kept, \(queued) queued, \(actions) actions in \(tenths / 10).\(tenths % 10) s "
+        return "depth \(depth): \(statesKept) states kept, \(queued) queued, \(actions) actions in \(ExploreTextReport.tenths(time)) s "
             + "(\(rate(actions)) actions/s, \(rate(statesKept)) states/s)"
     }
 }

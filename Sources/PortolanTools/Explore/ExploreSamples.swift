@@ -105,7 +105,8 @@ enum ExploreSamples {
     }
 }
 
-private extension String {
+extension String {
+    /// Zeros in front up to `length` characters: `0a`, a fingerprint's 16 hex digits.
     func leftPadded(to length: Int) -> String {
         count >= length ? self : String(repeating: "0", count: length - count) + self
     }

@@ -88,10 +88,7 @@ public struct ExploreShardFile: Sendable {
     }
 
     /// `00a1…`: 16 hex digits.
-    static func hex(_ fingerprint: UInt64) -> String {
-        let digits = String(fingerprint, radix: 16)
-        return String(repeating: "0", count: max(0, 16 - digits.count)) + digits
-    }
+    static func hex(_ fingerprint: UInt64) -> String { String(fingerprint, radix: 16).leftPadded(to: 16) }
 }
 
 extension ExploreShardFile {

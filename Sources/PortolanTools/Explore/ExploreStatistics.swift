@@ -66,8 +66,7 @@ public struct ExploreStatistics: Sendable, Equatable {
     var outDegreeText: String? {
         guard let low = outDegree(atFraction: 0), let median = outDegree(atFraction: 0.5),
               let high = outDegree(atFraction: 0.95), let top = outDegree(atFraction: 1), let mean = meanOutDegree else { return nil }
-        let tenths = Int((mean * 10).rounded())
-        return "min \(low), median \(median), 95th percentile \(high), max \(top), mean \(tenths / 10).\(tenths % 10)"
+        return "min \(low), median \(median), 95th percentile \(high), max \(top), mean \(ExploreTextReport.tenths(mean))"
     }
 
     var json: JSONValue {
