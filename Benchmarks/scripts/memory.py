@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """Memory of `portolan` against `lua5.4`, side by side in one run (issue 24's two memory rows).
 
-    python3 Benchmarks/scripts/memory.py PORTOLAN [PORTOLAN...] [--runs N] [--nodes N]
+    python3 Benchmarks/scripts/memory.py PORTOLAN [PORTOLAN...] [--runs N] [--nodes N] [--every-node-handled]
 
 1. An app of 100,000 nodes (`--nodes`), peak: the maximum RSS (`getrusage` of the child, through
    `os.wait4`) of `portolan repl APP < /dev/null`, which loads the app, declares its graph and
    leaves at the end of its input; against `lua5.4` running the same file with a `portolan.app`
    that only keeps the root table: the same tables, held by plain Lua. The app is ScaleBenchmark's
    (`luaApp`): a switch node that keeps its stacks, three screens with Lua `enter`/`leave`, and the
-   rest more tabs.
+   rest more tabs. With `--every-node-handled`, every tab has Lua `enter`/`leave` too (issue 36's
+   row: a Lua handler on every node).
 2. The REPL at its prompt: the RSS (`VmRSS` in /proc/PID/status) of `portolan repl` on the
    built-in demo app once `portolan> ` has been written, against `lua5.4 -i` once `> ` has been,
    each on a pseudo-terminal of its own (as startup.py starts them) and read 0.3 s after the
@@ -34,13 +35,14 @@ from startup import ESCAPES  # noqa: E402  (the terminal's escapes, stripped the
 MIB = 1 << 20
 
 
-def app_source(nodes):
-    """ScaleBenchmark's `luaApp(size:)`, as a file."""
+def app_source(nodes, every_node_handled=False):
+    """ScaleBenchmark's `luaApp(size:)`, as a file; `every_node_handled`: the other tabs have handlers too."""
+    tab_handlers = ", enter = h, leave = h" if every_node_handled else ""
     return f"""n = 0
 h = function() n = n + 1 end
 local tabs = {{ {{ id = 'a', enter = h, leave = h, children = {{ {{ id = 'b', enter = h, leave = h,
   children = {{ {{ id = 'c', enter = h, leave = h }} }} }} }} }}, {{ id = 'z', enter = h, leave = h }} }}
-for i = 0, {nodes - 7} do tabs[#tabs + 1] = {{ id = 'f' .. i }} end
+for i = 0, {nodes - 7} do tabs[#tabs + 1] = {{ id = 'f' .. i{tab_handlers} }} end
 portolan.app {{ id = 'root', children = {{ {{ id = 'tabs', kind = 'switch', active = 'a', keep = true, children = tabs }} }} }}
 """
 
@@ -110,12 +112,13 @@ def main():
     parser.add_argument("portolan", nargs="+", help="the portolan binaries to measure")
     parser.add_argument("--runs", type=int, default=5, help="rounds (default 5)")
     parser.add_argument("--nodes", type=int, default=100_000, help="the big app's nodes (default 100,000)")
+    parser.add_argument("--every-node-handled", action="store_true", help="Lua enter/leave on every node of the big app")
     options = parser.parse_args()
 
     work = tempfile.mkdtemp(prefix="portolan-memory-")
     app, stub = os.path.join(work, "app.lua"), os.path.join(work, "stub.lua")
     with open(app, "w") as file:
-        file.write(app_source(options.nodes))
+        file.write(app_source(options.nodes, options.every_node_handled))
     with open(stub, "w") as file:
         file.write("portolan = { app = function(spec) kept = spec return spec end }\ndofile(arg[1])\n")
     env = dict(os.environ, PORTOLAN_HISTORY=os.path.join(work, "history"), TERM=os.environ.get("TERM", "xterm"))
@@ -139,7 +142,8 @@ def main():
     os.rmdir(work)
 
     print(f"{options.runs} alternating runs each; load average {os.getloadavg()[0]:.2f}")
-    report(f"App of {options.nodes:,} nodes, peak (max RSS):", big_rows, "lua5.4, the same tables")
+    handled = ", a Lua handler on every node" if options.every_node_handled else ""
+    report(f"App of {options.nodes:,} nodes{handled}, peak (max RSS):", big_rows, "lua5.4, the same tables")
     report("REPL at its prompt (RSS):", prompt_rows, "lua5.4 -i")
 
 

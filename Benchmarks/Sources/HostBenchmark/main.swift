@@ -10,6 +10,9 @@
 // (`--only loop`: the handler loop of HandlerLoop.swift, its three columns), `--rounds N` round
 // trips (default 200), and prints what it executed: for callgrind, which counts the instructions
 // of the timed part alone with `--toggle-collect='*timedRoutes*'` (or `'cluafloor_call_top'`).
+// `--only tap` is a route's fixed cost: the chain is one level deep and has no handlers, so each
+// route is one instruction, a tap, and pays the route's history, events, queue and hop almost whole;
+// it prints nanoseconds per route.
 import CLuaFloor
 import Glibc
 import Portolan
@@ -19,7 +22,7 @@ let depth = 50
 
 /// A chain root > n1 > … > n50 where every node has Lua `enter` and `leave` handlers (`h`), or no
 /// handlers at all; `observed`: `h` observes every `instruction` event.
-func chainApp(withHandlers: Bool, observed: Bool = false) -> String {
+func chainApp(withHandlers: Bool, observed: Bool = false, depth: Int = depth) -> String {
     let handlers = withHandlers ? "enter = h, leave = h, " : ""
     var source = "n = 0\nh = function() n = n + 1 end\n" + (observed ? "portolan.on(\"instruction\", h)\n" : "") + "portolan.app "
     for level in 0..<depth {
@@ -37,9 +40,12 @@ let rounds = option("--rounds").flatMap { Int($0) } ?? 200
 let only = option("--only")
 
 /// Nanoseconds per executed instruction: route root → leaf, then leaf → root, `rounds` times.
-func instructionCost(withHandlers: Bool, observed: Bool = false) async throws -> Double {
+/// `perRoute`: per route instead, on a chain one level deep without handlers (a route's fixed cost).
+func instructionCost(withHandlers: Bool, observed: Bool = false, perRoute: Bool = false) async throws -> Double {
+    let depth = perRoute ? 1 : depth
     let host = try PortolanHost()
-    try await host.loadApp(.source(chainApp(withHandlers: withHandlers, observed: observed), chunkName: "chain.lua"))
+    let app = chainApp(withHandlers: withHandlers, observed: observed, depth: depth)
+    try await host.loadApp(.source(app, chunkName: "chain.lua"))
     let deep = Destination.path((0...depth).map { Entry("n\($0)") })
     let shallow = Destination.path([Entry("n0")])
     _ = await host.route(deep)
@@ -49,7 +55,7 @@ func instructionCost(withHandlers: Bool, observed: Bool = false) async throws ->
     let elapsed = try await clock.measure {
         executed = try await timedRoutes(host, deep: deep, shallow: shallow)
     }
-    return Double(elapsed.nanoseconds) / Double(executed)
+    return Double(elapsed.nanoseconds) / Double(perRoute ? rounds * 2 : executed)
 }
 
 /// The timed part: `rounds` round trips, as one unit of work each way; how many instructions ran.
@@ -103,8 +109,11 @@ func main() async throws {
         case "lua", "none", "observer":
             let ns = try await instructionCost(withHandlers: only == "lua", observed: only == "observer")
             print("\(only): \(format(ns)) ns per instruction, \(rounds * 2 * depth) instructions")
+        case "tap":
+            let ns = try await instructionCost(withHandlers: false, perRoute: true)
+            print("tap: \(format(ns)) ns per route, \(rounds * 2) routes of one instruction each")
         case "loop": try await printLoopComparison()
-        default: print("--only takes lua, none, observer, floor or loop")
+        default: print("--only takes lua, none, observer, tap, floor or loop")
         }
         return
     }
