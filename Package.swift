@@ -41,13 +41,17 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
+        // The platform's seams in C: the wake-up a signal handler may post, and which paths a build
+        // takes where Linux and Darwin differ (`-Xcc -DPORTOLAN_PORTABLE -Xswiftc -DPORTOLAN_PORTABLE`
+        // forces the portable ones: docs/embedding.md, "Platforms").
+        .target(name: "CPlatform"),
         // The C shim: macros Swift cannot import, and the trampoline that raises
         // Lua errors only after Swift frames have returned (DESIGN.md, "the longjmp rule").
-        .target(name: "CLuaShim", dependencies: ["CLua"]),
+        .target(name: "CLuaShim", dependencies: ["CLua", "CPlatform"]),
         // A generic wrapper of one lua_State. Knows nothing of routing.
-        .target(name: "Lua", dependencies: ["CLua", "CLuaShim"]),
-        // The routing engine. Pure Swift, knows nothing of Lua.
-        .target(name: "Portolan"),
+        .target(name: "Lua", dependencies: ["CLua", "CLuaShim", "CPlatform"]),
+        // The routing engine. Swift, and CPlatform's wake-up; knows nothing of Lua.
+        .target(name: "Portolan", dependencies: ["CPlatform"]),
         // The embeddable host, where the engine and Lua meet: `PortolanHost` and the `portolan`
         // Lua module, whose Lua half is compiled in.
         .target(

@@ -13,8 +13,17 @@ find Sources Tests/FuzzSupport -name '*.lua' -type f -print0 | sort -z | xargs -
 # No file in Sources over 400 lines, no function over 60 (CONTRIBUTING.md).
 python3 scripts/sizes.py
 
+# No interface only Linux has outside the platform's seams (docs/embedding.md, "Platforms").
+python3 scripts/linux-only.py
+
 swift build
 swift test
+
+# The whole suite again with the portable paths forced (the ones an Apple build takes: a pipe for
+# the wake-up, one component at a time for confined files), in a scratch path of its own so that
+# neither build undoes the other. PlatformPathsTests fails if this run is not the portable build.
+portable=(--scratch-path .build-portable -Xswiftc -DPORTOLAN_PORTABLE -Xcc -DPORTOLAN_PORTABLE)
+PORTOLAN_EXPECT_PORTABLE=1 swift test "${portable[@]}"
 
 # The example apps' scenarios, through the built binary as a user runs them.
 portolan="$(swift build --show-bin-path)/portolan"

@@ -1,6 +1,7 @@
 #include "CLuaShim.h"
 #include "CallerErrors.h"
 #include "HookWatch.h"
+#include "Platform.h"
 #include "Protect.h"
 #include "SmallBlockPool.h"
 #include "Sandbox/StepCharge.h"
@@ -10,7 +11,7 @@
 #include <sched.h>
 #include <string.h>
 #include <time.h>
-#ifdef __linux__
+#if PORTOLAN_LINUX_PATHS
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -134,11 +135,11 @@ static void raiseTripped(lua_State *L, Control *c, int level) {
 }
 
 /// An abandoned call's thread (its caller gave up waiting for it) lowers its own scheduling priority to the
-/// least there is, once, so that whatever it still does before it stops costs the threads that were not
-/// abandoned next to nothing on a busy machine. Linux keeps a nice value per thread.
+/// least there is, once, so that whatever it still does costs the other threads next to nothing on a busy
+/// machine. Linux keeps a nice value per thread; POSIX has none a thread may lower, so the portable path has none.
 static void yieldTheMachine(Control *c) {
     c->deprioritized = 1;
-#ifdef __linux__
+#if PORTOLAN_LINUX_PATHS
     (void)setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 19);
 #endif
 }

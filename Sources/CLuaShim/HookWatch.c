@@ -1,17 +1,11 @@
-#ifdef __linux__
-#define _GNU_SOURCE   // sem_clockwait
-#endif
 #include "HookWatch.h"
 #include "CLuaShim.h"
+#include "Wakeup.h"
 
-#include <errno.h>
-#include <sched.h>
-#include <time.h>
-#ifdef __linux__
 #include <pthread.h>
-#include <semaphore.h>
-#define HOOKWATCH_THREAD 1
-#endif
+#include <sched.h>
+#include <stdlib.h>
+#include <time.h>
 
 static long long now(void) {
     struct timespec time;
@@ -84,11 +78,9 @@ void hookwatch_end(HookWatch *watch, int step) {
 
 // MARK: - The watchdog thread
 
-#ifdef HOOKWATCH_THREAD
-
 static pthread_mutex_t listLock = PTHREAD_MUTEX_INITIALIZER;
 static HookWatch *watched;        // under listLock
-static sem_t wakeup;              // posted by a call that starts while the watchdog is parked, and by interrupts
+static wakeup *watchdogWakeup;    // posted by a call that starts while the watchdog is parked, and by interrupts
 static int parked;                // atomic
 static int running;               // atomic: the watchdog thread started
 static pthread_once_t startOnce = PTHREAD_ONCE_INIT;
@@ -128,8 +120,12 @@ static int lookAtAll(void) {
     return busy;
 }
 
-static void waitForWakeup(const struct timespec *until) {
-    while ((until ? sem_clockwait(&wakeup, CLOCK_MONOTONIC, until) : sem_wait(&wakeup)) != 0 && errno == EINTR) {}
+/// Until a post, or until the monotonic instant `until` (0: no limit). A wake that comes early (a signal)
+/// only makes the watchdog look one slice sooner.
+static void waitForWakeup(long long until) {
+    if (until == 0) return wakeup_wait(watchdogWakeup, -1);
+    long long left = until - now();
+    if (left > 0) wakeup_wait(watchdogWakeup, left);
 }
 
 /// Idle this many slices with no call running, the watchdog parks until a call starts.
@@ -139,22 +135,22 @@ static void *watchdog(void *unused) {
     (void)unused;
     int idle = 0;
     for (;;) {
-        long long until = now() + HOOKWATCH_SLICE_NS;
-        struct timespec deadline = {.tv_sec = until / 1000000000LL, .tv_nsec = until % 1000000000LL};
-        waitForWakeup(&deadline);
+        waitForWakeup(now() + HOOKWATCH_SLICE_NS);
         idle = lookAtAll() ? 0 : idle + 1;
         if (idle < PARK_AFTER_SLICES) continue;
         idle = 0;
         // A call that starts after this store sees it and posts; one that started before is seen below.
         __atomic_store_n(&parked, 1, __ATOMIC_SEQ_CST);
-        if (!lookAtAll()) waitForWakeup(NULL);
+        if (!lookAtAll()) waitForWakeup(0);
         __atomic_store_n(&parked, 0, __ATOMIC_SEQ_CST);
     }
     return NULL;
 }
 
 static void startWatchdog(void) {
-    if (sem_init(&wakeup, 0, 0) != 0) return;
+    watchdogWakeup = malloc(wakeup_size());
+    if (watchdogWakeup == NULL) return;   // no watchdog: every call is hooked from its start
+    wakeup_init(watchdogWakeup);
     pthread_attr_t attributes;
     if (pthread_attr_init(&attributes) != 0) return;
     pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
@@ -166,14 +162,14 @@ static void startWatchdog(void) {
 
 static void wakeIfParked(void) {
     if (__atomic_load_n(&parked, __ATOMIC_SEQ_CST) && __atomic_exchange_n(&parked, 0, __ATOMIC_SEQ_CST)) {
-        sem_post(&wakeup);
+        wakeup_post(watchdogWakeup);
     }
 }
 
 int hookwatch_available(void) { return __atomic_load_n(&running, __ATOMIC_ACQUIRE); }
 
 void cluashim_wakewatchdog(void) {
-    if (__atomic_load_n(&running, __ATOMIC_ACQUIRE)) sem_post(&wakeup);
+    if (__atomic_load_n(&running, __ATOMIC_ACQUIRE)) wakeup_post(watchdogWakeup);
 }
 
 void hookwatch_register(HookWatch *watch, lua_Hook hook) {
@@ -196,12 +192,3 @@ void hookwatch_unregister(HookWatch *watch) {
     pthread_mutex_unlock(&listLock);
 }
 
-#else   // no watchdog on this platform: every call is hooked from its start
-
-static void wakeIfParked(void) {}
-int hookwatch_available(void) { return 0; }
-void cluashim_wakewatchdog(void) {}
-void hookwatch_register(HookWatch *watch, lua_Hook hook) { watch->hook = hook; }
-void hookwatch_unregister(HookWatch *watch) { (void)watch; }
-
-#endif

@@ -1,8 +1,6 @@
 import CLuaShim
+import CPlatform
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Interrupts the Lua code a ``LuaState`` is running, from any thread or from a signal handler.
 ///
@@ -15,11 +13,11 @@ public final class LuaInterrupt: @unchecked Sendable {
     // @unchecked: the only mutable state is the pointee, read and written with atomic C builtins only.
     // Kept in its own allocation, not in the state, so a handle that outlives its state stays valid.
     let flag: UnsafeMutablePointer<CInt>
-    /// The semaphore a request posts, so that a host's blocked wait wakes at once (its address, as
+    /// The wake-up a request posts, so that a host's blocked wait wakes at once (its address, as
     /// an integer: a signal handler may only load it); 0 until `wakes(_:owner:)`.
-    private let semaphore = Atomic<UInt>(0)
-    /// Keeps the semaphore's owner alive as long as a request may post it.
-    private let semaphoreOwner = Mutex<(any AnyObject & Sendable)?>(nil)
+    private let wakeup = Atomic<UInt>(0)
+    /// Keeps the wake-up's owner alive as long as a request may post it.
+    private let wakeupOwner = Mutex<(any AnyObject & Sendable)?>(nil)
 
     init() {
         flag = .allocate(capacity: 1)
@@ -31,24 +29,24 @@ public final class LuaInterrupt: @unchecked Sendable {
     }
 
     /// Asks the running call to stop, and wakes the host's wait. Async-signal-safe: atomic
-    /// operations and a `sem_post`.
+    /// operations and a wake-up's post (`Wakeup.h`).
     public func request() {
         cluashim_flag_setbits(flag, CInt(CLUASHIM_INTERRUPT_REQUESTED))
         wake()
     }
 
-    /// Makes every request post `semaphore` (a host's `Wakeup`), which `owner` holds.
-    package func wakes(_ semaphore: UnsafeMutablePointer<sem_t>, owner: any AnyObject & Sendable) {
-        semaphoreOwner.withLock { $0 = owner }
-        self.semaphore.store(UInt(bitPattern: semaphore), ordering: .releasing)
+    /// Makes every request post `wakeup` (a host's `Wakeup`'s handle), which `owner` holds.
+    package func wakes(_ wakeup: OpaquePointer, owner: any AnyObject & Sendable) {
+        wakeupOwner.withLock { $0 = owner }
+        self.wakeup.store(UInt(bitPattern: Int(bitPattern: wakeup)), ordering: .releasing)
     }
 
     /// Wakes the host's wait, and the watchdog, which arms the running call's hook at once (a call runs
     /// unhooked until then: `HookWatch.h`).
     private func wake() {
         cluashim_wakewatchdog()
-        if let semaphore = UnsafeMutablePointer<sem_t>(bitPattern: semaphore.load(ordering: .acquiring)) {
-            sem_post(semaphore)
+        if let wakeup = OpaquePointer(bitPattern: wakeup.load(ordering: .acquiring)) {
+            wakeup_post(wakeup)
         }
     }
 

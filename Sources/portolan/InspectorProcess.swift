@@ -1,3 +1,4 @@
+import Lua
 import PortolanTools
 import Synchronization
 
@@ -69,7 +70,9 @@ final class InspectorProcess: ReplObserver {
             throw StartError(description: reason ?? "\(programName) ended before it listened")
         }
         _ = fcntl(input, F_SETFL, fcntl(input, F_GETFL) | O_NONBLOCK)
+        #if os(Linux) && !PORTOLAN_PORTABLE
         _ = fcntl(input, Self.setPipeSize, 1 << 20)   // room for a few large trees; best effort
+        #endif
         return InspectorProcess(url: String(line.dropFirst("listening ".count)), input: input)
     }
 
@@ -94,7 +97,7 @@ final class InspectorProcess: ReplObserver {
                 output.writing = newest
                 output.newest = nil
             }
-            let written = output.writing.withUnsafeBytes { Glibc.write(input, $0.baseAddress, $0.count) }
+            let written = output.writing.withUnsafeBytes { systemWrite(input, $0.baseAddress, $0.count) }
             if written > 0 {
                 output.writing.removeFirst(written)
             } else if written < 0, errno == EINTR {
@@ -109,12 +112,30 @@ final class InspectorProcess: ReplObserver {
 
     /// `portolan-inspector` in the directory of the running `portolan`.
     private static func programPath() -> String? {
+        guard let executable = runningExecutable(), let slash = executable.lastIndex(of: "/") else { return nil }
+        return String(executable[..<slash]) + "/" + programName
+    }
+
+    /// The running program's file. Linux names it in /proc; the portable path (docs/embedding.md,
+    /// "Platforms") resolves how the program was started: a path as given, a bare name through `PATH`.
+    private static func runningExecutable() -> String? {
+        #if os(Linux) && !PORTOLAN_PORTABLE
         var buffer = [CChar](repeating: 0, count: 4097)
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard length > 0 else { return nil }
-        let executable = String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard let slash = executable.lastIndex(of: "/") else { return nil }
-        return String(executable[..<slash]) + "/" + programName
+        return String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        #else
+        guard let started = CommandLine.arguments.first, !started.isEmpty else { return nil }
+        let candidates = started.contains("/")
+            ? [started]
+            : (getenv("PATH").map { String(cString: $0) } ?? "").split(separator: ":").map { "\($0)/\(started)" }
+        for candidate in candidates where access(candidate, X_OK) == 0 {
+            guard let resolved = realpath(candidate, nil) else { continue }
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        return nil
+        #endif
     }
 
     /// Starts `program` in a process group of its own, with pipes to its standard input and from

@@ -1,6 +1,11 @@
 import CEditLine
 import Dispatch
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Lua
 import PortolanLua
 import PortolanTools
 import Synchronization
@@ -155,12 +160,12 @@ final class LineEditor: @unchecked Sendable {
             }
             if descriptors[1].revents != 0 {
                 var drain = [UInt8](repeating: 0, count: 64)
-                while Glibc.read(wake.read, &drain, drain.count) > 0 {}
+                while systemRead(wake.read, &drain, drain.count) > 0 {}
                 printWaiting()
             }
             guard descriptors[0].revents != 0 else { continue }
             var byte: UInt8 = 0
-            let count = Glibc.read(STDIN_FILENO, &byte, 1)
+            let count = systemRead(STDIN_FILENO, &byte, 1)
             if count < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
                 return -1
@@ -197,7 +202,7 @@ final class LineEditor: @unchecked Sendable {
         }
         if queued {
             var byte: UInt8 = 1
-            _ = Glibc.write(wake.write, &byte, 1)
+            _ = systemWrite(wake.write, &byte, 1)
         }
         return queued
     }

@@ -1,3 +1,4 @@
+import Lua
 import PortolanShipping
 import PortolanTools
 
@@ -53,9 +54,3 @@ enum StandardStreams {
     }
 }
 
-/// write(2), named apart from the `write` methods around it.
-#if canImport(Glibc)
-private let systemWrite = Glibc.write
-#elseif canImport(Darwin)
-private let systemWrite = Darwin.write
-#endif

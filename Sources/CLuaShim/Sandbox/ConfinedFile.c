@@ -3,17 +3,33 @@
 // a prefix comparison of Unicode strings can call two different directories equal, and a hard link passes
 // any path check. Here the kernel resolves each component with no link followed, and the verdict is taken
 // from the descriptor of what was opened.
-#define _GNU_SOURCE
+//
+// Two ways (Platform.h): the Linux path asks the kernel to resolve the whole path beneath the directory
+// (openat2), and falls back to the portable way where the kernel lacks it; the portable way, the only one
+// on Darwin, opens one component at a time with O_NOFOLLOW. Both are as strict; the second is slower.
+#include "Platform.h"
+#if PORTOLAN_LINUX_PATHS
+#define _GNU_SOURCE   // O_PATH
+#endif
 #include "ConfinedFile.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <linux/openat2.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <unistd.h>
+#if PORTOLAN_LINUX_PATHS
+#include <linux/openat2.h>
+#include <sys/syscall.h>
+#endif
+
+#if PORTOLAN_LINUX_PATHS
+/// A directory opened only to resolve names beneath it: O_PATH needs no read permission on it.
+static const int DIRECTORY_FLAGS = O_PATH | O_DIRECTORY | O_CLOEXEC;
+#else
+static const int DIRECTORY_FLAGS = O_RDONLY | O_DIRECTORY | O_CLOEXEC;
+#endif
 
 const char *confinedfile_reason(int outcome) {
     switch (outcome) {
@@ -58,20 +74,33 @@ static int outcomeOfFailedOpen(int at, const char *name, int error) {
 
 static const int FINAL_FLAGS = O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC;
 
+/// Where the component starting at `p` ends: its '/' or the path's terminating NUL.
+static const char *componentEnd(const char *p) {
+    while (*p != '\0' && *p != '/') p++;
+    return p;
+}
+
 /// Whether `path` stays lexically inside: not absolute, no `..` component. Both ways refuse these before
 /// the kernel sees them, so that the message is the same whatever the kernel.
 static int leavesLexically(const char *path) {
     if (path[0] == '/') return 1;
     for (const char *p = path; *p != '\0';) {
-        const char *end = strchrnul(p, '/');
+        const char *end = componentEnd(p);
         if (end - p == 2 && p[0] == '.' && p[1] == '.') return 1;
         p = *end == '/' ? end + 1 : end;
     }
     return 0;
 }
 
-/// openat2 with the whole path resolved beneath `root`: -1 with errno ENOSYS where the kernel lacks it.
+/// openat2 with the whole path resolved beneath `root`: -1 with errno ENOSYS where the kernel lacks it, and
+/// always on the portable path.
 static int openBeneath(int root, const char *path) {
+#if !PORTOLAN_LINUX_PATHS
+    (void)root;
+    (void)path;
+    errno = ENOSYS;
+    return -1;
+#else
     struct open_how how;
     memset(&how, 0, sizeof how);
     how.flags = (unsigned long long)FINAL_FLAGS;
@@ -80,6 +109,7 @@ static int openBeneath(int root, const char *path) {
     do result = syscall(SYS_openat2, root, path, &how, sizeof how);
     while (result < 0 && errno == EINTR);
     return (int)result;
+#endif
 }
 
 /// The fallback: each directory opened with O_NOFOLLOW | O_DIRECTORY beneath the previous one, the last
@@ -89,7 +119,7 @@ static int openEachComponent(int root, const char *path, int *descriptor) {
     int at = root;
     const char *p = path;
     for (;;) {
-        const char *end = strchrnul(p, '/');
+        const char *end = componentEnd(p);
         size_t length = (size_t)(end - p);
         if (length >= sizeof component) {
             if (at != root) close(at);
@@ -102,7 +132,7 @@ static int openEachComponent(int root, const char *path, int *descriptor) {
             p = end + 1;
             continue;
         }
-        int flags = last ? FINAL_FLAGS : O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC;
+        int flags = last ? FINAL_FLAGS : DIRECTORY_FLAGS | O_NOFOLLOW;
         int next;
         do next = openat(at, length == 0 ? "." : component, flags);
         while (next < 0 && errno == EINTR);
@@ -133,7 +163,7 @@ int confinedfile_open(const char *directory, const char *path, int way, int *des
     *descriptor = -1;
     if (path[0] == '\0') return CONFINEDFILE_MISSING;
     if (leavesLexically(path)) return CONFINEDFILE_LEAVES_DIRECTORY;
-    int root = open(directory, O_PATH | O_DIRECTORY | O_CLOEXEC);
+    int root = open(directory, DIRECTORY_FLAGS);
     if (root < 0) return CONFINEDFILE_MISSING;   // the host's directory: nothing in it, then
     int opened = -1;
     int outcome = CONFINEDFILE_OK;

@@ -3,7 +3,6 @@
 // (`rules/k.lua -> ../signing.key`, `sub -> ..`) takes the walk outside it, a link loop never ends, and a
 // FIFO blocks the first read. Here every folder is opened with O_NOFOLLOW beneath the one above it, every
 // other entry is only looked at (fstatat without following), and no file is opened at all.
-#define _GNU_SOURCE
 #include "ConfinedFolder.h"
 #include "ConfinedFile.h"
 

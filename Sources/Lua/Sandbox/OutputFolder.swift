@@ -83,12 +83,4 @@ public struct OutputFolder: ~Copyable {
             return true
         }
     }
-
 }
-
-/// write(2), named apart from `OutputFolder.writeWhole`.
-#if canImport(Glibc)
-private let systemWrite = Glibc.write
-#elseif canImport(Darwin)
-private let systemWrite = Darwin.write
-#endif

@@ -71,15 +71,17 @@ public final class SerialThread: SerialExecutor, @unchecked Sendable {
         }
 
         /// Glibc's `pthread_setname_np` is not visible to Swift (it needs `_GNU_SOURCE`); it
-        /// writes the same file for another thread. A name that cannot be set is no failure.
+        /// writes the same file for another thread. Darwin names only the calling thread, as
+        /// here. POSIX has no way, so the portable path names none (docs/embedding.md,
+        /// "Platforms"). A name that cannot be set is no failure.
         private func nameCurrentThread() {
-            #if canImport(Glibc)
+            #if os(Linux) && !PORTOLAN_PORTABLE
             let descriptor = open("/proc/thread-self/comm", O_WRONLY)
             guard descriptor >= 0 else { return }
             defer { close(descriptor) }
             let bytes = Array(name.utf8.prefix(15))
             _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            #else
+            #elseif canImport(Darwin)
             _ = pthread_setname_np(name)
             #endif
         }

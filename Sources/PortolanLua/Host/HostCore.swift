@@ -61,7 +61,7 @@ final class HostCore: @unchecked Sendable {
         // failed reload puts the old router back, so its limit with it.
         runner.handlerTimeout = { [unowned self] in app.router?.configuration.handlerTimeout ?? configuration.handlerTimeout }
         do {
-            state.interrupt.wakes(wakeup.semaphore, owner: wakeup)
+            state.interrupt.wakes(wakeup.handle, owner: wakeup)
             state.memoryLimit = configuration.memoryLimit
             // One depth limit for apps, the engine's: a node's description nests two tables per
             // level (the node, its list of children), so conversions must go twice as deep.

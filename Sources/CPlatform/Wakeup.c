@@ -1,0 +1,139 @@
+// The wake-up (Wakeup.h), two ways chosen at build time (Platform.h).
+//
+// The Linux path is an unnamed POSIX semaphore, waited on with sem_clockwait on the monotonic clock. Darwin
+// has neither: sem_init there fails with ENOSYS, and it has no sem_timedwait. The portable path is a pipe
+// whose read end a wait polls: write(2) is async-signal-safe, as the post must be (LuaInterrupt posts from
+// a SIGINT handler), which rules out a condition variable; poll(2) gives the time limit. A post that no wait
+// takes leaves a byte in the pipe, so the next wait returns at once and drains every byte: posts made
+// while nobody waited wake one wait, not one each, which callers cannot tell from a spurious return.
+#include "Platform.h"
+#if PORTOLAN_LINUX_PATHS
+#define _GNU_SOURCE   // sem_clockwait
+#endif
+#include "Wakeup.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <time.h>
+#include <unistd.h>
+#if PORTOLAN_LINUX_PATHS
+#include <semaphore.h>
+#endif
+
+const char *cplatform_paths(void) { return PORTOLAN_LINUX_PATHS ? "linux" : "portable"; }
+
+/// The longest one wait sleeps: a day, so that no arithmetic below overflows.
+static const long long LONGEST_WAIT_NS = 86400LL * 1000000000LL;
+
+#if PORTOLAN_LINUX_PATHS
+
+struct wakeup {
+    sem_t semaphore;
+};
+
+size_t wakeup_size(void) { return sizeof(struct wakeup); }
+void wakeup_init(wakeup *w) { sem_init(&w->semaphore, 0, 0); }
+void wakeup_destroy(wakeup *w) { sem_destroy(&w->semaphore); }
+const char *wakeup_way(void) { return "semaphore"; }
+
+void wakeup_post(wakeup *w) {
+    int saved = errno;
+    sem_post(&w->semaphore);
+    errno = saved;
+}
+
+void wakeup_wait(wakeup *w, long long nanoseconds) {
+    if (nanoseconds < 0) {
+        while (sem_wait(&w->semaphore) != 0 && errno == EINTR) {}
+        return;
+    }
+    if (nanoseconds > LONGEST_WAIT_NS) nanoseconds = LONGEST_WAIT_NS;
+    struct timespec until;
+    clock_gettime(CLOCK_MONOTONIC, &until);
+    long long total = (long long)until.tv_nsec + nanoseconds % 1000000000LL;
+    until.tv_sec += (time_t)(nanoseconds / 1000000000LL + total / 1000000000LL);
+    until.tv_nsec = (long)(total % 1000000000LL);
+    (void)sem_clockwait(&w->semaphore, CLOCK_MONOTONIC, &until);
+}
+
+#else
+
+struct wakeup {
+    int readEnd;    // -1: no pipe (no descriptor was left): waits poll
+    int writeEnd;
+    int pending;    // atomic: a post with no pipe to write to
+};
+
+size_t wakeup_size(void) { return sizeof(struct wakeup); }
+const char *wakeup_way(void) { return "pipe"; }
+
+/// Non-blocking (a post never blocks on a full pipe; a drain stops when it is empty) and closed on exec.
+static int prepare(int descriptor) {
+    int flags = fcntl(descriptor, F_GETFL);
+    return flags >= 0 && fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) == 0 && fcntl(descriptor, F_SETFD, FD_CLOEXEC) == 0;
+}
+
+void wakeup_init(wakeup *w) {
+    int ends[2];
+    w->pending = 0;
+    w->readEnd = w->writeEnd = -1;
+    if (pipe(ends) != 0) return;
+    if (!prepare(ends[0]) || !prepare(ends[1])) {
+        close(ends[0]);
+        close(ends[1]);
+        return;
+    }
+    w->readEnd = ends[0];
+    w->writeEnd = ends[1];
+}
+
+void wakeup_destroy(wakeup *w) {
+    if (w->readEnd < 0) return;
+    close(w->readEnd);
+    close(w->writeEnd);
+}
+
+void wakeup_post(wakeup *w) {
+    int saved = errno;
+    if (w->writeEnd < 0) {
+        __atomic_store_n(&w->pending, 1, __ATOMIC_RELEASE);
+    } else {
+        // A full pipe (EAGAIN) already holds a post the wait has not taken: nothing is lost.
+        const char byte = 1;
+        while (write(w->writeEnd, &byte, 1) < 0 && errno == EINTR) {}
+    }
+    errno = saved;
+}
+
+/// Milliseconds for poll, rounded up so that a wait never ends before its limit; -1: none.
+static int pollMilliseconds(long long nanoseconds) {
+    if (nanoseconds < 0) return -1;
+    if (nanoseconds > LONGEST_WAIT_NS) nanoseconds = LONGEST_WAIT_NS;
+    long long milliseconds = (nanoseconds + 999999LL) / 1000000LL;
+    return milliseconds > INT_MAX ? INT_MAX : (int)milliseconds;
+}
+
+/// Without a pipe: slices of at most 5 ms, looking at the pending flag after each.
+static void waitWithoutPipe(wakeup *w, long long nanoseconds) {
+    const long long slice = 5000000LL;
+    for (;;) {
+        if (__atomic_exchange_n(&w->pending, 0, __ATOMIC_ACQ_REL)) return;
+        if (nanoseconds == 0) return;
+        long long step = nanoseconds < 0 || nanoseconds > slice ? slice : nanoseconds;
+        struct timespec pause = {.tv_sec = 0, .tv_nsec = (long)step};
+        if (nanosleep(&pause, NULL) != 0) return;   // a signal: the caller looks again
+        if (nanoseconds > 0) nanoseconds -= step;
+    }
+}
+
+void wakeup_wait(wakeup *w, long long nanoseconds) {
+    if (w->readEnd < 0) return waitWithoutPipe(w, nanoseconds);
+    struct pollfd readable = {.fd = w->readEnd, .events = POLLIN, .revents = 0};
+    if (poll(&readable, 1, pollMilliseconds(nanoseconds)) <= 0) return;   // the limit, or a signal
+    char drained[64];
+    while (read(w->readEnd, drained, sizeof drained) > 0) {}
+}
+
+#endif
