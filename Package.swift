@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "PortolanLua", targets: ["PortolanLua"]),
         .library(name: "PortolanShipping", targets: ["PortolanShipping"]),
         .library(name: "PortolanTools", targets: ["PortolanTools"]),
+        .library(name: "PortolanTracing", targets: ["PortolanTracing"]),
         .executable(name: "portolan", targets: ["portolan"]),
         .executable(name: "portolan-inspector", targets: ["portolan-inspector"]),
         // For the tests and the long runs in `Benchmarks` only: not part of the API.
@@ -26,6 +27,9 @@ let package = Package(
         // Cryptography is never written here: the WebSocket handshake's SHA-1 (and later the
         // rules bundles' signatures) come from swift-crypto.
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
+        // Navigation telemetry (PortolanTracing) speaks the Swift ecosystem's tracing API, so that
+        // any backend takes it: swift-otel for OpenTelemetry, or an app's own tracer.
+        .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
     ],
     targets: [
         // Lua 5.4 through pkg-config's `lua5.4`: Debian's liblua5.4-dev (scripts/bootstrap.sh installs
@@ -87,6 +91,12 @@ let package = Package(
                 .embedInCode("Bytecode/manifest.txt"), .embedInCode("Bytecode/ExpectLibrary.luac"),
                 .embedInCode("Bytecode/CheckPrelude.luac"),
             ]
+        ),
+        // Navigation telemetry: router events and rules changes as spans through
+        // swift-distributed-tracing (docs/telemetry.md). An app links it beside the host.
+        .target(
+            name: "PortolanTracing",
+            dependencies: ["PortolanLua", "PortolanShipping", .product(name: "Tracing", package: "swift-distributed-tracing")]
         ),
         // What people use the host through: the REPL, the scenario runner's reports and coverage,
         // the linter's command, the explorer and bundle building. An app that embeds the host does
@@ -171,6 +181,13 @@ let package = Package(
             ]
         ),
         .testTarget(name: "PortolanToolsTests", dependencies: ["PortolanTools", "PortolanShipping", "TestSupport"]),
+        // Spans checked with the tracing API's own in-memory tracer.
+        .testTarget(
+            name: "PortolanTracingTests",
+            dependencies: [
+                "PortolanTracing", "TestSupport",
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+            ]),
         // The server's own process too: its sockets are tested as the REPL runs it (InspectorUnderTest).
         .testTarget(
             name: "PortolanInspectorTests",
