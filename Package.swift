@@ -140,7 +140,15 @@ let package = Package(
         // How a Swift app embeds the host: `swift run EmbeddedHost`. Its delivery of rules bundles
         // over HTTP (`EmbeddedHost deliver …`) installs them through the gate: it links what
         // shipping needs (PortolanShipping), and none of the tools.
-        .executableTarget(name: "EmbeddedHost", dependencies: ["PortolanLua", "PortolanShipping"], path: "Examples/EmbeddedHost"),
+        // `EmbeddedHost trace` routes with navigation telemetry, its spans kept by the tracing API's
+        // in-memory tracer and printed.
+        .executableTarget(
+            name: "EmbeddedHost",
+            dependencies: [
+                "PortolanLua", "PortolanShipping", "PortolanTracing",
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+            ],
+            path: "Examples/EmbeddedHost"),
         // A process for the concurrency contract's trap (rule 5), which would end a test's own process.
         .executableTarget(name: "contract-probe", dependencies: ["PortolanLua"], path: "Tests/ContractProbe"),
         .testTarget(

@@ -1,6 +1,7 @@
 // A Swift app embedding Portolan: the navigation rules are Lua, the screens are Swift.
 //
 //   swift run EmbeddedHost                      a tour: routes, a guard, a reload
+//   swift run EmbeddedHost trace                the tour's routes as spans (TracedTour.swift)
 //   swift run EmbeddedHost deliver --public-key KEY [--store DIR] URL...
 //                                               rules bundles fetched over HTTP and installed
 //                                               through the gate (BundleDelivery.swift)
@@ -10,7 +11,8 @@
 //
 // `import PortolanLua` is the only import the tour needs: it re-exports the engine (`Destination`,
 // `Entry`, `RouteResult`, `GraphRenderer`…) and the Lua values its API takes (`LuaValue`). Only
-// installing bundles needs `PortolanTools`, where the gate's linter and scenario runner live.
+// installing bundles needs `PortolanShipping`, where the gate's linter and scenario runner live,
+// and telemetry `PortolanTracing`.
 import PortolanLua
 
 /// The rules embedded in the app, in service until a bundle replaces them.
@@ -47,6 +49,8 @@ struct EmbeddedHost {
         let host = try await makeHost(signedIn: signedIn)
         if arguments.first == "deliver" {
             await BundleDelivery.parse(Array(arguments.dropFirst())).run(on: host, signedIn: signedIn)
+        } else if arguments.first == "trace" {
+            try await TracedTour.run(host, signedIn: signedIn)
         } else {
             try await tour(host, signedIn: signedIn)
         }

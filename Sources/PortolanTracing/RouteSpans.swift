@@ -119,7 +119,9 @@ final class RouteSpans<T: Tracer>: Sendable where T.Span: Sendable {
     }
 
     private static func describe(_ destination: Destination, from activePath: [Entry]?, into attributes: inout SpanAttributes) {
-        attributes[NavigationAttributes.to] = destination.description
+        // A request refused before it had a destination (a URL that leads nowhere) has none.
+        let requested = destination.description
+        if !requested.isEmpty { attributes[NavigationAttributes.to] = requested }
         if let screen = screen(of: destination) {
             attributes[NavigationAttributes.screenName] = screen.id
             attributes[NavigationAttributes.screenID] = screen.description
