@@ -11,13 +11,13 @@ import Tracing
 ///     let telemetry = NavigationTelemetry(tracer: InstrumentationSystem.tracer)
 ///     await telemetry.observe(host)
 ///     let outcome = await telemetry.install(bundle: bytes, with: updater)
-public final class NavigationTelemetry<T: Tracer>: Sendable where T.Span: Sendable {
-    public let tracer: T
+public final class NavigationTelemetry: Sendable {
+    public let tracer: any Tracer
     /// An instruction that takes this long or longer, its handlers included, adds a
     /// `portolan.handler.slow` event to its route's span.
     public let slowInstruction: Duration
 
-    public init(tracer: T, slowInstruction: Duration = .milliseconds(100)) {
+    public init(tracer: any Tracer, slowInstruction: Duration = .milliseconds(100)) {
         self.tracer = tracer
         self.slowInstruction = slowInstruction
     }
@@ -82,7 +82,7 @@ public final class NavigationTelemetry<T: Tracer>: Sendable where T.Span: Sendab
     }
 
     /// The swap, inside the install: it ended when the install's last stage did, `pause` before.
-    private func swapSpan(in install: T.Span, pause: Duration, endingAt end: DefaultTracerClock.Timestamp) {
+    private func swapSpan(in install: any Span, pause: Duration, endingAt end: DefaultTracerClock.Timestamp) {
         let (seconds, attoseconds) = pause.components
         let nanoseconds = UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
         let start = DefaultTracerClock.Timestamp(nanosecondsSinceEpoch: end.nanosecondsSinceEpoch - min(nanoseconds, end.nanosecondsSinceEpoch))
@@ -92,7 +92,7 @@ public final class NavigationTelemetry<T: Tracer>: Sendable where T.Span: Sendab
     }
 
     /// The canary's verdict on `manifest`, the next the updater announces for it.
-    private func awaitVerdict(of manifest: BundleManifest, from verdicts: AsyncStream<BundleInstallOutcome>, on canary: T.Span) async {
+    private func awaitVerdict(of manifest: BundleManifest, from verdicts: AsyncStream<BundleInstallOutcome>, on canary: any Span) async {
         for await outcome in verdicts {
             switch outcome {
             case .accepted(manifest, canary: let state):
@@ -107,7 +107,7 @@ public final class NavigationTelemetry<T: Tracer>: Sendable where T.Span: Sendab
         canary.end()   // the updater went away first
     }
 
-    private func end(_ canary: T.Span, with outcome: BundleInstallOutcome) {
+    private func end(_ canary: any Span, with outcome: BundleInstallOutcome) {
         switch outcome {
         case .accepted(_, canary: .passed(let routes)):
             canary.attributes[NavigationAttributes.canaryVerdict] = "passed"
@@ -127,13 +127,13 @@ public final class NavigationTelemetry<T: Tracer>: Sendable where T.Span: Sendab
 
     /// The revert, inside `parent`: the updater tells of it once it is done, so its span marks the
     /// moment, not its length.
-    private func revertSpan(in parent: T.Span, _ outcome: BundleInstallOutcome) {
+    private func revertSpan(in parent: any Span, _ outcome: BundleInstallOutcome) {
         let revert = tracer.startSpan("rules.revert", context: parent.context, ofKind: .internal)
         describe(outcome, on: revert)
         revert.end()
     }
 
-    private func describe(_ outcome: BundleInstallOutcome, on span: T.Span) {
+    private func describe(_ outcome: BundleInstallOutcome, on span: any Span) {
         span.attributes[NavigationAttributes.rulesOutcome] = outcome.name
         switch outcome {
         case .accepted(let manifest, _), .reverted(let manifest, _), .revertFailed(let manifest, _, _):

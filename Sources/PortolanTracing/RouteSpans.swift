@@ -5,8 +5,8 @@ import Tracing
 /// A router's events made spans: one per route, from `will_route` to `did_route` or `failed`, and
 /// one for a request refused before it became a route (`failed` alone), so that no navigation is
 /// lost, a denied or a no-op one included. Fed in the order the router emits, on its thread.
-final class RouteSpans<T: Tracer>: Sendable where T.Span: Sendable {
-    private let tracer: T
+final class RouteSpans: Sendable {
+    private let tracer: any Tracer
     private let slowInstruction: Duration
     private let state = Mutex(State())
 
@@ -19,14 +19,14 @@ final class RouteSpans<T: Tracer>: Sendable where T.Span: Sendable {
     }
 
     private struct OpenRoute {
-        let span: T.Span
+        let span: any Span
         let requested: Destination
         var redirects: [String] = []
         var rolledBack = 0
         var lastStep: ContinuousClock.Instant
     }
 
-    init(tracer: T, slowInstruction: Duration, activePath: [Entry]?) {
+    init(tracer: any Tracer, slowInstruction: Duration, activePath: [Entry]?) {
         self.tracer = tracer
         self.slowInstruction = slowInstruction
         state.withLock { $0.activePath = activePath }

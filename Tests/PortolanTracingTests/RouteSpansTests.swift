@@ -134,4 +134,12 @@ import Tracing
         _ = await host.route(.ids("root", "home"))
         #expect(try only(tracer).events.isEmpty)
     }
+
+    @Test func theSystemsTracerTakesTheSpansWhateverItIs() async throws {
+        // Until an app bootstraps one, InstrumentationSystem's tracer is the API's no-op tracer.
+        let host = try await PortolanHost.quiet(loading: Self.app)
+        await NavigationTelemetry(tracer: InstrumentationSystem.tracer).observe(host)
+        #expect(await host.route(.ids("root", "home")).isSuccess)
+        #expect(await host.route(.ids("root", "vault")).isSuccess == false)
+    }
 }

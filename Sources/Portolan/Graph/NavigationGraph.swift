@@ -87,9 +87,9 @@ public struct NavigationGraph: Sendable, Equatable {
             caseInsensitive: caseInsensitiveRoutes, significantTrailingSlash: significantTrailingSlash, origins: origins)
         urlRoutes = routes.build()
         reserve(count)
-        try declare(root, parent: nil, position: 0, isAnywhere: false, routes: &routes)
+        try declare(root, isAnywhere: false, routes: &routes)
         for spec in anywhere {
-            try declare(spec, parent: nil, position: 0, isAnywhere: true, routes: &routes)
+            try declare(spec, isAnywhere: true, routes: &routes)
         }
         urlRoutes = routes.build()
         try resolvePushes()
@@ -177,9 +177,22 @@ public struct NavigationGraph: Sendable, Equatable {
         return childNode.isAnywhere && parentNode.kind == .screen
     }
 
-    /// Declares `spec` below the node of index `parent`, at `position` among its children.
-    @discardableResult
-    private mutating func declare(
+    /// Declares `top` and every node below it, depth first and each node's children in order (the
+    /// indices are the nodes' order in the declaration), by a loop over a stack of its own: an
+    /// app's depth, up to `maximumDepth`, costs no thread's stack (a recursion's frames did, and
+    /// overflowed a pool thread's stack under AddressSanitizer). `isAnywhere` is `top`'s alone.
+    private mutating func declare(_ top: NodeSpec, isAnywhere: Bool, routes: inout GraphRoutes.Builder) throws(GraphError) {
+        var pending: [(spec: NodeSpec, parent: Int?, position: Int)] = [(top, nil, 0)]
+        while let (spec, parent, position) = pending.popLast() {
+            let index = try declareNode(spec, parent: parent, position: position, isAnywhere: isAnywhere && parent == nil, routes: &routes)
+            if let parent { childIndices[parent].append(index) }
+            pending.append(contentsOf: spec.children.enumerated().reversed().map { ($0.element, index, $0.offset) })
+        }
+    }
+
+    /// Declares `spec` alone below the node of index `parent`, at `position` among its children;
+    /// its index.
+    private mutating func declareNode(
         _ spec: NodeSpec, parent: Int?, position: Int, isAnywhere: Bool, routes: inout GraphRoutes.Builder
     ) throws(GraphError) -> Int {
         let parentID = parent.map { nodeIDs[$0] }
@@ -206,10 +219,6 @@ public struct NavigationGraph: Sendable, Equatable {
             keepsStacks: spec.kind == .switch && spec.keepsStacks, canRepeat: isAnywhere))
         for pattern in spec.routes {
             try routes.add(pattern, options: spec.routeOptions, to: spec.id)
-        }
-        for (childPosition, child) in spec.children.enumerated() {
-            let childIndex = try declare(child, parent: index, position: childPosition, isAnywhere: false, routes: &routes)
-            childIndices[index].append(childIndex)
         }
         return index
     }
