@@ -3,8 +3,8 @@
 // (docs/embedding.md, "Telemetry"). A package of its own, so that swift-otel and its dependencies
 // (SwiftNIO, swift-protobuf, AsyncHTTPClient, …) stay out of Portolan's own build:
 //
-//   swift run --package-path Examples/OTelHost             spans to the console
-//   OTEL_TRACES_EXPORTER=otlp swift run --package-path Examples/OTelHost    to a collector (OTLP/HTTP)
+//   swift run --package-path Examples/OTelHost      spans to the OTLP/HTTP collector at localhost:4318
+//   OTEL_EXPORTER_OTLP_ENDPOINT=http://collector:4318 swift run --package-path Examples/OTelHost
 import PackageDescription
 
 let package = Package(

@@ -45,6 +45,9 @@ public enum NavigationAttributes {
     // A rules change.
     /// `accepted`, `rejected`, `reverted`, `revert failed`, or for a reload `reloaded` and `failed`.
     public static let rulesOutcome = "portolan.rules.outcome"
+    /// For a reload: how many instructions its screens that went left with, and how many entered.
+    public static let rulesLeft = "portolan.rules.left"
+    public static let rulesEntered = "portolan.rules.entered"
     /// The bundle's id and version, as its manifest names them.
     public static let bundleID = "portolan.bundle.id"
     public static let bundleVersion = "portolan.bundle.version"

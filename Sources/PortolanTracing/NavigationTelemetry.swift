@@ -38,8 +38,8 @@ public final class NavigationTelemetry: Sendable {
         do {
             let result = try await host.reload(rules)
             span.attributes[NavigationAttributes.rulesOutcome] = "reloaded"
-            span.attributes["portolan.rules.left"] = result.left.count
-            span.attributes["portolan.rules.entered"] = result.entered.count
+            span.attributes[NavigationAttributes.rulesLeft] = result.left.count
+            span.attributes[NavigationAttributes.rulesEntered] = result.entered.count
             return result
         } catch {
             span.attributes[NavigationAttributes.rulesOutcome] = "failed"

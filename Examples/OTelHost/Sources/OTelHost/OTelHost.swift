@@ -1,7 +1,8 @@
 // Navigation spans to OpenTelemetry: swift-otel bootstrapped as the process's tracer, Portolan's
 // telemetry handed that tracer, and a few routes (one redirected, one denied) that each become a
-// span. The console exporter prints them; set OTEL_TRACES_EXPORTER=otlp (and
-// OTEL_EXPORTER_OTLP_ENDPOINT) to send them to a collector instead.
+// span, exported over OTLP/HTTP to the collector that OpenTelemetry's environment variables name
+// (OTEL_EXPORTER_OTLP_ENDPOINT, by default http://localhost:4318; OTEL_EXPORTER_OTLP_PROTOCOL,
+// http/protobuf or http/json).
 import OTel
 import PortolanLua
 import PortolanTracing
@@ -21,7 +22,6 @@ enum OTelHost {
     static func main() async throws {
         var configuration = OTel.Configuration.default
         configuration.serviceName = "portolan-example"
-        configuration.traces.exporter = .console
         configuration.metrics.enabled = false
         configuration.logs.enabled = false
         let observability = try OTel.bootstrap(configuration: configuration)
@@ -33,7 +33,10 @@ enum OTelHost {
             try await host.loadApp(.source(rules, chunkName: "rules.lua"))
             await NavigationTelemetry(tracer: InstrumentationSystem.tracer).observe(host)
             for screen in ["home", "account", "vault"] {
-                print("route to \(screen): \(await host.route(.ids("root", screen)).isSuccess ? "arrived" : "refused")")
+                switch await host.route(.ids("root", screen)) {
+                case .success: print("route to \(screen): arrived")
+                case .failure(let failure): print("route to \(screen): \(failure.kind)")
+                }
             }
             try await Task.sleep(for: .seconds(6))   // past the batch processor's delay, so the spans go out
             group.cancelAll()
