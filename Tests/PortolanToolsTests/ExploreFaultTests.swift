@@ -57,7 +57,7 @@ import TestSupport
     }
 
     @Test func everyPlantedFaultIsFoundWithItsKind() async throws {
-        let report = try await Explorer(app: Self.app).run()
+        let report = try await Explorer(app: Self.app, options: .init(seconds: untimedExploration)).run()
         #expect(Self.planted.count >= 24)
         for kind in ExploreFinding.Kind.allCases where kind != .snapshotLoss {
             #expect(Self.planted.filter { $0.kind == kind }.count >= 3, "three faults of \(kind.name)")
@@ -77,8 +77,8 @@ import TestSupport
     @Test func theReportIsTheSameWhateverJobsIs() async throws {
         // A handler limit no busy machine reaches: the fixture's endless handler must stop at its
         // instruction budget in both runs, not at a time limit in one of them.
-        let one = try await Explorer(app: Self.app, options: .init(handlerTimeout: .seconds(120), jobs: 1, batchSize: 4)).run()
-        let two = try await Explorer(app: Self.app, options: .init(handlerTimeout: .seconds(120), jobs: 2, batchSize: 4)).run()
+        let one = try await Explorer(app: Self.app, options: .init(seconds: untimedExploration, handlerTimeout: .seconds(120), jobs: 1, batchSize: 4)).run()
+        let two = try await Explorer(app: Self.app, options: .init(seconds: untimedExploration, handlerTimeout: .seconds(120), jobs: 2, batchSize: 4)).run()
         for format in ExploreFormat.allCases {
             #expect(format.render(one) == format.render(two), "\(format)")
         }
@@ -87,7 +87,7 @@ import TestSupport
     }
 
     @Test func eachReproIsAScenarioThatFailsForItsFinding() async throws {
-        let report = try await Explorer(app: Self.app).run()
+        let report = try await Explorer(app: Self.app, options: .init(seconds: untimedExploration)).run()
         let directory = try TemporaryDirectory("repros")
         defer { directory.remove() }
         let runner = ScenarioRunner(options: .init(app: Self.app))

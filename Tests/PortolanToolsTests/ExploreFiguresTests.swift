@@ -18,7 +18,7 @@ import TestSupport
 
     @Test func aVisitedStateTakes32BytesAndSharesItsPath() async throws {
         #expect(VisitedStates.bytesPerState == 32)
-        let report = try await Explorer(app: Self.fixture).run()
+        let report = try await Explorer(app: Self.fixture, options: .init(seconds: untimedExploration)).run()
         #expect(report.states.distinctPaths.count <= report.states.count / 2, "\(report.states.distinctPaths.count) paths")
         for (index, state) in report.states.enumerated() where index > 0 {
             let parent = try #require(state.parent)
@@ -40,7 +40,7 @@ import TestSupport
     }
 
     @Test func theFiguresAddUpToTheRun() async throws {
-        let report = try await Explorer(app: Self.fixture).run()
+        let report = try await Explorer(app: Self.fixture, options: .init(seconds: untimedExploration)).run()
         let tallies = report.statistics.byKind.values
         #expect(tallies.reduce(0) { $0 + $1.tried } == report.transitions)
         #expect(tallies.allSatisfy { $0.tried == $0.routed + $0.failed + $0.nothing })
@@ -58,10 +58,10 @@ import TestSupport
     }
 
     @Test func aReportWithoutItsEdgesSaysTheSame() async throws {
-        var options = ExploreOptions()
+        var options = ExploreOptions(seconds: untimedExploration)
         options.keepsEdges = false
         let without = try await Explorer(app: Self.fixture, options: options).run()
-        let with = try await Explorer(app: Self.fixture).run()
+        let with = try await Explorer(app: Self.fixture, options: .init(seconds: untimedExploration)).run()
         #expect(without.edges.isEmpty && with.edges.count == with.transitions)
         #expect(without.transitions == with.transitions)
         for format in ExploreFormat.allCases {
@@ -106,8 +106,8 @@ import TestSupport
     }
 
     @Test func theFixturesNondeterminismShowsWithTheSecondRunsSampled() async throws {
-        let every = try await Explorer(app: Self.fixture, options: .init(recheck: 1)).run()
-        let sampled = try await Explorer(app: Self.fixture, options: .init(recheck: 1_000_000)).run()
+        let every = try await Explorer(app: Self.fixture, options: .init(seconds: untimedExploration, recheck: 1)).run()
+        let sampled = try await Explorer(app: Self.fixture, options: .init(seconds: untimedExploration, recheck: 1_000_000)).run()
         #expect(every.count(of: .nondeterminism) >= 3)
         #expect(sampled.count(of: .nondeterminism) == every.count(of: .nondeterminism))
     }

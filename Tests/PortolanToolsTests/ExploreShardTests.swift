@@ -10,7 +10,7 @@ import TestSupport
 @Suite struct ExploreShardTests {
     static let fixture = "Examples/explore-faults/app.lua"
 
-    private static func shards(of app: String, count: Int, options: ExploreOptions = .init()) async throws -> [ExploreShardFile] {
+    private static func shards(of app: String, count: Int, options: ExploreOptions = .init(seconds: untimedExploration)) async throws -> [ExploreShardFile] {
         var files: [ExploreShardFile] = []
         for number in 1...count {
             let shard = try #require(ExploreShard(number: number, count: count))
@@ -32,7 +32,7 @@ import TestSupport
     }
 
     @Test func theMergeOfThreeShardsIsTheOneRunsReport() async throws {
-        let one = try await Explorer(app: Self.fixture).run()
+        let one = try await Explorer(app: Self.fixture, options: .init(seconds: untimedExploration)).run()
         let files = try await Self.shards(of: Self.fixture, count: 3)
         let merged = try await ExploreMerge.report(of: files.reversed())
         #expect(one.findings.count >= 24)
