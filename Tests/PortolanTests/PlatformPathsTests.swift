@@ -64,4 +64,26 @@ import Testing
         }
         #expect(waited < .seconds(60))
     }
+
+    /// Most hosts never wait, so a wake-up takes a descriptor only once it is waited on (the
+    /// portable path's pipe; the semaphore takes none): thousands of idle ones must not reach a
+    /// process's limit, or the length of /proc/self/fd at which Foundation's Process.run crashes
+    /// on Linux (Wakeup.c). Other tests open files meanwhile, hence the margin.
+    @Test func wakeUpsThatNobodyWaitsOnHoldNoDescriptor() throws {
+        func openDescriptors() throws -> Int { try FileManager.default.contentsOfDirectory(atPath: "/dev/fd").count }
+        let before = try openDescriptors()
+        let idle = (0..<5_000).map { _ in Wakeup() }
+        idle.forEach { $0.post() }
+        let during = try openDescriptors()
+        #expect(during - before < 1_000, "5,000 idle wake-ups took \(during - before) descriptors")
+    }
+
+    @Test func aPostBeforeTheFirstWaitAndOneAfterItBothWake() {
+        let wakeup = Wakeup()
+        let clock = ContinuousClock()
+        wakeup.post()   // before the portable path's pipe exists
+        #expect(clock.measure { wakeup.wait(until: clock.now + .seconds(60)) } < .seconds(30))
+        wakeup.post()   // after
+        #expect(clock.measure { wakeup.wait(until: clock.now + .seconds(60)) } < .seconds(30))
+    }
 }
