@@ -41,10 +41,7 @@ enum PortolanBinary {
     ) async throws -> Run {
         let scratch = try TemporaryDirectory("cli-output")
         defer { scratch.remove() }
-        let out = URL(fileURLWithPath: scratch.path("stdout")), err = URL(fileURLWithPath: scratch.path("stderr"))
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-
+        let output = try OutputFiles(in: scratch.root, named: "portolan")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
@@ -52,15 +49,9 @@ enum PortolanBinary {
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         }
-        process.standardInput = FileHandle.nullDevice
-        // Files, not pipes: nothing can block on a full pipe.
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        try await process.runToEnd()
-        return Run(
-            status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
-            stdout: try String(contentsOf: out, encoding: .utf8),
-            stderr: try String(contentsOf: err, encoding: .utf8))
+        try await output.run(process)
+        let (stdout, stderr) = try output.read()
+        return Run(status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal, stdout: stdout, stderr: stderr)
     }
 
     /// Runs the binary in a test's directory.

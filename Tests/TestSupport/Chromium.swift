@@ -36,9 +36,7 @@ public enum Chromium {
         guard let path else { throw TestFailure("chromium is not installed") }
         let home = directory.path("chromium-home")
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-        let out = directory.path("chromium.out"), err = directory.path("chromium.err")
-        _ = FileManager.default.createFile(atPath: out, contents: nil)
-        _ = FileManager.default.createFile(atPath: err, contents: nil)
+        let output = try OutputFiles(in: directory.root, named: "chromium")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = [
@@ -49,10 +47,7 @@ public enum Chromium {
         environment["HOME"] = home
         process.environment = environment
         process.currentDirectoryURL = URL(fileURLWithPath: directory.root)
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
-        try await process.runToEnd { process in
+        try await output.run(process) { process in
             // A browser that hangs is killed, and the test fails saying so.
             let pid = process.processIdentifier
             Task.detached {
@@ -61,8 +56,8 @@ public enum Chromium {
             }
         }
         guard process.terminationReason == .exit else {
-            throw TestFailure("chromium did not finish within \(limit) and was killed: \((try? String(contentsOfFile: err, encoding: .utf8))?.suffix(1000) ?? "")")
+            throw TestFailure("chromium did not finish within \(limit) and was killed: \((try? output.read().stderr)?.suffix(1000) ?? "")")
         }
-        return try String(contentsOfFile: out, encoding: .utf8)
+        return try output.read().stdout
     }
 }
