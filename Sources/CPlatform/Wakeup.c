@@ -2,11 +2,11 @@
 //
 // The Linux path is an unnamed POSIX semaphore, waited on with sem_clockwait on the monotonic clock. Darwin
 // has neither: sem_init there fails with ENOSYS, and it has no sem_timedwait. The portable path is a pipe,
-// made by the first wait, whose read end a wait polls: write(2) is async-signal-safe, as the post must be (LuaInterrupt posts from
-// a SIGINT handler), which rules out a condition variable; poll(2) gives the time limit. A post that no wait
-// takes is kept (a byte in the pipe, and a flag), so the next wait returns at once and drains every byte:
-// posts made while nobody waited wake one wait, not one each, which callers cannot tell from a spurious
-// return.
+// made by the first wait, whose read end a wait polls: write(2) is async-signal-safe, as the post must be
+// (LuaInterrupt posts from a SIGINT handler), which rules out a condition variable; poll(2) gives the time
+// limit. A post that no wait takes is kept (a byte in the pipe, and a flag), so the next wait returns at
+// once and drains every byte: posts made while nobody waited wake one wait, not one each, which callers
+// cannot tell from a spurious return.
 #include "Platform.h"
 #if PORTOLAN_LINUX_PATHS
 #define _GNU_SOURCE   // sem_clockwait
