@@ -116,9 +116,11 @@ static int prepare(int descriptor) {
 /// or another thread is making it): this wait polls, and the next one tries again.
 static int readEndMadeIfNeeded(wakeup *w) {
     int readEnd = __atomic_load_n(&w->readEnd, __ATOMIC_SEQ_CST);
-    if (readEnd >= 0 || readEnd == PIPE_BEING_MADE) return readEnd >= 0 ? readEnd : -1;
+    if (readEnd >= 0) return readEnd;
     int unmade = PIPE_UNMADE;
-    if (!__atomic_compare_exchange_n(&w->readEnd, &unmade, PIPE_BEING_MADE, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) return -1;
+    if (!__atomic_compare_exchange_n(&w->readEnd, &unmade, PIPE_BEING_MADE, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
+        return -1;   // another thread is making it
+    }
     int ends[2] = {-1, -1};
     int made = pipe(ends) == 0;
     if (!made || !prepare(ends[0]) || !prepare(ends[1])) {

@@ -6,8 +6,8 @@ import Foundation
 /// of them, and at about that length of /proc/self/fd Foundation's `Process.run` reads past its
 /// buffer and crashes on Linux (swift-corelibs-foundation#5472).
 public struct OutputFiles {
-    public let stdoutPath: String
-    public let stderrPath: String
+    private let stdoutPath: String
+    private let stderrPath: String
     private let stdout: FileHandle
     private let stderr: FileHandle
 
@@ -21,16 +21,12 @@ public struct OutputFiles {
         stderr = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
     }
 
-    /// Gives the files to `process` as its standard output and error, and no input.
-    public func attach(to process: Process) {
+    /// Runs `process` to its end with no input and these files as its output, then closes them,
+    /// whatever happened.
+    public func run(_ process: Process, started: (Process) -> Void = { _ in }) async throws {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = stdout
         process.standardError = stderr
-    }
-
-    /// Runs `process` to its end with these files attached, then closes them, whatever happened.
-    public func run(_ process: Process, started: (Process) -> Void = { _ in }) async throws {
-        attach(to: process)
         defer {
             try? stdout.close()
             try? stderr.close()
