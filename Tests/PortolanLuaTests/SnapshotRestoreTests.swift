@@ -167,7 +167,7 @@ import Testing
     }
 
     /// A path as deep as the engine allows round-trips: the tree is a flat list in the document, so
-    /// its depth is not JSON nesting (FoundationEssentials' decoder stops at 512 levels).
+    /// its depth is not JSON nesting (the reader refuses past `SnapshotLimits.maximumNesting`).
     @Test func aPathAThousandNodesDeepRoundTrips() async throws {
         let app = """
             portolan.app { id = "root", children = { { id = "s", push = { "s" } } } }

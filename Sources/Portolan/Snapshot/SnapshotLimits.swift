@@ -8,8 +8,8 @@ public enum SnapshotLimits {
     public static let maximumBytes = 8 << 20
 
     /// The deepest nesting of arrays and objects: the document's own (the tree is a flat list, so
-    /// a path of any depth nests alike) plus the state's. Well within what a JSON decoder reads
-    /// (FoundationEssentials' stops at 512).
+    /// a path of any depth nests alike) plus the state's. `JSONReader` refuses deeper nesting as
+    /// it meets it, which bounds its recursion.
     public static let maximumNesting = maximumStateNesting + 16
 
     /// The most nodes a saved tree may hold.
