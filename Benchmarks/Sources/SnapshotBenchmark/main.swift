@@ -60,5 +60,5 @@ print("| one route of the same depth (root of the tab → its deepest screen), w
 let size = try await host.snapshotBytes().count
 print("| snapshot (\(size) bytes of canonical JSON: the tree and 5 routes) | \(format(median(snapshot))) | \(format(median(snapshot) / median(route))) |")
 print("| restore (read, prepare, 65 enters, stacks, guard check), with the route back | \(format(median(restore))) | \(format(median(restore) / median(route))) |")
-print("| of which reading the document (SnapshotReader: JSONDecoder, then its shape) | \(format(median(read))) | \(format(median(read) / median(route))) |")
+print("| of which reading the document (SnapshotReader: JSONReader, then its shape) | \(format(median(read))) | \(format(median(read) / median(route))) |")
 print("\(rounds) rounds per run, median of 5 runs")
