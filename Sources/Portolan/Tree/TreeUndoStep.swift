@@ -10,12 +10,21 @@ struct TreeUndoStep: Sendable {
     /// The shallowest depth the instruction could change; everything above it stays.
     let depth: Int
     /// The active path from `depth` down, and the switch nodes standing there, as they were.
-    let entries: [Entry]
-    let nodeIndices: [Int]
-    let switches: [SwitchState]
+    let saved: SavedPath
     /// For a switch to another child: the switch node's slot in `switches`, the child that was
     /// active, and the slot of the child that became active with what it held (nil: nothing kept).
     let switched: (slot: Int, active: Int, position: Int, parked: LiveNode?)?
+
+    /// The part of the active path a step keeps. Most steps are an enter, which keeps nothing, or
+    /// the leave of the top screen, which keeps one entry: those two are kept without an array,
+    /// since making and freeing three arrays was about a tenth of a route's instruction without
+    /// handlers (Benchmarks/README.md, "The handler call").
+    enum SavedPath: Sendable {
+        case nothing
+        /// The deepest entry, no switch node.
+        case top(Entry, nodeIndex: Int)
+        case path(entries: [Entry], nodeIndices: [Int], switches: [SwitchState])
+    }
 }
 
 extension RoutingTree {
@@ -64,9 +73,17 @@ extension RoutingTree {
             switches[switched.slot].parked[switched.active] = nil
             switches[switched.slot].parked[switched.position] = switched.parked
         }
-        activePath.append(contentsOf: step.entries)
-        nodeIndices.append(contentsOf: step.nodeIndices)
-        switches.append(contentsOf: step.switches)
+        switch step.saved {
+        case .nothing:
+            break
+        case .top(let entry, let nodeIndex):
+            activePath.append(entry)
+            nodeIndices.append(nodeIndex)
+        case .path(let entries, let indices, let savedSwitches):
+            activePath.append(contentsOf: entries)
+            nodeIndices.append(contentsOf: indices)
+            switches.append(contentsOf: savedSwitches)
+        }
         generation = TreeGeneration.next()
     }
 
@@ -74,12 +91,15 @@ extension RoutingTree {
         from depth: Int, switched: (slot: Int, active: Int, position: Int, parked: LiveNode?)? = nil
     ) -> TreeUndoStep {
         guard depth < activePath.count else {
-            return TreeUndoStep(depth: depth, entries: [], nodeIndices: [], switches: [], switched: switched)
+            return TreeUndoStep(depth: depth, saved: .nothing, switched: switched)
         }
         var firstSwitch = switches.count
         while firstSwitch > 0, switches[firstSwitch - 1].depth >= depth { firstSwitch -= 1 }
-        return TreeUndoStep(
-            depth: depth, entries: Array(activePath[depth...]), nodeIndices: Array(nodeIndices[depth...]),
-            switches: Array(switches[firstSwitch...]), switched: switched)
+        if depth == activePath.count - 1, firstSwitch == switches.count {
+            return TreeUndoStep(depth: depth, saved: .top(activePath[depth], nodeIndex: nodeIndices[depth]), switched: switched)
+        }
+        let saved = TreeUndoStep.SavedPath.path(
+            entries: Array(activePath[depth...]), nodeIndices: Array(nodeIndices[depth...]), switches: Array(switches[firstSwitch...]))
+        return TreeUndoStep(depth: depth, saved: saved, switched: switched)
     }
 }

@@ -70,7 +70,16 @@ extension HostCore {
 }
 
 /// A committed swap and the watch that may have it undone (`HostCore.swapWatch`).
-struct WatchedSwap {
+///
+/// A class: the host asks whether there is one on every event (`hasEventListeners`), and asking
+/// that of an optional struct this large copied the whole swap and destroyed the copy, about 300
+/// instructions of every route's instruction (Benchmarks/README.md, "The handler call").
+final class WatchedSwap {
     var watch: any RulesSwapWatch
     let swap: RulesReload
+
+    init(watch: any RulesSwapWatch, swap: RulesReload) {
+        self.watch = watch
+        self.swap = swap
+    }
 }
