@@ -43,9 +43,10 @@ struct InstructionExecutor {
     /// `undoesFailure` (`undo`); the failure carries the instructions that ran and their undo.
     func run(_ route: PlannedRoute, undoesFailure: Bool) -> RouteResult {
         let plan = route.instructions
-        var executed: [Instruction] = []
+        // What ran is always the plan's first `executedCount` instructions: counted rather than
+        // copied into a list of their own, a copy and a destroy of every instruction (callgrind).
+        var executedCount = 0
         var switchedAway: [BackNavigation.SwitchAway] = []
-        executed.reserveCapacity(plan.count)
         // A route queued from inside this run runs after it; one run inside it (a restore's guard
         // check) changes the tree from outside any run around it, whose log it then restores.
         let keepsUndoLog = undoesFailure && !plan.isEmpty
@@ -58,6 +59,7 @@ struct InstructionExecutor {
         defer { router.state.withLock { $0.undoLog = outerLog } }
         func failed(_ failure: RouteFailure) -> RouteResult {
             var failure = failure
+            let executed = Array(plan[..<executedCount])
             failure.executed = executed
             guard keepsUndoLog, !executed.isEmpty,
                 let start = router.state.withLock({ state in state.undoLog.map { $0.start(from: state.tree) } })
@@ -80,7 +82,7 @@ struct InstructionExecutor {
             } catch {
                 return failed(RouteFailure(.invalid, "the tree changed while the route ran: \(error)", instruction: instruction))
             }
-            executed.append(instruction)
+            executedCount += 1
             router.eventHub.emit(.instruction(instruction))
         }
         if runsContextTasks, let failure = runContextTasks(nodes: nodes) {
@@ -93,7 +95,7 @@ struct InstructionExecutor {
                 }
             }
         }
-        return .success(executed)
+        return .success(plan)
     }
 
     /// Undoes `executed`, which ran from the tree `start`, newest first, and adds the undo to
