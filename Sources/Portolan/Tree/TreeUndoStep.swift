@@ -13,7 +13,18 @@ struct TreeUndoStep: Sendable {
     let saved: SavedPath
     /// For a switch to another child: the switch node's slot in `switches`, the child that was
     /// active, and the slot of the child that became active with what it held (nil: nothing kept).
-    let switched: (slot: Int, active: Int, position: Int, parked: LiveNode?)?
+    let switched: Switched?
+
+    /// A switch's slot as it was. A class: only a switch to a kept child makes one, and held
+    /// inline it made every step, enters and leaves too, as large as a whole live node to copy.
+    final class Switched: Sendable {
+        let slot: Int, active: Int, position: Int
+        let parked: LiveNode?
+
+        init(slot: Int, active: Int, position: Int, parked: LiveNode?) {
+            (self.slot, self.active, self.position, self.parked) = (slot, active, position, parked)
+        }
+    }
 
     /// The part of the active path a step keeps. Most steps are an enter, which keeps nothing, or
     /// the leave of the top screen, which keeps one entry: those two are kept without an array,
@@ -56,7 +67,7 @@ extension RoutingTree {
             guard position != state.active, state.parked.indices.contains(position) else {
                 return suffix(from: state.depth + 1)
             }
-            return suffix(from: state.depth + 1, switched: (slot, state.active, position, state.parked[position]))
+            return suffix(from: state.depth + 1, switched: TreeUndoStep.Switched(slot: slot, active: state.active, position: position, parked: state.parked[position]))
         }
     }
 
@@ -88,7 +99,7 @@ extension RoutingTree {
     }
 
     private func suffix(
-        from depth: Int, switched: (slot: Int, active: Int, position: Int, parked: LiveNode?)? = nil
+        from depth: Int, switched: TreeUndoStep.Switched? = nil
     ) -> TreeUndoStep {
         guard depth < activePath.count else {
             return TreeUndoStep(depth: depth, saved: .nothing, switched: switched)
