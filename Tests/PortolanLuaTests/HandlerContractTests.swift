@@ -94,4 +94,23 @@ import TestSupport
             """, chunkName: "s.lua")
         #expect(shown == [#"{ "a", "b" }"#])
     }
+
+    /// The host clears `info`'s fields only when a call left one there (a lazy read, a URL, or a
+    /// handler's own write), so whichever filled it, the next call does not see it.
+    @Test func whatAHandlerWritesIntoInfoIsGoneForTheNextCall() async throws {
+        let host = try await PortolanHost.quiet(loading: """
+            seen = {}
+            local function scribble(node, entry, info)
+              seen[#seen + 1] = string.format("%s url=%s query=%s under=%s", entry.id, tostring(info.url), tostring(info.query), tostring(info.under))
+              info.url, info.query, info.under = "/forged", { ref = "x" }, entry
+            end
+            portolan.app { id = "root", children = { { id = "a", enter = scribble, children = {
+              { id = "b", enter = scribble, children = { { id = "c", enter = scribble } } } } } } }
+            """)
+        let shown = try await host.run("""
+            assert(portolan.route { "root", "a", "b", "c" })
+            return table.concat(seen, "; ")
+            """, chunkName: "s.lua")
+        #expect(shown == [#""a url=nil query=nil under=nil; b url=nil query=nil under=nil; c url=nil query=nil under=nil""#])
+    }
 }

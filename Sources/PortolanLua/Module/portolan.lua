@@ -296,10 +296,23 @@ local LAZY_INFO = {
   under = bridge.under,
 }
 local Info = { __metatable = "portolan.info" }
+-- The shared `info` (below) is cleared of its other fields only when a call left one there: setting
+-- nine absent fields to nil was nearly half of run_handler's cost (Benchmarks/README.md). Whatever
+-- fills a field it does not hold, a lazy read, a URL or a handler's own write, marks it.
+local shared_info, info_holds_more
 function Info.__index(info, key)
   local read, value = LAZY_INFO[key], nil
-  if read then value = read() rawset(info, key, value) end
+  if read then
+    value = read()
+    rawset(info, key, value)
+    if info == shared_info then info_holds_more = true end
+  end
   return value
+end
+function Info.__newindex(info, key, value)
+  if value == nil then return end
+  if info == shared_info then info_holds_more = true end
+  rawset(info, key, value)
 end
 
 -- A call allocates no table (docs/rules.md: what a handler may keep past its call). An entry without
@@ -314,7 +327,8 @@ end
 
 -- `info` is one table, set anew for each call; a call nested in another's (no route makes one) gets its
 -- own. Its owner is held weakly: a handler that failed must not keep its coroutine's stack alive.
-local shared_info, owner, NO_URL = setmetatable({}, Info), setmetatable({}, { __mode = "v" }), {}
+local owner = setmetatable({}, { __mode = "v" })
+shared_info = setmetatable({}, Info)
 local function info_for(co)
   local last = owner.info
   if last == co then return shared_info end
@@ -338,10 +352,15 @@ function host.run_handler(id, field, context, entry_id, index, count, animated, 
   if field == "context_task" then return handler(node, entry, setmetatable({}, Info)) end
   if index == nil then return handler(node, entry) end
   local info = owner.info == co and shared_info or info_for(co)
+  if info_holds_more and info == shared_info then
+    info.instruction, info.destination, info.step, info.previous, info.under = nil, nil, nil, nil, nil   -- LAZY_INFO
+    info.url, info.query, info.query_items, info.fragment = nil, nil, nil, nil
+    info_holds_more = false
+  end
   info.index, info.count, info.last, info.animated = index, count, index == count, animated
-  info.instruction, info.destination, info.step, info.previous, info.under = nil, nil, nil, nil, nil   -- LAZY_INFO
-  url = url or NO_URL
-  info.url, info.query, info.query_items, info.fragment = url.url, url.query, url.query_items, url.fragment
+  if url then
+    info.url, info.query, info.query_items, info.fragment = url.url, url.query, url.query_items, url.fragment
+  end
   return handler(node, entry, info)
 end
 
