@@ -29,10 +29,10 @@ struct TreeUndoStep: Sendable {
     /// The part of the active path a step keeps. Most steps are an enter, which keeps nothing, or
     /// the leave of the top screen, which keeps one entry: those two are kept without an array,
     /// since making and freeing three arrays was about a tenth of a route's instruction without
-    /// handlers (Benchmarks/README.md, "The handler call").
+    /// handlers (Benchmarks/README.md, "Targets").
     enum SavedPath: Sendable {
         case nothing
-        /// The deepest entry, no switch node.
+        /// The deepest entry alone, no switch node standing at its depth.
         case top(Entry, nodeIndex: Int)
         case path(entries: [Entry], nodeIndices: [Int], switches: [SwitchState])
     }
@@ -67,7 +67,8 @@ extension RoutingTree {
             guard position != state.active, state.parked.indices.contains(position) else {
                 return suffix(from: state.depth + 1)
             }
-            return suffix(from: state.depth + 1, switched: TreeUndoStep.Switched(slot: slot, active: state.active, position: position, parked: state.parked[position]))
+            let switched = TreeUndoStep.Switched(slot: slot, active: state.active, position: position, parked: state.parked[position])
+            return suffix(from: state.depth + 1, switched: switched)
         }
     }
 

@@ -73,7 +73,7 @@ extension HostCore {
 ///
 /// A class: the host asks whether there is one on every event (`hasEventListeners`), and asking
 /// that of an optional struct this large copied the whole swap and destroyed the copy, about 300
-/// instructions of every route's instruction (Benchmarks/README.md, "The handler call").
+/// instructions of every route's instruction (Benchmarks/README.md, "Targets").
 final class WatchedSwap {
     var watch: any RulesSwapWatch
     let swap: RulesReload

@@ -27,13 +27,12 @@ final class PinnedNodeStrings: @unchecked Sendable {
     /// Pushes the name of one of the node's handler fields as a call's next argument.
     func push(_ field: HandlerName, onto arguments: LuaCallArguments, in state: LuaState) throws(LuaError) {
         let slot = Self.slot(of: field)
+        // The pin is read first: the usual call then neither changes the array in place (a
+        // uniqueness check and a write access) nor makes the field's name, about 150 instructions
+        // a push (callgrind).
         if let pinned = pinnedFields[slot] { return try arguments.push(pinned) }
         try Self.push(field.rawValue, pinnedIn: &pinnedFields[slot], onto: arguments, in: state)
     }
-
-    // Each push above reads its pin first: the usual case then neither modifies the array in place
-    // (a uniqueness check and a write access) nor makes the field's name, about 150 instructions
-    // a push (callgrind).
 
     /// Pushes `text` by its reference in `pinned`, pinning it there first if it is not yet; as a
     /// value when it cannot be pinned.

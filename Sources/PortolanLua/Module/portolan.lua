@@ -164,7 +164,6 @@ function portolan.switch_to(switch_id, child_id)
   return portolan.route(result)
 end
 
-
 portolan.snapshot, portolan.restore = make_snapshots(bridge, error_at_caller, role, MARK) -- Snapshots.lua
 
 --- The finished routes, newest last: { destination =, requested =, executed =, ok =, error = }.
@@ -288,31 +287,21 @@ function host.run_and_show(fn)
   return table.unpack(shown, 1, results.n)
 end
 
--- `info.instruction`, `.destination` (the whole path), `.step`, `.previous` (the entry an update
--- replaced) and `.under` (the screen an inserted or moved one now stands under) are built when a
--- handler reads them.
-local LAZY_INFO = {
-  instruction = bridge.instruction, destination = bridge.destination, step = bridge.step, previous = bridge.previous,
-  under = bridge.under,
-}
+-- `info.instruction`, `.destination` (the whole path), `.step`, `.previous` (the entry an update replaced)
+-- and `.under` (the screen an inserted or moved one now stands under) are built when a handler reads them.
+local LAZY_INFO = { instruction = bridge.instruction, destination = bridge.destination, step = bridge.step,
+  previous = bridge.previous, under = bridge.under }
+-- The shared `info` is cleared of its other fields only when a call left one there, which a lazy read,
+-- a URL or a handler's own write marks: clearing nine absent fields was half of run_handler's cost.
 local Info = { __metatable = "portolan.info" }
--- The shared `info` (below) is cleared of its other fields only when a call left one there: setting
--- nine absent fields to nil was nearly half of run_handler's cost (Benchmarks/README.md). Whatever
--- fills a field it does not hold, a lazy read, a URL or a handler's own write, marks it.
-local shared_info, info_holds_more
+local shared_info, info_holds_more = setmetatable({}, Info), false
 function Info.__index(info, key)
   local read, value = LAZY_INFO[key], nil
-  if read then
-    value = read()
-    rawset(info, key, value)
-    if info == shared_info then info_holds_more = true end
-  end
+  if read then value = read() rawset(info, key, value) info_holds_more = info_holds_more or info == shared_info end
   return value
 end
 function Info.__newindex(info, key, value)
-  if value == nil then return end
-  if info == shared_info then info_holds_more = true end
-  rawset(info, key, value)
+  if value ~= nil then info_holds_more = info_holds_more or info == shared_info rawset(info, key, value) end
 end
 
 -- A call allocates no table (docs/rules.md: what a handler may keep past its call). An entry without
@@ -328,10 +317,8 @@ end
 -- `info` is one table, set anew for each call; a call nested in another's (no route makes one) gets its
 -- own. Its owner is held weakly: a handler that failed must not keep its coroutine's stack alive.
 local owner = setmetatable({}, { __mode = "v" })
-shared_info = setmetatable({}, Info)
-local function info_for(co)
+local function info_for(co)   -- run_handler reads it in place when `co` owns it already
   local last = owner.info
-  if last == co then return shared_info end
   if last ~= nil and coroutine.status(last) == "normal" then return setmetatable({}, Info) end
   owner.info = co
   return shared_info
@@ -347,15 +334,13 @@ function host.run_handler(id, field, context, entry_id, index, count, animated, 
   local node = nodes[id]
   local handler = node and node[field]
   if handler == nil then return end
-  local entry_key = entry_id or id
-  local entry = not context and plain_entries[entry_key] or entry_of(entry_key, context)
+  local entry = not context and plain_entries[entry_id or id] or entry_of(entry_id or id, context)
   if field == "context_task" then return handler(node, entry, setmetatable({}, Info)) end
   if index == nil then return handler(node, entry) end
   local info = owner.info == co and shared_info or info_for(co)
   if info_holds_more and info == shared_info then
     info.instruction, info.destination, info.step, info.previous, info.under = nil, nil, nil, nil, nil   -- LAZY_INFO
-    info.url, info.query, info.query_items, info.fragment = nil, nil, nil, nil
-    info_holds_more = false
+    info.url, info.query, info.query_items, info.fragment, info_holds_more = nil, nil, nil, nil, false
   end
   info.index, info.count, info.last, info.animated = index, count, index == count, animated
   if url then
