@@ -166,6 +166,16 @@ import Testing
         }
     }
 
+    /// A document two readers could read differently is refused whole, naming where, and the app
+    /// stays where it was (docs/snapshots.md).
+    @Test func aKeyGivenTwiceIsRefusedWithWhereItStands() async throws {
+        let host = try await PortolanHost.quiet(loading: #"portolan.app { id = "root", children = { { id = "a" } } }"#)
+        _ = try await host.run(#"assert(portolan.route { "root", "a" })"#, chunkName: "s.lua")
+        let twice = Array(#"{"format":"portolan-snapshot/2","format":"portolan-snapshot/1"}"#.utf8)
+        #expect(await host.restore(twice) == .refused("not a snapshot: the bytes are not JSON (byte 32: the key 'format' appears twice)"))
+        #expect(await host.router?.activePath == ["root", "a"])
+    }
+
     /// A path as deep as the engine allows round-trips: the tree is a flat list in the document, so
     /// its depth is not JSON nesting (the reader refuses past `SnapshotLimits.maximumNesting`).
     @Test func aPathAThousandNodesDeepRoundTrips() async throws {
