@@ -22,6 +22,10 @@ final class PinnedInstructionTexts {
             self.instruction = instruction
             self.text = text
         }
+
+        /// Compared here, where the stored instruction is borrowed: `pinned.instruction == x`
+        /// outside copied it out of the object and destroyed the copy on every event (callgrind).
+        func holds(_ other: Instruction) -> Bool { instruction == other }
     }
 
     static let slotCount = 1_024
@@ -33,8 +37,8 @@ final class PinnedInstructionTexts {
     func text(of instruction: Instruction, in state: LuaState) -> LuaArgument {
         guard let first = Self.slot(of: instruction) else { return .value(.string(instruction.description)) }
         let second = (first + 1) % Self.slotCount
-        if let pinned = slots[first], pinned.instruction == instruction { return .reference(pinned.text) }
-        if let pinned = slots[second], pinned.instruction == instruction { return .reference(pinned.text) }
+        if let pinned = slots[first], pinned.holds(instruction) { return .reference(pinned.text) }
+        if let pinned = slots[second], pinned.holds(instruction) { return .reference(pinned.text) }
         let text = instruction.description
         guard let pinned = try? state.pin(.string(text)) else { return .value(.string(text)) }
         textsPinned += 1
