@@ -82,55 +82,51 @@ public struct JSONReader {
     }
 
     private mutating func readObject(depth: Int) throws(Refusal) -> JSONValue {
-        guard depth <= maximumNesting else { throw .tooDeep(at: offset) }
-        offset += 1
         var members: [String: JSONValue] = [:]
-        skipWhitespace()
-        if next == UInt8(ascii: "}") {
-            offset += 1
-            return .object(members)
-        }
-        while true {
-            skipWhitespace()
-            let keyOffset = offset
-            guard next == UInt8(ascii: "\"") else { throw .malformed(at: offset, "a key expected") }
-            let key = try readString()
-            skipWhitespace()
-            guard next == UInt8(ascii: ":") else { throw .malformed(at: offset, "':' expected after a key") }
-            offset += 1
-            skipWhitespace()
-            let value = try readValue(depth: depth)
+        try readList(depth: depth, closedBy: UInt8(ascii: "}")) { (reader) throws(Refusal) in
+            let keyOffset = reader.offset
+            guard reader.next == UInt8(ascii: "\"") else { throw .malformed(at: reader.offset, "a key expected") }
+            let key = try reader.readString()
+            reader.skipWhitespace()
+            guard reader.next == UInt8(ascii: ":") else { throw .malformed(at: reader.offset, "':' expected after a key") }
+            reader.offset += 1
+            reader.skipWhitespace()
+            let value = try reader.readValue(depth: depth)
             guard members.updateValue(value, forKey: key) == nil else { throw .duplicateKey(at: keyOffset, key) }
-            skipWhitespace()
-            switch next {
-            case UInt8(ascii: ","): offset += 1
-            case UInt8(ascii: "}"):
-                offset += 1
-                return .object(members)
-            default: throw .malformed(at: offset, "',' or '}' expected")
-            }
         }
+        return .object(members)
     }
 
     private mutating func readArray(depth: Int) throws(Refusal) -> JSONValue {
+        var elements: [JSONValue] = []
+        try readList(depth: depth, closedBy: UInt8(ascii: "]")) { (reader) throws(Refusal) in
+            elements.append(try reader.readValue(depth: depth))
+        }
+        return .array(elements)
+    }
+
+    /// The one grammar of both containers: the opening bracket at `offset`, then elements separated
+    /// by commas (`readElement` reads one, whitespace before it already skipped), then `close`.
+    private mutating func readList(
+        depth: Int, closedBy close: UInt8, _ readElement: (inout JSONReader) throws(Refusal) -> Void
+    ) throws(Refusal) {
         guard depth <= maximumNesting else { throw .tooDeep(at: offset) }
         offset += 1
-        var elements: [JSONValue] = []
         skipWhitespace()
-        if next == UInt8(ascii: "]") {
+        if next == close {
             offset += 1
-            return .array(elements)
+            return
         }
         while true {
             skipWhitespace()
-            elements.append(try readValue(depth: depth))
+            try readElement(&self)
             skipWhitespace()
             switch next {
             case UInt8(ascii: ","): offset += 1
-            case UInt8(ascii: "]"):
+            case close?:
                 offset += 1
-                return .array(elements)
-            default: throw .malformed(at: offset, "',' or ']' expected")
+                return
+            default: throw .malformed(at: offset, "',' or '\(Character(Unicode.Scalar(close)))' expected")
             }
         }
     }
